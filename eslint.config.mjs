@@ -1,0 +1,95 @@
+// ESLint flat config: TypeScript + Vue, Prettier for formatting, and the layer rules of DESIGN.md.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import pluginVue from 'eslint-plugin-vue'
+import vueParser from 'vue-eslint-parser'
+import prettier from 'eslint-config-prettier'
+import globals from 'globals'
+
+const electronOnly = {
+  name: 'electron',
+  message: "Only src/main/electron/ and src/preload/ may import 'electron' (DESIGN.md layers).",
+}
+const nodeBuiltins = {
+  group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'net', 'crypto', 'url', 'worker_threads'],
+  message: 'This layer is pure: no Node built-ins (DESIGN.md layers).',
+}
+const noMainFromShared = { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'src/shared imports nothing outside src/shared.' }
+
+export default tseslint.config(
+  {
+    ignores: ['out/**', 'dist/**', 'node_modules/**', 'data/**', 'artifacts/**', 'test-results/**', 'playwright-report/**', 'tests/lint/fixtures/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginVue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parser: vueParser, parserOptions: { parser: tseslint.parser, sourceType: 'module' } },
+  },
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'vue/multi-word-component-names': 'off',
+    },
+  },
+  // Everything outside the Electron shell and the preload must not import electron.
+  {
+    files: ['src/**/*.{ts,vue}', 'tests/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['src/main/electron/**', 'src/preload/**', 'src/main/index.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronOnly] }] },
+  },
+  // Engine and tournament: pure, no I/O, no electron, no DOM, only src/shared.
+  {
+    files: ['src/main/engine/**/*.ts', 'src/main/tournament/**/*.ts'],
+    languageOptions: { globals: { ...globals.es2022 } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronOnly],
+          patterns: [
+            nodeBuiltins,
+            { group: ['**/db/**', '**/app/**', '**/obs/**', '**/export/**', '**/transport/**', '**/electron/**', '**/renderer/**', 'vue', 'pinia', 'better-sqlite3', 'ws'], message: 'The engine imports src/shared only.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'fetch', 'setTimeout', 'setInterval'],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'No clock inside the engine: time arrives inside the command.' },
+        { object: 'Math', property: 'random', message: 'No randomness inside the engine: the seed arrives inside the command.' },
+      ],
+    },
+  },
+  // Shared: pure types and helpers used by both sides.
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, noMainFromShared] }],
+    },
+  },
+  // Renderer: never Node, never main; control and overlay never import each other.
+  {
+    files: ['src/renderer/src/control/**/*.{ts,vue}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/main/**', '**/overlay/**'], message: 'control may import common and shared only.' }] }],
+    },
+  },
+  {
+    files: ['src/renderer/src/overlay/**/*.{ts,vue}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/main/**', '**/control/**'], message: 'overlay may import common and shared only.' }] }],
+    },
+  },
+  {
+    files: ['src/renderer/src/common/**/*.{ts,vue}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/main/**', '**/control/**', '**/overlay/**'], message: 'common may import shared only.' }] }],
+    },
+  },
+  prettier,
+)
