@@ -1,0 +1,69 @@
+/**
+ * The transport-independent half of the contract: looks up a call, checks the caller's access, validates the
+ * payload with zod and runs the handler. Every failure comes back as AppErrorData — a malformed or unknown
+ * message never throws into the transport, so neither the WebSocket server nor IPC can be crashed by input.
+ */
+import { calls, type Access, type CallName, type CallOutput, type CallParsed } from '../../shared/contract'
+import { appError, toAppErrorData, type AppErrorData } from '../../shared/errors'
+
+export type Handlers = { [K in CallName]: (params: CallParsed<K>) => CallOutput<K> | Promise<CallOutput<K>> }
+
+export type RouteResult = { ok: true; value: unknown } | { ok: false; error: AppErrorData }
+
+export interface Router {
+  dispatch(method: string, params: unknown, access: Access): Promise<RouteResult>
+}
+
+function isCallName(name: string): name is CallName {
+  return Object.prototype.hasOwnProperty.call(calls, name)
+}
+
+export function unknownCall(method: string): AppErrorData {
+  return appError(
+    'contract/unknown_call',
+    `Неизвестный вызов «${method}»`,
+    `Unknown call "${method}"`,
+    { method },
+  )
+}
+
+export function forbidden(method: string): AppErrorData {
+  return appError(
+    'contract/forbidden',
+    `Нет прав на «${method}»: команды доступны только панели судьи (нужен токен управления)`,
+    `Not allowed to call "${method}": commands are for the judge's panel only (a control token is required)`,
+    { method },
+  )
+}
+
+export function createRouter(handlers: Handlers, onError?: (method: string, error: AppErrorData) => void): Router {
+  return {
+    async dispatch(method, params, access) {
+      if (typeof method !== 'string' || !isCallName(method)) return { ok: false, error: unknownCall(String(method)) }
+      const spec = calls[method]
+      if (spec.access === 'control' && access !== 'control') return { ok: false, error: forbidden(method) }
+      const parsed = spec.input.safeParse(params ?? {})
+      if (!parsed.success) {
+        const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        return {
+          ok: false,
+          error: appError(
+            'contract/invalid_params',
+            `Неверные данные для «${method}»: ${issues.join('; ')}`,
+            `Invalid data for "${method}": ${issues.join('; ')}`,
+            { method, issues },
+          ),
+        }
+      }
+      try {
+        const handler = handlers[method] as (p: unknown) => unknown
+        const value = await handler(parsed.data)
+        return { ok: true, value }
+      } catch (err) {
+        const error = toAppErrorData(err)
+        onError?.(method, error)
+        return { ok: false, error }
+      }
+    },
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The names of the contract's calls, as plain data with no dependencies, so the sandboxed preload can expose
+ * one method per call without bundling zod or the engine. contract.ts checks at compile time that this list
+ * and the contract's calls are the same set.
+ */
+export const CALL_NAMES = [
+  'app.info',
+  'overlay.view',
+  'overlay.setSettings',
+  'game.list',
+  'game.active',
+  'game.view',
+  'game.open',
+  'game.create',
+  'game.command',
+  'rulesets.list',
+  'rulesets.save',
+  'players.list',
+  'players.add',
+  'tournaments.list',
+  'tournaments.seating',
+  'obs.status',
+  'obs.settings',
+  'obs.saveSettings',
+  'obs.connect',
+  'obs.disconnect',
+  'obs.scenes',
+  'obs.switch',
+  'backup.now',
+  'backup.list',
+] as const
+
+export type CallNameFromList = (typeof CALL_NAMES)[number]
+
+export const IPC_PUSH = 'contract:push'
+export function ipcCallChannel(name: string): string {
+  return `contract:${name}`
+}

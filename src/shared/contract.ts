@@ -1,0 +1,299 @@
+/**
+ * The one contract between the main process and every renderer (DESIGN.md "One contract, two transports").
+ * Each call names its access level and validates its input with zod; outputs are typed. The same contract is
+ * served over Electron IPC (preload → ipcMain) and over WebSocket (serve.ts), so renderer code cannot tell them apart.
+ *
+ * Access: `read` calls are open to the overlay and to any loopback client; `control` calls need the control
+ * window (IPC) or the session token (WebSocket). The overlay never receives a control view.
+ */
+import { z } from 'zod'
+import type { AppErrorData } from './errors'
+import { commandSchema } from './game/commands'
+import type { ControlView, OverlayView } from './game/views'
+import { rulesetSchema } from './game/ruleset'
+import type { Ruleset } from './game/ruleset'
+import type { Role } from './game/record'
+import { ipcCallChannel, IPC_PUSH, type CallNameFromList } from './contract-names'
+
+export type Access = 'read' | 'control'
+
+/** A phantom marker carrying the output type of a call. */
+export interface Out<T> {
+  readonly __out?: T
+}
+function out<T>(): Out<T> {
+  return {}
+}
+
+export interface CallSpec<I extends z.ZodType, O> {
+  access: Access
+  input: I
+  output: Out<O>
+}
+function call<I extends z.ZodType, O>(access: Access, input: I, output: Out<O>): CallSpec<I, O> {
+  return { access, input, output }
+}
+
+const none = z.object({}).strict()
+const gameId = z.number().int().positive()
+const seat = z.number().int().min(1).max(10)
+
+// ---- shapes shared by calls and pushes -------------------------------------------------------------
+
+export interface GameSummary {
+  id: number
+  uuid: string
+  title: string
+  status: 'setup' | 'running' | 'finished'
+  winner: 'red' | 'black' | 'draw' | null
+  tournamentId: number | null
+  roundId: number | null
+  tableId: number | null
+  number: number | null
+  rulesetId: string
+  updatedAt: string
+}
+
+/** The control panel's view of one game: the engine's control view plus where the game belongs. */
+export interface GameEnvelope {
+  gameId: number
+  game: GameSummary
+  view: ControlView
+}
+
+export interface OverlayEnvelope {
+  gameId: number | null
+  view: OverlayView | null
+  settings: OverlayPublicSettings
+}
+
+export const overlaySettingsSchema = z
+  .object({
+    roles: z.enum(['hidden', 'shown', 'atEnd']),
+    theme: z
+      .object({
+        accent: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+        background: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+        text: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+        logoUrl: z.string().max(2000).nullable(),
+        title: z.string().max(120),
+      })
+      .strict(),
+  })
+  .strict()
+export type OverlayPublicSettings = z.infer<typeof overlaySettingsSchema>
+
+export interface PlayerInfo {
+  id: number
+  nickname: string
+  fullName: string | null
+  club: string | null
+  city: string | null
+  photo: string | null
+}
+
+export interface TournamentInfo {
+  id: number
+  name: string
+  rulesetId: string
+  rounds: Array<{ id: number; number: number; stageId: number; finished: boolean }>
+  tables: Array<{ id: number; number: number }>
+}
+
+export interface AppInfo {
+  version: string
+  mode: 'electron' | 'headless'
+  overlayUrl: string
+  controlUrl: string
+  dataFile: string
+}
+
+export interface ObsPublicStatus {
+  state: 'disconnected' | 'connecting' | 'connected' | 'error'
+  code: string | null
+  reason: { ru: string; en: string } | null
+  warning: { ru: string; en: string } | null
+  currentScene: string | null
+}
+
+/** Game moments the OBS director maps to scenes (issue 7). */
+export const OBS_MOMENTS = [
+  'zeroNight',
+  'day',
+  'speech',
+  'voting',
+  'tie',
+  'lastWord',
+  'night',
+  'shot',
+  'donCheck',
+  'sheriffCheck',
+  'gameEnd',
+  'break',
+] as const
+export type ObsMoment = (typeof OBS_MOMENTS)[number]
+
+export const obsSettingsInputSchema = z
+  .object({
+    url: z.string().regex(/^wss?:\/\/[^\s]+$/),
+    /** Omitted: keep the stored password; '' clears it. Never sent back to a renderer. */
+    password: z.string().max(200).optional(),
+    autoSwitch: z.boolean(),
+    map: z.partialRecord(z.enum(OBS_MOMENTS), z.string().min(1).max(200)),
+    speechSeats: z.partialRecord(z.enum(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']), z.string().min(1).max(200)),
+    speakerTextSource: z.string().max(200).nullable(),
+    rolesSource: z.object({ scene: z.string().max(200), source: z.string().max(200) }).strict().nullable(),
+  })
+  .strict()
+export type ObsSettingsInput = z.infer<typeof obsSettingsInputSchema>
+export type ObsPublicSettings = Omit<ObsSettingsInput, 'password'> & { passwordSet: boolean }
+
+export const setupInputSchema = z
+  .object({
+    rulesetId: z.string().min(1).max(60),
+    players: z
+      .array(
+        z
+          .object({
+            name: z.string().trim().min(1).max(60),
+            playerId: z.number().int().positive().nullable().optional(),
+          })
+          .strict(),
+      )
+      .length(10),
+    /** Roles by seat ("1".."10"); omitted → dealt at random from `seed`. */
+    roles: z.record(z.string().regex(/^(10|[1-9])$/), z.enum(['civilian', 'sheriff', 'mafia', 'don'])).optional(),
+    seed: z.number().int().optional(),
+    tournamentId: z.number().int().positive().nullable().optional(),
+    roundId: z.number().int().positive().nullable().optional(),
+    tableId: z.number().int().positive().nullable().optional(),
+    number: z.number().int().positive().nullable().optional(),
+    judge: z.string().max(80).nullable().optional(),
+  })
+  .strict()
+export type SetupInput = z.infer<typeof setupInputSchema>
+
+// ---- the calls ---------------------------------------------------------------------------------------
+
+export const calls = {
+  'app.info': call('read', none, out<AppInfo>()),
+
+  'overlay.view': call('read', none, out<OverlayEnvelope>()),
+  'overlay.setSettings': call('control', overlaySettingsSchema, out<OverlayPublicSettings>()),
+
+  'game.list': call('control', z.object({ status: z.enum(['setup', 'running', 'finished']).optional() }).strict(), out<GameSummary[]>()),
+  'game.active': call('control', none, out<GameEnvelope | null>()),
+  'game.view': call('control', z.object({ gameId }).strict(), out<GameEnvelope>()),
+  'game.open': call('control', z.object({ gameId }).strict(), out<GameEnvelope>()),
+  'game.create': call('control', setupInputSchema, out<GameEnvelope>()),
+  'game.command': call('control', z.object({ gameId, command: commandSchema }).strict(), out<GameEnvelope>()),
+
+  'rulesets.list': call('control', none, out<Ruleset[]>()),
+  'rulesets.save': call('control', rulesetSchema, out<Ruleset>()),
+
+  'players.list': call('control', z.object({ query: z.string().max(60).optional() }).strict(), out<PlayerInfo[]>()),
+  'players.add': call(
+    'control',
+    z
+      .object({
+        nickname: z.string().trim().min(1).max(60),
+        fullName: z.string().max(120).nullable().optional(),
+        club: z.string().max(120).nullable().optional(),
+        city: z.string().max(120).nullable().optional(),
+      })
+      .strict(),
+    out<PlayerInfo>(),
+  ),
+
+  'tournaments.list': call('control', none, out<TournamentInfo[]>()),
+  /** The players seated at a tournament table for a round (seat order), from the stored seating if any. */
+  'tournaments.seating': call(
+    'control',
+    z.object({ tournamentId: z.number().int().positive(), roundId: z.number().int().positive(), tableId: z.number().int().positive() }).strict(),
+    out<Array<PlayerInfo | null>>(),
+  ),
+
+  'obs.status': call('control', none, out<ObsPublicStatus>()),
+  'obs.settings': call('control', none, out<ObsPublicSettings>()),
+  'obs.saveSettings': call('control', obsSettingsInputSchema, out<ObsPublicSettings>()),
+  'obs.connect': call('control', none, out<ObsPublicStatus>()),
+  'obs.disconnect': call('control', none, out<ObsPublicStatus>()),
+  'obs.scenes': call('control', none, out<string[]>()),
+  'obs.switch': call('control', z.object({ scene: z.string().min(1).max(200) }).strict(), out<ObsPublicStatus>()),
+
+  'backup.now': call('control', none, out<{ file: string }>()),
+  'backup.list': call('control', none, out<Array<{ file: string; createdAt: string; size: number }>>()),
+} as const
+
+export type Calls = typeof calls
+export type CallName = keyof Calls
+
+// The preload's list of names must be exactly the contract's calls (a compile-time check both ways).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const namesMatch: Same<CallName, CallNameFromList> = true
+void namesMatch
+export type CallInput<K extends CallName> = z.input<Calls[K]['input']>
+export type CallParsed<K extends CallName> = z.output<Calls[K]['input']>
+export type CallOutput<K extends CallName> = Calls[K]['output'] extends Out<infer O> ? O : never
+export const callNames = Object.keys(calls) as CallName[]
+
+// ---- the pushes (main → renderers) -------------------------------------------------------------------
+
+export interface Pushes {
+  /** The active game's control view (control clients only). */
+  'game.view': GameEnvelope
+  /** The overlay's view (every client; never contains hidden roles). */
+  'overlay.view': OverlayEnvelope
+  'obs.status': ObsPublicStatus
+}
+export type PushName = keyof Pushes
+export const pushAccess: Record<PushName, Access> = {
+  'game.view': 'control',
+  'overlay.view': 'read',
+  'obs.status': 'control',
+}
+
+// ---- the wire (WebSocket) ----------------------------------------------------------------------------
+
+export const wireRequestSchema = z
+  .object({
+    type: z.literal('call'),
+    id: z.number().int().nonnegative(),
+    method: z.string().max(100),
+    params: z.unknown().optional(),
+  })
+  .strict()
+export type WireRequest = z.infer<typeof wireRequestSchema>
+
+export type WireResponse =
+  | { type: 'result'; id: number | null; ok: true; value: unknown }
+  | { type: 'result'; id: number | null; ok: false; error: AppErrorData }
+export interface WirePush {
+  type: 'push'
+  channel: PushName
+  /** Increases by one for every push the server sends on this connection: a gap means something was missed. */
+  seq: number
+  payload: unknown
+}
+export interface WireHello {
+  type: 'hello'
+  access: Access
+  version: string
+}
+export type WireServerMessage = WireResponse | WirePush | WireHello
+
+/** The IPC channel for a call (Electron). */
+export function ipcChannel(name: CallName): string {
+  return ipcCallChannel(name)
+}
+export const IPC_PUSH_CHANNEL = IPC_PUSH
+
+/** What the preload exposes as `window.api`: one method per call, plus push subscription. */
+export type ContractApi = {
+  [K in CallName]: (params: CallInput<K>) => Promise<{ ok: true; value: CallOutput<K> } | { ok: false; error: AppErrorData }>
+} & {
+  onPush(listener: (channel: PushName, payload: unknown) => void): () => void
+}
+
+export type { Role }
+export { seat as seatSchema }
