@@ -1,0 +1,531 @@
+/**
+ * ObsService: one connection to OBS Studio through obs-websocket (protocol v5, obs-websocket-js 5).
+ *
+ * - Never throws into the caller on OBS faults: every request returns a Result; connection problems become the
+ *   status `{ state, code, reason }`, emitted on change.
+ * - Reconnects with backoff (0.25 s doubling to a cap) after OBS dies or when it is not up yet; a wrong password or
+ *   an unsupported protocol version stops retrying (retrying cannot help) until `connect` is called again.
+ * - The password is only handed to obs-websocket-js (which sends a salted hash) and is never logged or emitted.
+ */
+import { EventSubscription, OBSWebSocket, OBSWebSocketError } from 'obs-websocket-js'
+import { appError, type AppErrorData, type LocalizedText, type Result } from '../../shared/errors'
+
+export type ObsConnectionState = 'disconnected' | 'connecting' | 'connected' | 'error'
+
+export interface ObsStatus {
+  state: ObsConnectionState
+  /** Why the light is not green (error, or reconnecting); null when connected or deliberately disconnected. */
+  reason: LocalizedText | null
+  /** Stable error code: obs/refused, obs/auth_failed, obs/version, obs/connection_lost, obs/timeout, … */
+  code: string | null
+}
+
+export interface ObsConnectOptions {
+  url: string
+  password: string
+}
+
+export interface ObsServiceOptions {
+  /** First retry delay; doubles up to `backoffMaxMs`. Default 250 ms. */
+  backoffInitialMs?: number
+  /** Retry delay cap. Default 4000 ms (a restarted OBS is picked up well within 5 s). */
+  backoffMaxMs?: number
+  /** How long one connection attempt may take. Default 5000 ms. */
+  connectTimeoutMs?: number
+  /** How long one request may take. Default 3000 ms. */
+  requestTimeoutMs?: number
+  /** Diagnostic log sink (never receives the password). Default: none. */
+  log?: (message: string) => void
+}
+
+/** obs-websocket WebSocketCloseCode values we explain to the user. */
+const CLOSE_AUTH_FAILED = 4009
+const CLOSE_UNSUPPORTED_RPC = 4010
+const CLOSE_MISSING_DATA = 4003
+/** obs-websocket RequestStatus.ResourceNotFound */
+const STATUS_RESOURCE_NOT_FOUND = 600
+
+const RPC_VERSION = 1
+
+type Listener<T> = (value: T) => void
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message
+  return String(err)
+}
+
+function errorCode(err: unknown): number | null {
+  if (err instanceof OBSWebSocketError) return err.code
+  if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'number')
+    return err.code
+  return null
+}
+
+export const obsErrors = {
+  notConnected: (): AppErrorData => appError('obs/not_connected', 'OBS не подключён', 'OBS is not connected'),
+  refused: (url: string): AppErrorData =>
+    appError(
+      'obs/refused',
+      `OBS не отвечает по адресу ${url}: запущен ли OBS и включён ли сервер WebSocket (Инструменты → Настройки сервера WebSocket), верен ли порт?`,
+      `OBS refused the connection at ${url}: is OBS running with its WebSocket server enabled (Tools → WebSocket Server Settings) on that port?`,
+      { url },
+    ),
+  unreachable: (url: string, detail: string): AppErrorData =>
+    appError(
+      'obs/unreachable',
+      `Не удаётся связаться с OBS по адресу ${url} (${detail})`,
+      `Cannot reach OBS at ${url} (${detail})`,
+      { url },
+    ),
+  authFailed: (): AppErrorData =>
+    appError(
+      'obs/auth_failed',
+      'OBS отклонил пароль WebSocket: проверьте пароль в OBS (Инструменты → Настройки сервера WebSocket)',
+      'OBS rejected the WebSocket password: check it in OBS (Tools → WebSocket Server Settings)',
+    ),
+  version: (detail: string): AppErrorData =>
+    appError(
+      'obs/version',
+      `Неподдерживаемая версия OBS WebSocket (${detail}): нужен OBS 28 или новее (obs-websocket 5)`,
+      `Unsupported OBS WebSocket version (${detail}): OBS 28 or newer (obs-websocket 5) is required`,
+    ),
+  badUrl: (url: string): AppErrorData =>
+    appError(
+      'obs/bad_url',
+      `Неверный адрес OBS «${url}»: ожидается ws://хост:порт`,
+      `Invalid OBS address "${url}": expected ws://host:port`,
+      { url },
+    ),
+  timeout: (what: string): AppErrorData =>
+    appError('obs/timeout', `OBS не ответил вовремя (${what})`, `OBS did not answer in time (${what})`),
+  connectionLost: (): AppErrorData =>
+    appError(
+      'obs/connection_lost',
+      'Связь с OBS потеряна, переподключаемся…',
+      'Lost the connection to OBS, reconnecting…',
+    ),
+  closed: (code: number, detail: string): AppErrorData =>
+    appError(
+      'obs/closed',
+      `OBS закрыл соединение (код ${code}${detail ? `: ${detail}` : ''})`,
+      `OBS closed the connection (code ${code}${detail ? `: ${detail}` : ''})`,
+      { closeCode: code },
+    ),
+  sceneMissing: (scene: string): AppErrorData =>
+    appError(
+      'obs/scene_missing',
+      `В OBS нет сцены «${scene}»: создайте её или измените привязку сцен`,
+      `OBS has no scene "${scene}": create it or change the scene map`,
+      { scene },
+    ),
+  sourceMissing: (source: string, scene?: string): AppErrorData =>
+    scene === undefined
+      ? appError('obs/source_missing', `В OBS нет источника «${source}»`, `OBS has no source "${source}"`, {
+          source,
+        })
+      : appError(
+          'obs/source_missing',
+          `В сцене OBS «${scene}» нет источника «${source}»`,
+          `OBS scene "${scene}" has no source "${source}"`,
+          { source, scene },
+        ),
+  requestFailed: (request: string, code: number | null, detail: string): AppErrorData =>
+    appError(
+      'obs/request_failed',
+      `OBS не выполнил ${request}${code === null ? '' : ` (код ${code})`}: ${detail}`,
+      `OBS failed ${request}${code === null ? '' : ` (code ${code})`}: ${detail}`,
+      { request, status: code },
+    ),
+}
+
+/** Turns a failed connection attempt into the error the panel shows. */
+export function classifyConnectError(err: unknown, url: string, hadPassword: boolean): AppErrorData {
+  const code = errorCode(err)
+  const text = errorMessage(err)
+  if (code === CLOSE_AUTH_FAILED) return obsErrors.authFailed()
+  if (code === CLOSE_MISSING_DATA && !hadPassword) return obsErrors.authFailed()
+  if (code === CLOSE_UNSUPPORTED_RPC) return obsErrors.version(`rpcVersion ${RPC_VERSION}`)
+  if (/subprotocol/i.test(text)) return obsErrors.version('obs-websocket 4.x?')
+  if (/ECONNREFUSED/.test(text)) return obsErrors.refused(url)
+  if (/ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|ECONNRESET/.test(text))
+    return obsErrors.unreachable(url, text)
+  if (/Invalid URL|SyntaxError/i.test(text) || err instanceof SyntaxError) return obsErrors.badUrl(url)
+  if (/Unexpected server response/i.test(text)) return obsErrors.version(text)
+  if (code !== null && code >= 1000) return obsErrors.closed(code, text)
+  return obsErrors.unreachable(url, text || 'unknown error')
+}
+
+function validWsUrl(url: string): boolean {
+  try {
+    const u = new URL(url)
+    return (u.protocol === 'ws:' || u.protocol === 'wss:') && u.hostname.length > 0
+  } catch {
+    return false
+  }
+}
+
+/** Errors after which retrying is pointless until the operator changes something. */
+function isFatal(error: AppErrorData): boolean {
+  return error.code === 'obs/auth_failed' || error.code === 'obs/version' || error.code === 'obs/bad_url'
+}
+
+export class ObsService {
+  private readonly opts: Required<Omit<ObsServiceOptions, 'log'>> & { log: (m: string) => void }
+  private target: ObsConnectOptions | null = null
+  /** Bumped on every connect()/disconnect(): stale attempts and events of older sockets are ignored. */
+  private generation = 0
+  private socket: OBSWebSocket | null = null
+  /** Resolves when the current socket closes: pending requests fail fast instead of hanging. */
+  private socketClosed: Promise<void> = Promise.resolve()
+  private markSocketClosed: () => void = () => undefined
+  private retryTimer: ReturnType<typeof setTimeout> | null = null
+  private backoffMs: number
+  private current: ObsStatus = { state: 'disconnected', reason: null, code: null }
+  private readonly statusListeners = new Set<Listener<ObsStatus>>()
+  private readonly sceneListeners = new Set<Listener<string>>()
+  private readonly connectedListeners = new Set<Listener<void>>()
+  private firstAttempt: { resolve: (s: ObsStatus) => void; generation: number } | null = null
+  private readonly sceneItemIds = new Map<string, number>()
+
+  constructor(options: ObsServiceOptions = {}) {
+    this.opts = {
+      backoffInitialMs: options.backoffInitialMs ?? 250,
+      backoffMaxMs: options.backoffMaxMs ?? 4000,
+      connectTimeoutMs: options.connectTimeoutMs ?? 5000,
+      requestTimeoutMs: options.requestTimeoutMs ?? 3000,
+      log: options.log ?? (() => undefined),
+    }
+    this.backoffMs = this.opts.backoffInitialMs
+  }
+
+  // ---- status ------------------------------------------------------------------------------------------------
+
+  get status(): ObsStatus {
+    return { ...this.current }
+  }
+
+  get connected(): boolean {
+    return this.current.state === 'connected' && this.socket !== null
+  }
+
+  /** Calls `fn` on every status change (not with the current one). Returns an unsubscribe function. */
+  subscribe(fn: Listener<ObsStatus>): () => void {
+    this.statusListeners.add(fn)
+    return () => this.statusListeners.delete(fn)
+  }
+
+  /** OBS's CurrentProgramSceneChanged events (including changes made by hand in OBS). */
+  onSceneChanged(fn: Listener<string>): () => void {
+    this.sceneListeners.add(fn)
+    return () => this.sceneListeners.delete(fn)
+  }
+
+  /** Called after every successful (re)connection, e.g. to put OBS back on the scene of the current moment. */
+  onConnected(fn: Listener<void>): () => void {
+    this.connectedListeners.add(fn)
+    return () => this.connectedListeners.delete(fn)
+  }
+
+  private setStatus(state: ObsConnectionState, error: AppErrorData | null): void {
+    const next: ObsStatus = { state, reason: error?.message ?? null, code: error?.code ?? null }
+    const same =
+      next.state === this.current.state &&
+      next.code === this.current.code &&
+      next.reason?.en === this.current.reason?.en
+    if (same) return
+    this.current = next
+    this.opts.log(`obs: ${state}${error === null ? '' : ` (${error.code}: ${error.message.en})`}`)
+    for (const fn of [...this.statusListeners]) {
+      try {
+        fn({ ...next })
+      } catch (err) {
+        this.opts.log(`obs: status listener threw: ${errorMessage(err)}`)
+      }
+    }
+  }
+
+  // ---- connection --------------------------------------------------------------------------------------------
+
+  /**
+   * Connects (or reconnects with new options) and keeps the connection up until `disconnect()`.
+   * Resolves with the status after the first attempt; never rejects.
+   */
+  connect(options: ObsConnectOptions): Promise<ObsStatus> {
+    this.stopCurrent()
+    const generation = ++this.generation
+    this.target = { url: options.url.trim(), password: options.password }
+    this.backoffMs = this.opts.backoffInitialMs
+    if (!validWsUrl(this.target.url)) {
+      this.target = null
+      this.setStatus('error', obsErrors.badUrl(options.url))
+      return Promise.resolve(this.status)
+    }
+    this.setStatus('connecting', null)
+    const first = new Promise<ObsStatus>((resolve) => {
+      this.firstAttempt = { resolve, generation }
+    })
+    void this.attempt(generation)
+    return first
+  }
+
+  /** Closes the connection and stops reconnecting. Never rejects. */
+  async disconnect(): Promise<void> {
+    this.generation++
+    this.target = null
+    const socket = this.socket
+    this.stopCurrent()
+    if (socket !== null) {
+      try {
+        await Promise.race([socket.disconnect(), sleep(1000)])
+      } catch {
+        // already closed
+      }
+    }
+    this.setStatus('disconnected', null)
+  }
+
+  private stopCurrent(): void {
+    if (this.retryTimer !== null) {
+      clearTimeout(this.retryTimer)
+      this.retryTimer = null
+    }
+    const socket = this.socket
+    this.socket = null
+    this.sceneItemIds.clear()
+    if (socket !== null) {
+      this.markSocketClosed()
+      socket.removeAllListeners()
+      void socket.disconnect().catch(() => undefined)
+    }
+    if (this.firstAttempt !== null) {
+      this.firstAttempt.resolve(this.status)
+      this.firstAttempt = null
+    }
+  }
+
+  private settleFirstAttempt(generation: number): void {
+    if (this.firstAttempt !== null && this.firstAttempt.generation === generation) {
+      this.firstAttempt.resolve(this.status)
+      this.firstAttempt = null
+    }
+  }
+
+  private scheduleRetry(generation: number): void {
+    if (generation !== this.generation || this.target === null) return
+    const delay = this.backoffMs
+    this.backoffMs = Math.min(this.backoffMs * 2, this.opts.backoffMaxMs)
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null
+      void this.attempt(generation)
+    }, delay)
+  }
+
+  private async attempt(generation: number): Promise<void> {
+    const target = this.target
+    if (target === null || generation !== this.generation) return
+    const socket = new OBSWebSocket()
+    let timer: ReturnType<typeof setTimeout> | null = null
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new OBSWebSocketError(-1, 'ETIMEDOUT: connection attempt timed out')),
+          this.opts.connectTimeoutMs,
+        )
+      })
+      // Keep an 'error' listener so a socket error never becomes an unhandled EventEmitter error.
+      socket.on('ConnectionError', () => undefined)
+      const hello = await Promise.race([
+        socket.connect(target.url, target.password === '' ? undefined : target.password, {
+          rpcVersion: RPC_VERSION,
+          eventSubscriptions: EventSubscription.Scenes,
+        }),
+        timeout,
+      ])
+      if (hello.negotiatedRpcVersion !== RPC_VERSION) {
+        throw new OBSWebSocketError(
+          CLOSE_UNSUPPORTED_RPC,
+          `negotiated rpcVersion ${hello.negotiatedRpcVersion}`,
+        )
+      }
+    } catch (err) {
+      if (timer !== null) clearTimeout(timer)
+      socket.removeAllListeners()
+      void socket.disconnect().catch(() => undefined)
+      if (generation !== this.generation) return
+      const error = classifyConnectError(err, target.url, target.password !== '')
+      if (isFatal(error)) {
+        this.setStatus('error', error)
+        this.settleFirstAttempt(generation)
+        return
+      }
+      // While reconnecting after a lost connection keep saying so; otherwise show why this attempt failed.
+      if (this.current.code !== 'obs/connection_lost') this.setStatus('error', error)
+      this.settleFirstAttempt(generation)
+      this.scheduleRetry(generation)
+      return
+    }
+    if (timer !== null) clearTimeout(timer)
+    if (generation !== this.generation) {
+      socket.removeAllListeners()
+      void socket.disconnect().catch(() => undefined)
+      return
+    }
+    this.adopt(socket, generation)
+  }
+
+  private adopt(socket: OBSWebSocket, generation: number): void {
+    this.socket = socket
+    this.sceneItemIds.clear()
+    this.backoffMs = this.opts.backoffInitialMs
+    let markClosed: () => void = () => undefined
+    this.socketClosed = new Promise<void>((resolve) => {
+      markClosed = resolve
+    })
+    this.markSocketClosed = markClosed
+    socket.on('CurrentProgramSceneChanged', ({ sceneName }) => {
+      if (this.socket !== socket) return
+      for (const fn of [...this.sceneListeners]) {
+        try {
+          fn(sceneName)
+        } catch (err) {
+          this.opts.log(`obs: scene listener threw: ${errorMessage(err)}`)
+        }
+      }
+    })
+    socket.on('ConnectionClosed', (err) => {
+      markClosed()
+      if (this.socket !== socket) return
+      this.socket = null
+      this.sceneItemIds.clear()
+      socket.removeAllListeners()
+      if (generation !== this.generation || this.target === null) return
+      this.opts.log(`obs: connection closed (code ${String(errorCode(err))})`)
+      this.setStatus('error', obsErrors.connectionLost())
+      this.scheduleRetry(generation)
+    })
+    this.setStatus('connected', null)
+    this.settleFirstAttempt(generation)
+    for (const fn of [...this.connectedListeners]) {
+      try {
+        fn()
+      } catch (err) {
+        this.opts.log(`obs: connected listener threw: ${errorMessage(err)}`)
+      }
+    }
+  }
+
+  // ---- requests ----------------------------------------------------------------------------------------------
+
+  /** Runs one request; failures (not connected, timeout, OBS error status) come back as Result errors. */
+  private async request<T>(
+    name: string,
+    run: (socket: OBSWebSocket) => Promise<T>,
+    onStatus?: (code: number, comment: string) => AppErrorData | null,
+  ): Promise<Result<T>> {
+    const socket = this.socket
+    if (socket === null || this.current.state !== 'connected')
+      return { ok: false, error: obsErrors.notConnected() }
+    let timer: ReturnType<typeof setTimeout> | null = null
+    const closed = this.socketClosed.then(() => {
+      throw new Error('Not connected')
+    })
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), this.opts.requestTimeoutMs)
+    })
+    try {
+      const value = await Promise.race([run(socket), closed, timeout])
+      return { ok: true, value }
+    } catch (err) {
+      if (err instanceof OBSWebSocketError && err.code >= 100) {
+        const mapped = onStatus?.(err.code, err.message) ?? null
+        return { ok: false, error: mapped ?? obsErrors.requestFailed(name, err.code, err.message) }
+      }
+      const text = errorMessage(err)
+      if (text === 'timeout') return { ok: false, error: obsErrors.timeout(name) }
+      return { ok: false, error: obsErrors.notConnected() }
+    } finally {
+      if (timer !== null) clearTimeout(timer)
+      closed.catch(() => undefined)
+    }
+  }
+
+  /** Scene names in the order OBS's Scenes dock shows them (top first). */
+  listScenes(): Promise<Result<string[]>> {
+    return this.request('GetSceneList', async (s) => {
+      const res = await s.call('GetSceneList')
+      return res.scenes
+        .map((scene) => ({ name: String(scene.sceneName), index: Number(scene.sceneIndex) }))
+        .sort((a, b) => b.index - a.index)
+        .map((scene) => scene.name)
+    })
+  }
+
+  getCurrentScene(): Promise<Result<string>> {
+    return this.request('GetCurrentProgramScene', async (s) => {
+      const res = await s.call('GetCurrentProgramScene')
+      return res.currentProgramSceneName
+    })
+  }
+
+  /** Puts `sceneName` on program. A scene OBS does not have gives `obs/scene_missing` naming it. */
+  setScene(sceneName: string): Promise<Result<void>> {
+    return this.request(
+      'SetCurrentProgramScene',
+      async (s) => {
+        await s.call('SetCurrentProgramScene', { sceneName })
+      },
+      (code) => (code === STATUS_RESOURCE_NOT_FOUND ? obsErrors.sceneMissing(sceneName) : null),
+    )
+  }
+
+  /** Sets the text of a text source (FreeType2 / GDI+ text: the `text` setting), keeping its other settings. */
+  setText(sourceName: string, text: string): Promise<Result<void>> {
+    return this.request(
+      'SetInputSettings',
+      async (s) => {
+        await s.call('SetInputSettings', { inputName: sourceName, inputSettings: { text }, overlay: true })
+      },
+      (code) => (code === STATUS_RESOURCE_NOT_FOUND ? obsErrors.sourceMissing(sourceName) : null),
+    )
+  }
+
+  /** Shows or hides the scene item of `sourceName` in `sceneName` (e.g. a roles panel). */
+  async setSourceVisible(sceneName: string, sourceName: string, visible: boolean): Promise<Result<void>> {
+    const key = `${sceneName}\u0000${sourceName}`
+    let itemId = this.sceneItemIds.get(key)
+    if (itemId === undefined) {
+      const found = await this.request(
+        'GetSceneItemId',
+        async (s) => (await s.call('GetSceneItemId', { sceneName, sourceName })).sceneItemId,
+        (code, comment) => {
+          if (code !== STATUS_RESOURCE_NOT_FOUND) return null
+          // OBS says which one is missing: "No source was found by the name of `X`" or "No scene items were found…"
+          return comment.includes(`\`${sceneName}\``) && !comment.includes('scene items')
+            ? obsErrors.sceneMissing(sceneName)
+            : obsErrors.sourceMissing(sourceName, sceneName)
+        },
+      )
+      if (!found.ok) return found
+      itemId = found.value
+      this.sceneItemIds.set(key, itemId)
+    }
+    const id = itemId
+    const res = await this.request('SetSceneItemEnabled', async (s) => {
+      await s.call('SetSceneItemEnabled', { sceneName, sceneItemId: id, sceneItemEnabled: visible })
+    })
+    if (!res.ok) this.sceneItemIds.delete(key)
+    return res
+  }
+
+  /** Whether the scene item is visible (for tests and the panel). */
+  async getSourceVisible(sceneName: string, sourceName: string): Promise<Result<boolean>> {
+    return this.request('GetSceneItemEnabled', async (s) => {
+      const { sceneItemId } = await s.call('GetSceneItemId', { sceneName, sourceName })
+      return (await s.call('GetSceneItemEnabled', { sceneName, sceneItemId })).sceneItemEnabled
+    })
+  }
+}
