@@ -1,0 +1,90 @@
+/**
+ * Mafia Desk command line. `npm run cli -- <subcommand> …`
+ *   replay FILE|DIR… [--json]   play scenario files through the rules engine; non-zero exit when any fails
+ * Add a subcommand by adding an entry to SUBCOMMANDS.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { formatResult, runScenario } from './engine/scenario'
+import { gameRecord } from './engine/score'
+
+type Subcommand = { usage: string; run: (args: string[]) => number | Promise<number> }
+
+function scenarioFiles(paths: string[]): string[] {
+  const out: string[] = []
+  for (const p of paths) {
+    if (statSync(p).isDirectory()) {
+      for (const f of readdirSync(p).sort()) if (f.endsWith('.json')) out.push(join(p, f))
+    } else out.push(p)
+  }
+  return out
+}
+
+function replay(args: string[]): number {
+  const json = args.includes('--json')
+  const paths = args.filter((a) => a !== '--json')
+  if (paths.length === 0) {
+    process.stderr.write(`usage: ${SUBCOMMANDS.replay.usage}\n`)
+    return 2
+  }
+  let failed = 0
+  const results: unknown[] = []
+  let files: string[]
+  try {
+    files = scenarioFiles(paths)
+  } catch (e) {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`)
+    return 2
+  }
+  for (const file of files) {
+    let input: unknown
+    try {
+      input = JSON.parse(readFileSync(file, 'utf8'))
+    } catch (e) {
+      failed++
+      process.stderr.write(`FAIL ${file}: cannot read: ${e instanceof Error ? e.message : String(e)}\n`)
+      continue
+    }
+    const r = runScenario(input)
+    if (!r.ok) failed++
+    if (json) {
+      results.push({
+        file,
+        name: r.name,
+        ok: r.ok,
+        failures: r.failures,
+        view: r.view,
+        record: r.game ? gameRecord(r.game) : null,
+      })
+    } else process.stdout.write(`${formatResult(r, file)}\n`)
+  }
+  if (json) process.stdout.write(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`)
+  else process.stdout.write(`${files.length - failed}/${files.length} scenarios passed\n`)
+  return failed === 0 ? 0 : 1
+}
+
+const SUBCOMMANDS: Record<string, Subcommand> = {
+  replay: { usage: 'cli replay FILE|DIR... [--json]', run: replay },
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv
+  const sub = name ? SUBCOMMANDS[name] : undefined
+  if (!sub) {
+    process.stderr.write(
+      `usage:\n${Object.values(SUBCOMMANDS)
+        .map((s) => `  ${s.usage}`)
+        .join('\n')}\n`,
+    )
+    return 2
+  }
+  return sub.run(rest)
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,723 @@
+/**
+ * decide(state, command) → events | error. Checks in a fixed order (DESIGN.md): game over → command allowed in
+ * this phase → actor/target eligible → rule checks. Automatic consequences (all votes in → tie or departure;
+ * a departure → win check) are follow-up events produced here. Each event is applied to a private draft as it is
+ * emitted, so later checks see its effect; `evolve` folds the same events into the same state.
+ */
+import type { AppErrorData } from '../../shared/errors'
+import type { Command, CommandOf } from '../../shared/game/commands'
+import type { VotingRecord } from '../../shared/game/record'
+import { E } from './errors'
+import type { GameEvent, LeaveHow } from './events'
+import { apply, cloneState } from './evolve'
+import { alive, day, isBlack, night, seatOf, type DayState, type GameState } from './state'
+
+export type Decision =
+  { ok: true; events: GameEvent[]; state: GameState } | { ok: false; error: AppErrorData }
+
+class Ctx {
+  readonly events: GameEvent[] = []
+  constructor(
+    readonly s: GameState,
+    readonly at: number,
+  ) {}
+  emit(e: GameEvent): void {
+    apply(this.s, e)
+    this.events.push(e)
+  }
+  get d(): DayState {
+    const d = day(this.s)
+    if (!d) throw new Error('no current day')
+    return d
+  }
+}
+
+/** Commands still allowed once the winner is fixed (the last word of the player whose departure decided it). */
+const AFTER_DECIDED = new Set<Command['cmd']>(['next', 'foul', 'unfoul', 'bestMove', 'extraPoints', 'timer'])
+
+export function decide(state: GameState, command: Command): Decision {
+  if (command.cmd === 'undo' || command.cmd === 'redo') {
+    return {
+      ok: false,
+      error: E.notInPhase('отмена решается журналом игры', 'undo/redo is handled by the game log'),
+    }
+  }
+  // 1. game over
+  if (state.phase === 'finished' && command.cmd !== 'extraPoints') return { ok: false, error: E.gameOver() }
+  if (state.phase === 'setup' && command.cmd !== 'start') return { ok: false, error: E.notStarted() }
+  if (state.winner !== null && state.phase !== 'finished' && !AFTER_DECIDED.has(command.cmd)) {
+    return { ok: false, error: E.gameDecided() }
+  }
+  const c = new Ctx(cloneState(state), command.at ?? 0)
+  const error = run(c, command)
+  if (error) return { ok: false, error }
+  return { ok: true, events: c.events, state: c.s }
+}
+
+function run(c: Ctx, cmd: Command): AppErrorData | void {
+  switch (cmd.cmd) {
+    case 'start':
+      return onStart(c)
+    case 'next':
+      return onNext(c)
+    case 'nominate':
+      return onNominate(c, cmd)
+    case 'withdraw':
+      return onWithdraw(c, cmd)
+    case 'vote':
+      return onVote(c, cmd)
+    case 'liftAll':
+      return onLiftAll(c, cmd)
+    case 'shot':
+      return onShot(c, cmd)
+    case 'donCheck':
+      return onDonCheck(c, cmd)
+    case 'sheriffCheck':
+      return onSheriffCheck(c, cmd)
+    case 'bestMove':
+      return onBestMove(c, cmd)
+    case 'foul':
+      return onFoul(c, cmd)
+    case 'unfoul':
+      return onUnfoul(c, cmd)
+    case 'techFoul':
+      return onTechFoul(c, cmd)
+    case 'remove':
+      return onRemove(c, cmd)
+    case 'teamDefeat':
+      return onTeamDefeat(c, cmd)
+    case 'timer':
+      return onTimer(c, cmd)
+    case 'extraPoints':
+      return onExtraPoints(c, cmd)
+    case 'undo':
+    case 'redo':
+      return E.notInPhase('отмена', 'undo')
+  }
+}
+
+// ───────────────────────────── helpers ─────────────────────────────
+
+const isAlive = (s: GameState, seat: number): boolean => seatOf(s, seat).status === 'alive'
+const roleSeat = (s: GameState, role: 'don' | 'sheriff'): number => s.seats.find((p) => p.role === role)!.seat
+
+function setTimer(c: Ctx, label: string, seconds: number): void {
+  c.emit({
+    type: 'timerSet',
+    timer: { label, durationMs: seconds * 1000, remainingMs: seconds * 1000, runningSince: c.at },
+  })
+}
+
+/** §12: reds win when no black is left; blacks win when blacks ≥ reds. Checked after every departure. */
+function checkWin(c: Ctx): boolean {
+  if (c.s.winner !== null) return true
+  let reds = 0
+  let blacks = 0
+  for (const p of c.s.seats) {
+    if (p.status !== 'alive') continue
+    if (isBlack(p.role)) blacks++
+    else reds++
+  }
+  if (blacks === 0) c.emit({ type: 'gameDecided', winner: 'red', reason: 'blacksEliminated' })
+  else if (blacks >= reds) c.emit({ type: 'gameDecided', winner: 'black', reason: 'parity' })
+  return c.s.winner !== null
+}
+
+/** The first living seat at or after `from`, wrapping 10 → 1 (§5.1). */
+function firstAliveFrom(s: GameState, from: number): number {
+  for (let i = 0; i < 10; i++) {
+    const seat = ((from - 1 + i) % 10) + 1
+    if (isAlive(s, seat)) return seat
+  }
+  return from
+}
+
+const activeNominations = (d: DayState) => d.nominations.filter((n) => !n.withdrawn)
+
+// ───────────────────────────── flow ─────────────────────────────
+
+function onStart(c: Ctx): AppErrorData | void {
+  if (c.s.phase !== 'setup') return E.alreadyStarted()
+  // §3: zero night, the agreement time.
+  c.emit({ type: 'zeroNightStarted' })
+  setTimer(c, 'zeroNight', c.s.ruleset.times.zeroNight)
+}
+
+function onNext(c: Ctx): AppErrorData | void {
+  const s = c.s
+  if (s.phase === 'zeroNight') return startDay(c, null)
+  if (s.phase === 'night') {
+    const n = night(s)!
+    if (n.shot === null) return E.shotRequired()
+    // §4.4: the night's victim leaves at the start of the morning.
+    let victim: number | null = null
+    if (n.shot.kind === 'kill' && isAlive(s, n.shot.target)) {
+      victim = n.shot.target
+      c.emit({ type: 'playerLeft', seat: victim, how: 'killed', reason: null })
+      checkWin(c)
+    }
+    return startDay(c, victim)
+  }
+  const d = day(s)!
+  switch (d.step) {
+    case 'speech':
+      if (d.speaker !== null) c.emit({ type: 'speechEnded', seat: d.speaker })
+      return advanceSpeech(c)
+    case 'tieSpeech':
+      return advanceTieSpeech(c)
+    case 'lastWord':
+      return advanceLastWord(c)
+    case 'voting':
+    case 'liftAll':
+      return E.votingInProgress()
+  }
+}
+
+function startDay(c: Ctx, victim: number | null): void {
+  const s = c.s
+  const number = s.days.length + 1
+  // §5.1: day 1 opens with seat 1; later days with the first living seat after the previous opener.
+  const opener =
+    number === 1 ? firstAliveFrom(s, 1) : firstAliveFrom(s, (s.days[s.days.length - 1].opener % 10) + 1)
+  const cancel = s.cancelNextVote
+  c.emit({ type: 'dayStarted', day: number, opener })
+  if (cancel) c.emit({ type: 'voteCancelled', reason: 'previousDay' })
+  if (victim !== null) {
+    c.emit({ type: 'lastWordsOpened', seats: [victim], then: 'speeches' })
+    advanceLastWord(c)
+  } else if (s.winner !== null) {
+    c.emit({ type: 'gameFinished' })
+  } else {
+    openSpeeches(c)
+  }
+}
+
+function openSpeeches(c: Ctx): void {
+  const s = c.s
+  const d = c.d
+  const queue: number[] = []
+  for (let i = 0; i < 10; i++) {
+    const seat = ((d.opener - 1 + i) % 10) + 1
+    if (isAlive(s, seat)) queue.push(seat)
+  }
+  c.emit({ type: 'speechesOpened', queue })
+  advanceSpeech(c)
+}
+
+/** Gives the floor to the next seat in the queue: §5.3 silenced players are skipped or get a silent turn. */
+function advanceSpeech(c: Ctx): void {
+  const s = c.s
+  const r = s.ruleset
+  for (;;) {
+    const d = c.d
+    const seat = d.queue.find((q) => isAlive(s, q))
+    if (seat === undefined) return endSpeeches(c)
+    const p = seatOf(s, seat)
+    if (p.silence > 0) {
+      if (r.silencedTurn === 'skip') {
+        c.emit({ type: 'turnSkipped', seat })
+        continue
+      }
+      const few = r.silencedFewPlayers > 0 && alive(s).length <= r.silencedFewPlayers
+      c.emit({ type: 'speechStarted', seat, silent: true })
+      setTimer(c, few ? 'speech' : 'silentTurn', few ? r.times.silencedFewSpeech : 0)
+      return
+    }
+    c.emit({ type: 'speechStarted', seat, silent: false })
+    setTimer(c, 'speech', r.times.speech)
+    return
+  }
+}
+
+/** §7.2: after the last speech, the voting if there is one, else the night. */
+function endSpeeches(c: Ctx): void {
+  const s = c.s
+  const d = c.d
+  if (d.voteCancelled) return openNight(c)
+  const nominees = activeNominations(d)
+    .map((n) => n.target)
+    .filter((t) => isAlive(s, t))
+  if (nominees.length === 0) {
+    c.emit({ type: 'voteCancelled', reason: 'noNominees' })
+    return openNight(c)
+  }
+  const min = d.day === 1 ? s.ruleset.minCandidatesDay1 : s.ruleset.minCandidates
+  if (nominees.length < min) {
+    c.emit({ type: 'voteCancelled', reason: 'tooFewNominees' })
+    return openNight(c)
+  }
+  c.emit({ type: 'votingOpened', kind: 'vote', candidates: nominees })
+  c.emit({ type: 'timerSet', timer: null })
+}
+
+/** Opens the next night, or ends the game in a draw (§12: nobody left over N nights and days in a row). */
+function openNight(c: Ctx): void {
+  const s = c.s
+  if (s.winner !== null) {
+    c.emit({ type: 'gameFinished' })
+    return
+  }
+  const limit = s.ruleset.drawAfterQuietRounds
+  if (s.nights.length > 0) {
+    const quiet = s.departures === s.departuresAtNightStart ? s.quietRounds + 1 : 0
+    c.emit({ type: 'quietRound', count: quiet })
+    if (limit !== null && quiet >= limit) {
+      c.emit({ type: 'gameDecided', winner: 'draw', reason: 'draw' })
+      c.emit({ type: 'gameFinished' })
+      return
+    }
+  }
+  c.emit({ type: 'nightStarted', night: s.nights.length + 1 })
+  c.emit({ type: 'timerSet', timer: null })
+}
+
+function advanceTieSpeech(c: Ctx): void {
+  const s = c.s
+  const d = c.d
+  const seat = d.queue.find((q) => isAlive(s, q))
+  if (seat !== undefined) {
+    c.emit({ type: 'tieSpeechStarted', seat })
+    setTimer(c, 'tieSpeech', s.ruleset.times.tieSpeech)
+    return
+  }
+  // §8.1: revote among the tied players still at the table.
+  const tied = (d.tied ?? []).filter((t) => isAlive(s, t))
+  c.emit({ type: 'votingOpened', kind: 'revote', candidates: tied })
+  c.emit({ type: 'timerSet', timer: null })
+}
+
+function advanceLastWord(c: Ctx): void {
+  const s = c.s
+  const d = c.d
+  const seat = d.queue[0]
+  if (seat !== undefined) {
+    c.emit({ type: 'lastWordStarted', seat })
+    const killed = seatOf(s, seat).status === 'killed'
+    setTimer(c, 'lastWord', killed ? s.ruleset.times.lastWordKilled : s.ruleset.times.lastWordVoted)
+    return
+  }
+  // §2: the phase becomes finished after the deciding player's last word.
+  if (s.winner !== null) {
+    c.emit({ type: 'gameFinished' })
+    return
+  }
+  if (d.afterLastWords === 'speeches') return openSpeeches(c)
+  openNight(c)
+}
+
+/** Voted out or lifted: leave at once (win check), then last words in turn (§7.4, §8.3, §9). */
+function voteOut(c: Ctx, seats: number[], how: LeaveHow): void {
+  c.emit({ type: 'resultFixed' })
+  for (const seat of seats) c.emit({ type: 'playerLeft', seat, how, reason: null })
+  checkWin(c)
+  c.emit({ type: 'lastWordsOpened', seats, then: 'night' })
+  advanceLastWord(c)
+}
+
+function endVotingWithoutDeparture(c: Ctx): void {
+  c.emit({ type: 'resultFixed' })
+  c.emit({ type: 'timerSet', timer: null })
+  openNight(c)
+}
+
+// ───────────────────────────── nominations ─────────────────────────────
+
+function speakerCheck(c: Ctx, by: number | undefined): AppErrorData | number {
+  const d = day(c.s)
+  if (!d || d.step !== 'speech' || d.speaker === null) {
+    return E.notInPhase('выставлять можно только во время речи', 'nominations are made during a speech')
+  }
+  const who = by ?? d.speaker
+  if (who !== d.speaker) return E.notSpeaker(who)
+  return who
+}
+
+/** §6: only the speaker, one accepted nomination per speaker per day, living targets, first not yet nominated. */
+function onNominate(c: Ctx, cmd: CommandOf<'nominate'>): AppErrorData | void {
+  const by = speakerCheck(c, cmd.by)
+  if (typeof by !== 'number') return by
+  const d = c.d
+  if (!isAlive(c.s, cmd.target)) return E.seatNotAlive(cmd.target)
+  const active = activeNominations(d)
+  if (active.some((n) => n.target === cmd.target)) return E.alreadyNominated(cmd.target)
+  if (active.some((n) => n.by === by)) return E.nominationLimit(by)
+  c.emit({ type: 'nominated', by, target: cmd.target })
+}
+
+/** §6.4: withdrawal is a ruleset switch. */
+function onWithdraw(c: Ctx, cmd: CommandOf<'withdraw'>): AppErrorData | void {
+  const by = speakerCheck(c, cmd.by)
+  if (typeof by !== 'number') return by
+  if (!c.s.ruleset.nominationWithdrawal) return E.withdrawalForbidden()
+  const n = activeNominations(c.d).find((x) => x.by === by)
+  if (!n) return E.nothingToWithdraw(by)
+  c.emit({ type: 'nominationWithdrawn', by, target: n.target })
+}
+
+// ───────────────────────────── voting ─────────────────────────────
+
+/** Who may vote in the current round (§7.3, §8.2). */
+export function eligibleVoters(s: GameState): number[] {
+  const d = day(s)
+  if (!d) return []
+  const excluded =
+    !s.ruleset.tiedVoteInRevote && (d.step === 'liftAll' || d.voting?.kind === 'revote') ? (d.tied ?? []) : []
+  return alive(s).filter((seat) => !excluded.includes(seat))
+}
+
+function checkVoters(
+  c: Ctx,
+  voters: number[],
+  eligible: number[],
+  already: Set<number>,
+): AppErrorData | void {
+  const seen = new Set<number>()
+  for (const v of voters) {
+    if (seen.has(v)) return E.duplicateSeat(v)
+    seen.add(v)
+    if (!isAlive(c.s, v)) return E.seatNotAlive(v)
+    if (!eligible.includes(v)) return E.notEligibleVoter(v)
+    if (already.has(v)) return E.votedTwice(v)
+  }
+}
+
+function onVote(c: Ctx, cmd: CommandOf<'vote'>): AppErrorData | void {
+  const s = c.s
+  const d = day(s)
+  if (!d || d.step !== 'voting' || !d.voting)
+    return E.notInPhase('голосование ещё не началось', 'no vote is open')
+  const v = d.voting
+  const index = v.votes.findIndex((x) => x === null)
+  const current = v.candidates[index]
+  if (cmd.candidate !== current) return E.wrongCandidate(current, cmd.candidate)
+  const eligible = eligibleVoters(s)
+  const already = new Set(v.votes.flatMap((x) => x ?? []))
+  const given = cmd.voters ?? []
+  const bad = checkVoters(c, given, eligible, already)
+  if (bad) return bad
+  if (!s.ruleset.selfVote && given.includes(current)) return E.selfVote(current)
+  const last = index === v.candidates.length - 1
+  let voters = [...given]
+  // §7.3: under `toLastCandidate` every eligible seat that has not voted counts for the last candidate.
+  if (last && s.ruleset.nonVoters === 'toLastCandidate') {
+    for (const seat of eligible) {
+      if (!already.has(seat) && !voters.includes(seat) && (s.ruleset.selfVote || seat !== current))
+        voters.push(seat)
+    }
+  }
+  voters = voters.sort((a, b) => a - b)
+  c.emit({ type: 'voted', candidate: current, voters })
+  if (last) resolveVoting(c)
+}
+
+const sameSet = (a: number[], b: number[]): boolean => a.length === b.length && a.every((x) => b.includes(x))
+
+/** §7.4 plurality, §8 ties, §10.2 an absent leader. */
+function resolveVoting(c: Ctx): void {
+  const s = c.s
+  const v = c.d.voting!
+  const record: VotingRecord = {
+    kind: v.kind,
+    candidates: v.candidates.map((seat, i) => ({ seat, voters: v.votes[i] ?? [] })),
+  }
+  c.emit({ type: 'votingClosed', record })
+  const counts = record.candidates.map((x) => x.voters.length)
+  const max = Math.max(...counts)
+  const leaders = record.candidates.filter((x) => x.voters.length === max).map((x) => x.seat)
+  const present = leaders.filter((seat) => isAlive(s, seat))
+  if (present.length === 0) return endVotingWithoutDeparture(c)
+  // One leader leaves; a tie that includes a player who has left is resolved among those still at the table (§10.2).
+  if (present.length === 1) return voteOut(c, present, 'votedOut')
+  if (v.kind === 'vote' || !sameSet(present, v.candidates)) {
+    // §8.1 / §8.4: tie speeches, then a revote among the tied.
+    c.emit({ type: 'tieSpeechesOpened', seats: present })
+    return advanceTieSpeech(c)
+  }
+  // §8.3, §8.5: the same players tied again → lift-all, unless the ruleset forbids it here.
+  const living = alive(s).length
+  const r = s.ruleset.liftAll
+  if (
+    (r.forbidWhenAllLivingTied && present.length === living) ||
+    (r.forbidThreeAtNine && living === 9 && present.length === 3)
+  ) {
+    return endVotingWithoutDeparture(c)
+  }
+  c.emit({ type: 'liftAllOpened', seats: present })
+}
+
+function onLiftAll(c: Ctx, cmd: CommandOf<'liftAll'>): AppErrorData | void {
+  const s = c.s
+  const d = day(s)
+  if (!d || d.step !== 'liftAll' || !d.tied)
+    return E.notInPhase('нет голосования за подъём всех', 'no lift-all vote is open')
+  const eligible = eligibleVoters(s)
+  const bad = checkVoters(c, cmd.yes, eligible, new Set())
+  if (bad) return bad
+  let no: number[]
+  if (cmd.no) {
+    const badNo = checkVoters(c, cmd.no, eligible, new Set())
+    if (badNo) return badNo
+    const both = cmd.no.find((x) => cmd.yes.includes(x))
+    if (both !== undefined) return E.liftAllOverlap(both)
+    no = [...cmd.no]
+  } else {
+    no = eligible.filter((x) => !cmd.yes.includes(x))
+  }
+  const yes = [...cmd.yes].sort((a, b) => a - b)
+  no.sort((a, b) => a - b)
+  const living = alive(s).length
+  const passed =
+    s.ruleset.liftAll.majority === 'moreThanHalfLiving' ? yes.length * 2 > living : yes.length > no.length
+  const seats = [...d.tied]
+  c.emit({ type: 'liftAllVoted', record: { kind: 'liftAll', seats, yes, no, passed } })
+  if (passed) return voteOut(c, seats, 'lifted')
+  endVotingWithoutDeparture(c)
+}
+
+// ───────────────────────────── night ─────────────────────────────
+
+function nightCheck(c: Ctx): AppErrorData | void {
+  if (c.s.phase !== 'night')
+    return E.notInPhase('ночные действия только ночью', 'night actions happen at night')
+}
+
+/** §4.1: a kill only if every living black fired exactly once and all at the same seat. */
+function onShot(c: Ctx, cmd: CommandOf<'shot'>): AppErrorData | void {
+  const bad = nightCheck(c)
+  if (bad) return bad
+  const s = c.s
+  const n = night(s)!
+  if (n.shot !== null) return E.shotAlready()
+  if (cmd.shots !== undefined) {
+    if (cmd.target !== undefined)
+      return E.badShot('либо цель, либо выстрелы каждого', 'give a target or per-black shots, not both')
+    const blacks = s.seats.filter((p) => p.status === 'alive' && isBlack(p.role)).map((p) => p.seat)
+    for (const [k, t] of Object.entries(cmd.shots)) {
+      if (!blacks.includes(Number(k)))
+        return E.badShot(`игрок №${k} не стреляет`, `seat ${k} is not a living black`)
+      if (t !== null && !isAlive(s, t)) return E.seatNotAlive(t)
+    }
+    const targets = blacks.map((b) => cmd.shots![String(b)] ?? null)
+    const first = targets[0]
+    const kill = first !== null && targets.every((t) => t === first)
+    c.emit({
+      type: 'shotFired',
+      shot: kill ? { kind: 'kill', target: first } : { kind: 'miss' },
+      shots: { ...cmd.shots },
+    })
+    return
+  }
+  if (cmd.target === undefined) return E.badShot('не указана цель', 'no target given (null = miss)')
+  if (cmd.target !== null && !isAlive(s, cmd.target)) return E.seatNotAlive(cmd.target)
+  c.emit({
+    type: 'shotFired',
+    shot: cmd.target === null ? { kind: 'miss' } : { kind: 'kill', target: cmd.target },
+    shots: null,
+  })
+}
+
+/** §4.2: the don's check, once a night, after the shot. */
+function onDonCheck(c: Ctx, cmd: CommandOf<'donCheck'>): AppErrorData | void {
+  const bad = nightCheck(c)
+  if (bad) return bad
+  const s = c.s
+  const n = night(s)!
+  const don = roleSeat(s, 'don')
+  if (!isAlive(s, don)) return E.roleAbsent('don')
+  if (n.donCheck) return E.checkAlready('don')
+  if (n.shot === null || n.sheriffCheck) return E.checkOrder()
+  if (cmd.target === don || !isAlive(s, cmd.target)) return E.badCheckTarget(cmd.target)
+  c.emit({ type: 'donChecked', target: cmd.target, isSheriff: seatOf(s, cmd.target).role === 'sheriff' })
+}
+
+/** §4.3: the sheriff's check, once a night, after the shot. */
+function onSheriffCheck(c: Ctx, cmd: CommandOf<'sheriffCheck'>): AppErrorData | void {
+  const bad = nightCheck(c)
+  if (bad) return bad
+  const s = c.s
+  const n = night(s)!
+  const sheriff = roleSeat(s, 'sheriff')
+  if (!isAlive(s, sheriff)) return E.roleAbsent('sheriff')
+  if (n.sheriffCheck) return E.checkAlready('sheriff')
+  if (n.shot === null) return E.checkOrder()
+  if (cmd.target === sheriff || !isAlive(s, cmd.target)) return E.badCheckTarget(cmd.target)
+  c.emit({ type: 'sheriffChecked', target: cmd.target, isBlack: isBlack(seatOf(s, cmd.target).role) })
+}
+
+/** §4.5: the first killed names three seats during his last word. */
+function onBestMove(c: Ctx, cmd: CommandOf<'bestMove'>): AppErrorData | void {
+  const s = c.s
+  const d = day(s)
+  if (
+    !s.ruleset.bestMove.enabled ||
+    !d ||
+    d.step !== 'lastWord' ||
+    s.firstKilled === null ||
+    d.speaker !== s.firstKilled ||
+    d.afterLastWords !== 'speeches' ||
+    s.days.length !== 2
+  ) {
+    return E.bestMoveNotAllowed()
+  }
+  if (s.bestMove?.seats) return E.bestMoveNotAllowed()
+  const seats = cmd.seats
+  if (seats.length !== 3 || new Set(seats).size !== 3 || seats.includes(s.firstKilled))
+    return E.bestMoveInvalid()
+  c.emit({ type: 'bestMoveMade', by: s.firstKilled, seats: [...seats] })
+}
+
+// ───────────────────────────── fouls and removals ─────────────────────────────
+
+function foulContext(s: GameState) {
+  const d = day(s)
+  return {
+    phase:
+      s.phase === 'day'
+        ? ('day' as const)
+        : s.phase === 'zeroNight'
+          ? ('zeroNight' as const)
+          : ('night' as const),
+    day: s.days.length,
+    night: s.nights.length,
+    speaker: d?.speaker ?? null,
+  }
+}
+
+/** §11: the 3rd foul silences, the 4th removes (ruleset numbers). */
+function onFoul(c: Ctx, cmd: CommandOf<'foul'>): AppErrorData | void {
+  const s = c.s
+  const p = seatOf(s, cmd.seat)
+  if (p.status !== 'alive') return E.seatNotAlive(cmd.seat)
+  c.emit({ type: 'fouled', foul: { seat: cmd.seat, kind: 'foul', ...foulContext(s) } })
+  const r = s.ruleset
+  if (r.removalAtFouls !== null && p.fouls >= r.removalAtFouls) {
+    return removePlayer(c, cmd.seat, 'fouledOut', 'fouls')
+  }
+  if (p.fouls === r.silenceAtFouls) {
+    const d = day(s)
+    const ownSpeech = d !== null && d.step === 'speech' && d.speaker === cmd.seat
+    if (r.thirdFoul === 'roundRule' && ownSpeech) {
+      // Seeds 000/001: during his own speech the speech ends at once; he speaks again next round.
+      c.emit({ type: 'speechEnded', seat: cmd.seat })
+      return advanceSpeech(c)
+    }
+    // Otherwise he loses his next own speech (FIIM: silent turn, may nominate; clubs: the turn is skipped).
+    c.emit({ type: 'silenced', seat: cmd.seat })
+  }
+}
+
+function onUnfoul(c: Ctx, cmd: CommandOf<'unfoul'>): AppErrorData | void {
+  const s = c.s
+  const p = seatOf(s, cmd.seat)
+  if (p.status !== 'alive') return E.seatNotAlive(cmd.seat)
+  if (p.fouls === 0) return E.noFouls(cmd.seat)
+  const wasSilencing = p.fouls === s.ruleset.silenceAtFouls
+  c.emit({ type: 'foulRemoved', seat: cmd.seat, kind: 'foul' })
+  if (wasSilencing && p.silence > 0) c.emit({ type: 'unsilenced', seat: cmd.seat })
+}
+
+/** §11.4: technical fouls, counted apart; the ruleset's count removes. */
+function onTechFoul(c: Ctx, cmd: CommandOf<'techFoul'>): AppErrorData | void {
+  const s = c.s
+  if (!s.ruleset.techFouls.enabled) return E.techFoulsDisabled()
+  const p = seatOf(s, cmd.seat)
+  if (p.status !== 'alive') return E.seatNotAlive(cmd.seat)
+  c.emit({ type: 'fouled', foul: { seat: cmd.seat, kind: 'techFoul', ...foulContext(s) } })
+  if (p.techFouls >= s.ruleset.techFouls.removalAt) return removePlayer(c, cmd.seat, 'removed', 'techFouls')
+}
+
+function onRemove(c: Ctx, cmd: CommandOf<'remove'>): AppErrorData | void {
+  if (seatOf(c.s, cmd.seat).status !== 'alive') return E.seatNotAlive(cmd.seat)
+  return removePlayer(c, cmd.seat, 'removed', cmd.reason)
+}
+
+/** §10: a removal takes the player out at once, without a last word; its effect on the vote; the win re-check. */
+function removePlayer(c: Ctx, seat: number, how: LeaveHow, reason: string): void {
+  const s = c.s
+  const d = day(s)
+  const wasSpeaker = d !== null && d.speaker === seat
+  const wasNominee = d !== null && activeNominations(d).some((n) => n.target === seat)
+  c.emit({ type: 'penaltyGiven', seat, points: s.ruleset.scoring.removalPenalty, reason })
+  c.emit({ type: 'playerLeft', seat, how, reason })
+  let votingStopped = false
+  if (d) {
+    const anyPlayer = s.ruleset.removalCancelsVote === 'anyPlayer'
+    if (!d.resultFixed) {
+      // §10.3 FIIM: any removal before the result cancels the vote; §10.2 seed 002: a nominee before the voting.
+      const cancels = anyPlayer || (wasNominee && d.step === 'speech')
+      if (cancels && !d.voteCancelled) {
+        c.emit({ type: 'voteCancelled', reason: 'removal' })
+        votingStopped = d.step === 'voting' || d.step === 'tieSpeech' || d.step === 'liftAll'
+      }
+    } else if (anyPlayer) {
+      c.emit({ type: 'nextVoteCancelled' })
+    }
+  } else if (s.ruleset.removalCancelsVote === 'anyPlayer') {
+    // A removal at night: after the day's result, so the next day's vote is cancelled (§10.3).
+    c.emit({ type: 'nextVoteCancelled' })
+  }
+  if (checkWin(c)) {
+    c.emit({ type: 'gameFinished' })
+    return
+  }
+  if (!d) return
+  if (votingStopped) return openNight(c)
+  if (wasSpeaker && d.step === 'speech') return advanceSpeech(c)
+  if (wasSpeaker && d.step === 'tieSpeech') return advanceTieSpeech(c)
+  if (d.step === 'voting' && d.voting) {
+    // A removed candidate may still be voted (§10.2); but a voting whose remaining rounds have no candidates left
+    // is unaffected. Nothing to do.
+    return
+  }
+}
+
+/** §10.5: ППК — the judge ends the game and the other team wins; the culprit gets a penalty. */
+function onTeamDefeat(c: Ctx, cmd: CommandOf<'teamDefeat'>): AppErrorData | void {
+  const s = c.s
+  const p = seatOf(s, cmd.seat)
+  const reason = cmd.reason ?? 'teamDefeat'
+  c.emit({ type: 'penaltyGiven', seat: cmd.seat, points: s.ruleset.scoring.teamDefeatPenalty, reason })
+  if (p.status === 'alive') c.emit({ type: 'playerLeft', seat: cmd.seat, how: 'teamDefeat', reason })
+  c.emit({ type: 'gameDecided', winner: isBlack(p.role) ? 'red' : 'black', reason: 'teamDefeat' })
+  c.emit({ type: 'gameFinished' })
+}
+
+// ───────────────────────────── timer and points ─────────────────────────────
+
+/** §5.4: pause, resume, reset and add time; clients count down from `runningSince`. */
+function onTimer(c: Ctx, cmd: CommandOf<'timer'>): AppErrorData | void {
+  const t = c.s.timer
+  if (!t) return E.timerAbsent()
+  const elapsed = t.runningSince === null ? 0 : Math.max(0, c.at - t.runningSince)
+  const left = Math.max(0, t.remainingMs - elapsed)
+  switch (cmd.action) {
+    case 'start':
+      c.emit({ type: 'timerSet', timer: { ...t, remainingMs: left, runningSince: c.at } })
+      return
+    case 'pause':
+      c.emit({ type: 'timerSet', timer: { ...t, remainingMs: left, runningSince: null } })
+      return
+    case 'reset':
+      c.emit({ type: 'timerSet', timer: { ...t, remainingMs: t.durationMs, runningSince: null } })
+      return
+    case 'add': {
+      if (cmd.seconds === undefined) return E.timerBad()
+      const remainingMs = Math.max(0, left + cmd.seconds * 1000)
+      c.emit({
+        type: 'timerSet',
+        timer: { ...t, remainingMs, runningSince: t.runningSince === null ? null : c.at },
+      })
+      return
+    }
+  }
+}
+
+/** §13.2: extra points with a reason, within the ruleset's range for the game. */
+function onExtraPoints(c: Ctx, cmd: CommandOf<'extraPoints'>): AppErrorData | void {
+  const s = c.s
+  const { extraMin, extraMax } = s.ruleset.scoring
+  const total = seatOf(s, cmd.seat).extraPoints.reduce((a, x) => a + x.points, 0) + cmd.points
+  if (cmd.points === 0 || total < extraMin - 1e-9 || total > extraMax + 1e-9)
+    return E.extraPointsRange(extraMin, extraMax)
+  c.emit({ type: 'extraPointsGiven', seat: cmd.seat, points: cmd.points, reason: cmd.reason })
+}

@@ -1,0 +1,188 @@
+/** Every rejection the engine gives: a stable `engine/…` code and a message in Russian and English. */
+import { appError, type AppErrorData } from '../../shared/errors'
+
+const n = (seat: number): string => `№${seat}`
+
+export const E = {
+  gameOver: () => appError('engine/game_over', 'Игра окончена', 'The game is over'),
+  gameDecided: () =>
+    appError(
+      'engine/game_decided',
+      'Исход игры уже решён: осталось только последнее слово',
+      'The game is already decided: only the last word is left',
+    ),
+  notStarted: () => appError('engine/not_started', 'Игра ещё не начата', 'The game has not started yet'),
+  alreadyStarted: () => appError('engine/already_started', 'Игра уже начата', 'The game has already started'),
+  notInPhase: (what: string, whatEn: string) =>
+    appError('engine/not_in_phase', `Сейчас нельзя: ${what}`, `Not now: ${whatEn}`),
+  seatNotAlive: (seat: number) =>
+    appError('engine/seat_not_alive', `Игрок ${n(seat)} уже покинул игру`, `Seat ${seat} has left the game`, {
+      seat,
+    }),
+  notSpeaker: (seat: number) =>
+    appError(
+      'engine/not_speaker',
+      `Игрок ${n(seat)} сейчас не говорит: выставлять может только говорящий`,
+      `Seat ${seat} is not speaking: only the speaker may nominate`,
+      { seat },
+    ),
+  alreadyNominated: (seat: number) =>
+    appError(
+      'engine/already_nominated',
+      `Игрок ${n(seat)} уже выставлен`,
+      `Seat ${seat} is already nominated`,
+      {
+        seat,
+      },
+    ),
+  nominationLimit: (seat: number) =>
+    appError(
+      'engine/nomination_limit',
+      `Игрок ${n(seat)} уже выставил кандидатуру в этот день`,
+      `Seat ${seat} has already nominated today`,
+      { seat },
+    ),
+  withdrawalForbidden: () =>
+    appError(
+      'engine/withdrawal_forbidden',
+      'По этим правилам отзыв кандидатуры запрещён',
+      'These rules do not allow withdrawing a nomination',
+    ),
+  nothingToWithdraw: (seat: number) =>
+    appError(
+      'engine/nothing_to_withdraw',
+      `Игрок ${n(seat)} никого не выставлял`,
+      `Seat ${seat} has no nomination to withdraw`,
+      { seat },
+    ),
+  wrongCandidate: (expected: number, got: number) =>
+    appError(
+      'engine/wrong_candidate',
+      `Сейчас голосуется игрок ${n(expected)}, а не ${n(got)}`,
+      `Seat ${expected} is being voted now, not seat ${got}`,
+      { expected, got },
+    ),
+  notEligibleVoter: (seat: number) =>
+    appError(
+      'engine/voter_not_eligible',
+      `Игрок ${n(seat)} не может голосовать сейчас`,
+      `Seat ${seat} cannot vote now`,
+      { seat },
+    ),
+  votedTwice: (seat: number) =>
+    appError(
+      'engine/voted_twice',
+      `Игрок ${n(seat)} уже проголосовал в этом голосовании`,
+      `Seat ${seat} has already voted in this round`,
+      { seat },
+    ),
+  selfVote: (seat: number) =>
+    appError(
+      'engine/self_vote_forbidden',
+      `Игрок ${n(seat)} не может голосовать за свою кандидатуру`,
+      `Seat ${seat} cannot vote against himself under these rules`,
+      { seat },
+    ),
+  duplicateSeat: (seat: number) =>
+    appError('engine/duplicate_seat', `Игрок ${n(seat)} указан дважды`, `Seat ${seat} is listed twice`, {
+      seat,
+    }),
+  liftAllOverlap: (seat: number) =>
+    appError(
+      'engine/lift_all_overlap',
+      `Игрок ${n(seat)} указан и «за», и «против»`,
+      `Seat ${seat} is listed as both yes and no`,
+      { seat },
+    ),
+  shotAlready: () =>
+    appError(
+      'engine/shot_already',
+      'Выстрел этой ночью уже записан',
+      'The shot of this night is already entered',
+    ),
+  shotRequired: () =>
+    appError(
+      'engine/shot_required',
+      'Сначала запишите выстрел (или промах)',
+      'Enter the shot (or a miss) before ending the night',
+    ),
+  badShot: (why: string, whyEn: string) =>
+    appError('engine/bad_shot', `Неверный выстрел: ${why}`, `Bad shot: ${whyEn}`),
+  roleAbsent: (role: 'don' | 'sheriff') =>
+    role === 'don'
+      ? appError('engine/role_absent', 'Дон уже покинул игру', 'The don has left the game', { role })
+      : appError('engine/role_absent', 'Шериф уже покинул игру', 'The sheriff has left the game', { role }),
+  checkAlready: (role: 'don' | 'sheriff') =>
+    role === 'don'
+      ? appError(
+          'engine/check_already',
+          'Дон уже проверял этой ночью',
+          'The don has already checked tonight',
+          {
+            role,
+          },
+        )
+      : appError(
+          'engine/check_already',
+          'Шериф уже проверял этой ночью',
+          'The sheriff has already checked tonight',
+          {
+            role,
+          },
+        ),
+  checkOrder: () =>
+    appError(
+      'engine/check_order',
+      'Порядок ночи: выстрел, проверка дона, проверка шерифа',
+      'Night order: the shot, then the don’s check, then the sheriff’s check',
+    ),
+  badCheckTarget: (seat: number) =>
+    appError(
+      'engine/bad_check_target',
+      `Нельзя проверить игрока ${n(seat)}`,
+      `Seat ${seat} cannot be checked`,
+      {
+        seat,
+      },
+    ),
+  bestMoveNotAllowed: () =>
+    appError(
+      'engine/best_move_not_allowed',
+      'Лучший ход называет только первый убитый, во время своего последнего слова',
+      'Only the first killed player names a best move, during his last word',
+    ),
+  bestMoveInvalid: () =>
+    appError(
+      'engine/best_move_invalid',
+      'Лучший ход: три разных игрока, кроме себя',
+      'Best move: three different seats other than his own',
+    ),
+  techFoulsDisabled: () =>
+    appError(
+      'engine/tech_fouls_disabled',
+      'Технические фолы по этим правилам не используются',
+      'These rules have no technical fouls',
+    ),
+  noFouls: (seat: number) =>
+    appError('engine/no_fouls', `У игрока ${n(seat)} нет фолов`, `Seat ${seat} has no fouls`, { seat }),
+  extraPointsRange: (min: number, max: number) =>
+    appError(
+      'engine/extra_points_range',
+      `Доп. баллы должны быть от ${min} до ${max} (всего за игру)`,
+      `Extra points must stay between ${min} and ${max} (in total for the game)`,
+      { min, max },
+    ),
+  timerAbsent: () => appError('engine/no_timer', 'Сейчас нет таймера', 'There is no timer now'),
+  timerBad: () =>
+    appError('engine/bad_timer', 'Неверная команда таймера', 'Bad timer command (give seconds to add)'),
+  nothingToUndo: () => appError('engine/nothing_to_undo', 'Нечего отменять', 'Nothing to undo'),
+  nothingToRedo: () => appError('engine/nothing_to_redo', 'Нечего повторять', 'Nothing to redo'),
+  votingInProgress: () =>
+    appError(
+      'engine/voting_in_progress',
+      'Идёт голосование: введите голоса',
+      'A vote is in progress: enter the votes',
+    ),
+  badSetup: (why: string, whyEn: string) =>
+    appError('engine/bad_setup', `Неверная рассадка: ${why}`, `Bad setup: ${whyEn}`),
+} satisfies Record<string, (...args: never[]) => AppErrorData>

@@ -1,0 +1,61 @@
+/** Events: what happened (past tense). The log stores them; `apply` folds them into the state. */
+import type { SeatRecord, VotingRecord, Winner, EndReason, FoulRecord } from '../../shared/game/record'
+import type { TimerState } from '../../shared/game/views'
+
+export type LeaveHow = NonNullable<SeatRecord['left']>['how']
+
+export type GameEvent =
+  | { type: 'zeroNightStarted' }
+  | { type: 'dayStarted'; day: number; opener: number }
+  | { type: 'speechesOpened'; queue: number[] }
+  | { type: 'speechStarted'; seat: number; silent: boolean }
+  | { type: 'turnSkipped'; seat: number }
+  | { type: 'speechEnded'; seat: number }
+  | { type: 'nominated'; by: number; target: number }
+  | { type: 'nominationWithdrawn'; by: number; target: number }
+  | { type: 'votingOpened'; kind: 'vote' | 'revote'; candidates: number[] }
+  | { type: 'voted'; candidate: number; voters: number[] }
+  | { type: 'votingClosed'; record: VotingRecord }
+  | { type: 'tieSpeechesOpened'; seats: number[] }
+  | { type: 'tieSpeechStarted'; seat: number }
+  | { type: 'liftAllOpened'; seats: number[] }
+  | { type: 'liftAllVoted'; record: VotingRecord }
+  | { type: 'resultFixed' }
+  | {
+      type: 'voteCancelled'
+      reason:
+        | 'noNominees'
+        | 'tooFewNominees'
+        | 'removal'
+        | 'liftAllForbidden'
+        | 'leaderLeft'
+        | 'liftAllFailed'
+        | 'previousDay'
+    }
+  | { type: 'nextVoteCancelled' }
+  | { type: 'lastWordsOpened'; seats: number[]; then: 'speeches' | 'night' }
+  | { type: 'lastWordStarted'; seat: number }
+  | { type: 'playerLeft'; seat: number; how: LeaveHow; reason: string | null }
+  | { type: 'nightStarted'; night: number }
+  | { type: 'quietRound'; count: number }
+  | {
+      type: 'shotFired'
+      shot: { kind: 'kill'; target: number } | { kind: 'miss' }
+      shots: Record<string, number | null> | null
+    }
+  | { type: 'donChecked'; target: number; isSheriff: boolean }
+  | { type: 'sheriffChecked'; target: number; isBlack: boolean }
+  | { type: 'bestMoveMade'; by: number; seats: number[] }
+  | { type: 'fouled'; foul: FoulRecord }
+  | { type: 'foulRemoved'; seat: number; kind: 'foul' | 'techFoul' }
+  | { type: 'silenced'; seat: number }
+  | { type: 'unsilenced'; seat: number }
+  | { type: 'extraPointsGiven'; seat: number; points: number; reason: string }
+  | { type: 'penaltyGiven'; seat: number; points: number; reason: string }
+  | { type: 'gameDecided'; winner: Winner; reason: EndReason }
+  | { type: 'gameFinished' }
+  | { type: 'timerSet'; timer: TimerState | null }
+  | { type: 'undone'; seq: number }
+  | { type: 'redone'; seq: number }
+
+export type GameEventType = GameEvent['type']

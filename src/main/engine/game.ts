@@ -1,0 +1,176 @@
+/**
+ * The game: its setup, the append-only log of accepted commands with their events, and the current state.
+ * Undo appends a revert marker and the state is rebuilt by replay (DESIGN.md); `restore(setup, log)` equals the
+ * incrementally built game.
+ */
+import { AppError, type AppErrorData } from '../../shared/errors'
+import type { Command } from '../../shared/game/commands'
+import type { Role } from '../../shared/game/record'
+import { rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
+import { decide } from './decide'
+import { E } from './errors'
+import type { GameEvent } from './events'
+import { apply } from './evolve'
+import type { GameState } from './state'
+
+export interface GameSetup {
+  ruleset: Ruleset
+  /** Ten players; seat = index + 1. */
+  players: Array<{ name: string; playerId?: number | null; photo?: string | null }>
+  /** Seats 1..10 → role. */
+  roles: Record<number, Role>
+}
+
+export interface LogEntry {
+  seq: number
+  command: Command
+  events: GameEvent[]
+  at: number
+}
+
+export interface Game {
+  setup: GameSetup
+  log: LogEntry[]
+  state: GameState
+  /** Seqs of entries that undo can take back (most recent last) and that redo can bring back. */
+  undoable: number[]
+  redoable: number[]
+}
+
+export type ExecuteResult = { ok: true; game: Game; entry: LogEntry } | { ok: false; error: AppErrorData }
+
+/** Timer commands are not game actions: undo skips them and they do not clear the redo stack. */
+const isUndoable = (c: Command): boolean => c.cmd !== 'timer' && c.cmd !== 'undo' && c.cmd !== 'redo'
+
+export function validateSetup(setup: GameSetup): AppErrorData | null {
+  if (!Array.isArray(setup.players) || setup.players.length !== 10) {
+    return E.badSetup('нужно ровно 10 игроков', 'exactly 10 players are needed')
+  }
+  for (const [i, p] of setup.players.entries()) {
+    if (typeof p?.name !== 'string' || p.name.trim() === '') {
+      return E.badSetup(`у места №${i + 1} нет имени`, `seat ${i + 1} has no name`)
+    }
+  }
+  const parsed = rulesetSchema.safeParse(setup.ruleset)
+  if (!parsed.success) return E.badSetup('неверный набор правил', 'invalid ruleset')
+  const counts: Record<Role, number> = { civilian: 0, sheriff: 0, mafia: 0, don: 0 }
+  for (let seat = 1; seat <= 10; seat++) {
+    const role = setup.roles?.[seat]
+    if (role !== 'civilian' && role !== 'sheriff' && role !== 'mafia' && role !== 'don') {
+      return E.badSetup(`нет роли у места №${seat}`, `seat ${seat} has no role`)
+    }
+    counts[role]++
+  }
+  if (counts.don !== 1 || counts.mafia !== 2 || counts.sheriff !== 1) {
+    return E.badSetup(
+      'нужны 1 дон, 2 мафии, 1 шериф и 6 мирных',
+      'one don, two mafia, one sheriff and six civilians',
+    )
+  }
+  return null
+}
+
+export function initialState(setup: GameSetup): GameState {
+  return {
+    ruleset: structuredClone(setup.ruleset),
+    phase: 'setup',
+    seats: setup.players.map((p, i) => ({
+      seat: i + 1,
+      name: p.name,
+      playerId: p.playerId ?? null,
+      photo: p.photo ?? null,
+      role: setup.roles[i + 1],
+      status: 'alive',
+      fouls: 0,
+      techFouls: 0,
+      silence: 0,
+      left: null,
+      extraPoints: [],
+      penalties: [],
+    })),
+    days: [],
+    nights: [],
+    fouls: [],
+    bestMove: null,
+    firstKilled: null,
+    winner: null,
+    endReason: null,
+    timer: null,
+    cancelNextVote: false,
+    departures: 0,
+    departuresAtNightStart: 0,
+    quietRounds: 0,
+  }
+}
+
+/** A new game in the setup phase. Throws AppError `engine/bad_setup` on a bad setup. */
+export function newGame(setup: GameSetup): Game {
+  const bad = validateSetup(setup)
+  if (bad) throw new AppError(bad)
+  return { setup, log: [], state: initialState(setup), undoable: [], redoable: [] }
+}
+
+/** Runs one command. Immutable: returns a new Game (the input is unchanged) and the new log entry. */
+export function execute(game: Game, command: Command): ExecuteResult {
+  const at = command.at ?? 0
+  const seq = game.log.length + 1
+  if (command.cmd === 'undo' || command.cmd === 'redo') {
+    const from = command.cmd === 'undo' ? game.undoable : game.redoable
+    if (from.length === 0)
+      return { ok: false, error: command.cmd === 'undo' ? E.nothingToUndo() : E.nothingToRedo() }
+    const target = from[from.length - 1]
+    const event: GameEvent =
+      command.cmd === 'undo' ? { type: 'undone', seq: target } : { type: 'redone', seq: target }
+    const entry: LogEntry = { seq, command, events: [event], at }
+    return { ok: true, game: restore(game.setup, [...game.log, entry]), entry }
+  }
+  const d = decide(game.state, command)
+  if (!d.ok) return d
+  const entry: LogEntry = { seq, command, events: d.events, at }
+  const undoable = isUndoable(command) ? [...game.undoable, seq] : game.undoable
+  const redoable = isUndoable(command) ? [] : game.redoable
+  return {
+    ok: true,
+    game: { setup: game.setup, log: [...game.log, entry], state: d.state, undoable, redoable },
+    entry,
+  }
+}
+
+/** Which entries are in force after the undo/redo markers, and the undo/redo stacks. */
+function resolveHistory(log: LogEntry[]): { active: boolean[]; undoable: number[]; redoable: number[] } {
+  const active = log.map((e) => isUndoable(e.command) || e.command.cmd === 'timer')
+  let undoable: number[] = []
+  let redoable: number[] = []
+  for (const e of log) {
+    const marker = e.events[0]
+    if (e.command.cmd === 'undo' && marker?.type === 'undone') {
+      active[marker.seq - 1] = false
+      undoable = undoable.filter((x) => x !== marker.seq)
+      redoable.push(marker.seq)
+    } else if (e.command.cmd === 'redo' && marker?.type === 'redone') {
+      active[marker.seq - 1] = true
+      redoable = redoable.filter((x) => x !== marker.seq)
+      undoable.push(marker.seq)
+    } else if (isUndoable(e.command)) {
+      undoable.push(e.seq)
+      redoable = []
+    }
+  }
+  return { active, undoable, redoable }
+}
+
+/** Rebuilds a game from its setup and log (replay). */
+export function restore(setup: GameSetup, log: LogEntry[]): Game {
+  const { active, undoable, redoable } = resolveHistory(log)
+  const state = initialState(setup)
+  for (let i = 0; i < log.length; i++) {
+    if (!active[i]) continue
+    for (const e of log[i].events) apply(state, e)
+  }
+  return { setup, log, state, undoable, redoable }
+}
+
+/** replay(log) → state, for tests and tools. */
+export function replay(setup: GameSetup, log: LogEntry[]): GameState {
+  return restore(setup, log).state
+}

@@ -1,0 +1,115 @@
+/** The control view (everything) and the overlay view (roles and checks only when the settings allow). */
+import type { ControlView, NightStep, OverlaySettings, OverlayView, SeatView } from '../../shared/game/views'
+import { eligibleVoters } from './decide'
+import { describeCommand } from './describe'
+import type { Game } from './game'
+import { seatPoints } from './score'
+import { day, isBlack, seatOf, type GameState } from './state'
+
+function nightStep(s: GameState): NightStep | null {
+  if (s.phase !== 'night') return null
+  const n = s.nights[s.nights.length - 1]
+  if (n.shot === null) return 'shot'
+  const don = s.seats.find((p) => p.role === 'don')!
+  const sheriff = s.seats.find((p) => p.role === 'sheriff')!
+  if (don.status === 'alive' && n.donCheck === null && n.sheriffCheck === null) return 'donCheck'
+  if (sheriff.status === 'alive' && n.sheriffCheck === null) return 'sheriffCheck'
+  return null
+}
+
+export function controlView(game: Game, revision: number): ControlView {
+  const s = game.state
+  const d = day(s)
+  const finished = s.phase === 'finished'
+  const points = finished ? seatPoints(s) : null
+  const nominees = d
+    ? d.nominations.filter((n) => !n.withdrawn).map((n) => ({ seat: n.target, by: n.by }))
+    : []
+  const speaker = d?.speaker ?? null
+  const players: SeatView[] = s.seats.map((p, i) => ({
+    seat: p.seat,
+    name: p.name,
+    playerId: p.playerId,
+    photo: p.photo,
+    role: p.role,
+    status: p.status,
+    fouls: p.fouls,
+    techFouls: p.techFouls,
+    silenced: p.silence > 0 || (d !== null && d.silentTurn && d.speaker === p.seat),
+    nominated: nominees.some((n) => n.seat === p.seat),
+    speaking: speaker === p.seat,
+    points: points ? points[i].total : null,
+  }))
+  let voting: ControlView['voting'] = null
+  if (d && d.step === 'voting' && d.voting) {
+    const v = d.voting
+    const eligible = eligibleVoters(s)
+    const voted = new Set(v.votes.flatMap((x) => x ?? []))
+    const idx = v.votes.findIndex((x) => x === null)
+    voting = {
+      round: v.kind,
+      candidates: v.candidates.map((seat, i) => ({ seat, voters: v.votes[i] ? [...v.votes[i]!] : null })),
+      current: idx >= 0 ? v.candidates[idx] : null,
+      eligible,
+      notVoted: eligible.filter((x) => !voted.has(x)),
+    }
+  }
+  const lastNightState = s.nights[s.nights.length - 1]
+  const undoSeq = game.undoable[game.undoable.length - 1]
+  const redoSeq = game.redoable[game.redoable.length - 1]
+  return {
+    revision,
+    rulesetId: s.ruleset.id,
+    phase: s.phase,
+    step: d ? d.step : null,
+    nightStep: nightStep(s),
+    day: s.days.length,
+    night: s.nights.length,
+    speaker,
+    nominees,
+    voting,
+    liftAll: d && d.step === 'liftAll' && d.tied ? { seats: [...d.tied], eligible: eligibleVoters(s) } : null,
+    lastNight: lastNightState
+      ? {
+          night: lastNightState.night,
+          shot: lastNightState.shot ? { ...lastNightState.shot } : null,
+          donCheck: lastNightState.donCheck ? { ...lastNightState.donCheck } : null,
+          sheriffCheck: lastNightState.sheriffCheck ? { ...lastNightState.sheriffCheck } : null,
+        }
+      : null,
+    bestMove:
+      s.firstKilled !== null && s.ruleset.bestMove.enabled
+        ? { by: s.firstKilled, seats: s.bestMove?.seats ? [...s.bestMove.seats] : null }
+        : null,
+    timer: s.timer ? { ...s.timer } : null,
+    winner: s.winner,
+    players,
+    canUndo: undoSeq !== undefined,
+    canRedo: redoSeq !== undefined,
+    undoLabel: undoSeq !== undefined ? describeCommand(game.log[undoSeq - 1].command) : null,
+    redoLabel: redoSeq !== undefined ? describeCommand(game.log[redoSeq - 1].command) : null,
+    voteCancelled: d?.voteCancelled ?? false,
+    scores: points ? points.map((p, i) => ({ seat: i + 1, points: p })) : null,
+  }
+}
+
+export function rolesVisible(game: Game, settings: OverlaySettings): boolean {
+  return settings.roles === 'shown' || (settings.roles === 'atEnd' && game.state.phase === 'finished')
+}
+
+/** Never leaks a role (or anything that reveals one: checks, per-team points) when roles are hidden. */
+export function overlayView(game: Game, revision: number, settings: OverlaySettings): OverlayView {
+  const { canUndo: _u, canRedo: _r, undoLabel: _ul, redoLabel: _rl, ...view } = controlView(game, revision)
+  const visible = rolesVisible(game, settings)
+  if (visible) return { ...view, rolesVisible: true }
+  return {
+    ...view,
+    rolesVisible: false,
+    players: view.players.map((p) => ({ ...p, role: null, points: null })),
+    lastNight: view.lastNight ? { ...view.lastNight, donCheck: null, sheriffCheck: null } : null,
+    scores: null,
+  }
+}
+
+/** True when the seat is black (for tools and tests). */
+export const seatIsBlack = (s: GameState, seat: number): boolean => isBlack(seatOf(s, seat).role)

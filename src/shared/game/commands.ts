@@ -1,0 +1,66 @@
+/**
+ * The judge's commands (imperative; DESIGN.md "The engine"). The app service validates every payload with
+ * `commandSchema` before the engine sees it. Every command may carry `at` (ms since epoch), stamped by the app
+ * service: the engine has no clock, so the timer uses it (0 when absent).
+ */
+import { z } from 'zod'
+
+export const seatSchema = z.number().int().min(1).max(10)
+const seatList = z.array(seatSchema).max(10)
+const at = z.number().finite().min(0).optional()
+
+/** Reason codes of an immediate removal (RULES §11.5; seed 001 §3.1, §3.4, §4.7; seed 002). */
+export const REMOVAL_REASONS = [
+  'oath',
+  'betting',
+  'arguingWithJudge',
+  'nightViolation',
+  'refusedHandCount',
+  'insult',
+  'other',
+] as const
+export type RemovalReason = (typeof REMOVAL_REASONS)[number]
+
+export const commandSchema = z.discriminatedUnion('cmd', [
+  z.object({ cmd: z.literal('start'), at }),
+  z.object({ cmd: z.literal('next'), at }),
+  z.object({ cmd: z.literal('nominate'), by: seatSchema.optional(), target: seatSchema, at }),
+  z.object({ cmd: z.literal('withdraw'), by: seatSchema.optional(), at }),
+  z.object({ cmd: z.literal('vote'), candidate: seatSchema, voters: seatList.optional(), at }),
+  z.object({ cmd: z.literal('liftAll'), yes: seatList, no: seatList.optional(), at }),
+  z.object({
+    cmd: z.literal('shot'),
+    /** One target, or null for a miss. */
+    target: seatSchema.nullable().optional(),
+    /** Per-black shots: black seat → target (null: did not shoot). */
+    shots: z.record(z.string().regex(/^([1-9]|10)$/), seatSchema.nullable()).optional(),
+    at,
+  }),
+  z.object({ cmd: z.literal('donCheck'), target: seatSchema, at }),
+  z.object({ cmd: z.literal('sheriffCheck'), target: seatSchema, at }),
+  z.object({ cmd: z.literal('bestMove'), seats: seatList, at }),
+  z.object({ cmd: z.literal('foul'), seat: seatSchema, at }),
+  z.object({ cmd: z.literal('unfoul'), seat: seatSchema, at }),
+  z.object({ cmd: z.literal('techFoul'), seat: seatSchema, at }),
+  z.object({ cmd: z.literal('remove'), seat: seatSchema, reason: z.string().min(1).max(200), at }),
+  z.object({ cmd: z.literal('teamDefeat'), seat: seatSchema, reason: z.string().max(200).optional(), at }),
+  z.object({
+    cmd: z.literal('timer'),
+    action: z.enum(['start', 'pause', 'reset', 'add']),
+    seconds: z.number().int().min(-600).max(600).optional(),
+    at,
+  }),
+  z.object({
+    cmd: z.literal('extraPoints'),
+    seat: seatSchema,
+    points: z.number().finite().min(-10).max(10),
+    reason: z.string().min(1).max(500),
+    at,
+  }),
+  z.object({ cmd: z.literal('undo'), at }),
+  z.object({ cmd: z.literal('redo'), at }),
+])
+
+export type Command = z.infer<typeof commandSchema>
+export type CommandName = Command['cmd']
+export type CommandOf<K extends CommandName> = Extract<Command, { cmd: K }>

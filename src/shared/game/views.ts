@@ -1,0 +1,89 @@
+/**
+ * What the engine shows: the control view (everything, for the judge) and the overlay view (for the stream;
+ * roles and check results only when the overlay settings allow). Both carry the game's revision.
+ */
+import type { LocalizedText } from '../errors'
+import type { Role, SeatPoints, SeatStatus, Winner } from './record'
+
+export type Phase = 'setup' | 'zeroNight' | 'day' | 'night' | 'finished'
+export type DayStep = 'lastWord' | 'speech' | 'voting' | 'tieSpeech' | 'liftAll'
+export type NightStep = 'shot' | 'donCheck' | 'sheriffCheck'
+
+/** The timer is state: clients count down locally from `runningSince` (ms since epoch) and `remainingMs`. */
+export interface TimerState {
+  label: string
+  durationMs: number
+  remainingMs: number
+  runningSince: number | null
+}
+
+export interface SeatView {
+  seat: number
+  name: string
+  playerId: number | null
+  photo: string | null
+  role: Role | null
+  status: SeatStatus
+  fouls: number
+  techFouls: number
+  silenced: boolean
+  nominated: boolean
+  speaking: boolean
+  /** Total points so far, when the game is finished; else null. */
+  points: number | null
+}
+
+export interface OverlaySettings {
+  roles: 'hidden' | 'shown' | 'atEnd'
+}
+
+export interface LastNightView {
+  night: number
+  shot: { kind: 'kill'; target: number } | { kind: 'miss' } | null
+  donCheck: { target: number; isSheriff: boolean } | null
+  sheriffCheck: { target: number; isBlack: boolean } | null
+}
+
+export interface VotingView {
+  round: 'vote' | 'revote'
+  /** voters null = not yet entered. */
+  candidates: Array<{ seat: number; voters: number[] | null }>
+  /** The seat being voted now. */
+  current: number | null
+  eligible: number[]
+  notVoted: number[]
+}
+
+export interface ControlView {
+  revision: number
+  rulesetId: string
+  phase: Phase
+  /** Within a day, else null. */
+  step: DayStep | null
+  /** Which night entry is expected next, else null. */
+  nightStep: NightStep | null
+  day: number
+  night: number
+  /** Speaking / last-word / tie-speech seat. */
+  speaker: number | null
+  nominees: Array<{ seat: number; by: number }>
+  voting: null | VotingView
+  liftAll: null | { seats: number[]; eligible: number[] }
+  lastNight: null | LastNightView
+  /** null seats = awaiting entry. */
+  bestMove: null | { by: number; seats: number[] | null }
+  timer: TimerState | null
+  winner: Winner | null
+  /** 10 seats; the role is always filled in the control view. */
+  players: SeatView[]
+  canUndo: boolean
+  canRedo: boolean
+  undoLabel: LocalizedText | null
+  redoLabel: LocalizedText | null
+  voteCancelled: boolean
+  scores: null | Array<{ seat: number; points: SeatPoints }>
+}
+
+export type OverlayView = Omit<ControlView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> & {
+  rolesVisible: boolean
+}
