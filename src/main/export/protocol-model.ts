@@ -1,0 +1,282 @@
+/**
+ * The game protocol as a layout-neutral model (RULES.md §14): the PDF and HTML renderers draw this, so both show
+ * exactly the same text. Built from a ProtocolHeader and a GameRecord.
+ */
+import type { GameRecord, SeatRecord, VotingRecord } from '../../shared/game/record'
+import { fmtPoints, labels, type Labels, type Lang } from './i18n'
+
+export interface ProtocolHeader {
+  tournament: string
+  stage: string | null
+  round: number | null
+  table: number | null
+  gameNumber: number | null
+  /** Free text or ISO date (YYYY-MM-DD); printed as given. */
+  date: string
+  judge: string
+  rulesetName: string
+  /** Comments and protests written on page 2. */
+  comments?: string[]
+}
+
+export interface Column {
+  label: string
+  /** Relative width. */
+  width: number
+  align?: 'left' | 'center' | 'right'
+}
+
+export interface TableBlock {
+  title: string
+  columns: Column[]
+  rows: string[][]
+  /** Row indexes to draw in bold (e.g. the winning team is not marked; used for totals). */
+  emptyText?: string
+}
+
+export interface ProtocolModel {
+  lang: Lang
+  title: string
+  /** "НЕ ЗАВЕРШЕНА" / "NOT FINISHED" for an unfinished game, else null. */
+  unfinishedMark: string | null
+  header: Array<[string, string]>
+  seats: TableBlock
+  result: Array<[string, string]>
+  nights: TableBlock
+  days: TableBlock
+  page2Title: string
+  reasons: TableBlock
+  fouls: TableBlock
+  commentsTitle: string
+  comments: string[]
+  signatures: string[]
+}
+
+const dash = '—'
+
+function seatList(seats: number[]): string {
+  return seats.length === 0 ? dash : seats.join(', ')
+}
+
+function leftText(L: Labels, s: SeatRecord): string {
+  const left = s.left
+  if (left === null) return ''
+  let text: string
+  switch (left.how) {
+    case 'killed':
+      text = L.leftHow.killed(left.night)
+      break
+    case 'votedOut':
+      text = L.leftHow.votedOut(left.day)
+      break
+    case 'lifted':
+      text = L.leftHow.lifted(left.day)
+      break
+    case 'removed':
+      text = L.leftHow.removed(left.day, left.night)
+      break
+    case 'fouledOut':
+      text = L.leftHow.fouledOut(left.day, left.night)
+      break
+    case 'teamDefeat':
+      text = L.leftHow.teamDefeat
+      break
+  }
+  return left.reason !== null && left.reason !== '' ? `${text}: ${left.reason}` : text
+}
+
+function votingLine(L: Labels, v: VotingRecord): string {
+  if (v.kind === 'liftAll') {
+    const seats = v.seats.map((s) => L.kill(s)).join(', ')
+    return `${L.liftAll} ${L.liftAllLine(seats, `${seatList(v.yes)} (${v.yes.length})`, `${seatList(v.no)} (${v.no.length})`, v.passed)}`
+  }
+  const head = v.kind === 'vote' ? L.vote : L.revote
+  const parts = v.candidates.map((c) => `${L.kill(c.seat)} — ${c.voters.length} (${seatList(c.voters)})`)
+  return `${head}: ${parts.join('; ')}`
+}
+
+export function buildProtocolModel(
+  record: GameRecord,
+  header: ProtocolHeader,
+  lang: Lang = 'ru',
+): ProtocolModel {
+  const L = labels(lang)
+  const opt = (v: string | number | null): string => (v === null || v === '' ? dash : String(v))
+  const seats = [...record.seats].sort((a, b) => a.seat - b.seat)
+  const nameOf = (seat: number): string => seats.find((s) => s.seat === seat)?.name ?? ''
+  const seatName = (seat: number): string => `${L.kill(seat)} ${nameOf(seat)}`.trim()
+
+  const headerPairs: Array<[string, string]> = [
+    [L.tournament, opt(header.tournament)],
+    [L.stage, opt(header.stage)],
+    [L.round, opt(header.round)],
+    [L.table, opt(header.table)],
+    [L.game, opt(header.gameNumber)],
+    [L.date, opt(header.date)],
+    [L.judge, opt(header.judge)],
+    [L.ruleset, opt(header.rulesetName || record.rulesetName)],
+  ]
+
+  const seatsBlock: TableBlock = {
+    title: '',
+    columns: [
+      { label: L.seat, width: 3, align: 'center' },
+      { label: L.player, width: 17 },
+      { label: L.role, width: 8, align: 'center' },
+      { label: L.fouls, width: 5, align: 'center' },
+      { label: L.techFouls, width: 6, align: 'center' },
+      { label: L.left, width: 20 },
+      { label: L.win, width: 6, align: 'center' },
+      { label: L.bestMove, width: 6, align: 'center' },
+      { label: L.extra, width: 6, align: 'center' },
+      { label: L.penalty, width: 6, align: 'center' },
+      { label: L.total, width: 6, align: 'center' },
+    ],
+    rows: seats.map((s) => [
+      String(s.seat),
+      s.name,
+      L.roles[s.role],
+      s.fouls === 0 ? '' : String(s.fouls),
+      s.techFouls === 0 ? '' : String(s.techFouls),
+      leftText(L, s),
+      s.points.win === 0 ? '' : fmtPoints(s.points.win),
+      s.points.bestMove === 0 ? '' : fmtPoints(s.points.bestMove),
+      s.points.extra === 0 ? '' : fmtPoints(s.points.extra, true),
+      s.points.penalty === 0 ? '' : fmtPoints(s.points.penalty, true),
+      fmtPoints(s.points.total),
+    ]),
+  }
+
+  const result: Array<[string, string]> = [
+    [L.winnerLabel, record.winner === null ? L.noWinner : L.winners[record.winner]],
+    [L.endReasonLabel, record.endReason === null ? dash : L.endReasons[record.endReason]],
+    [L.firstKilled, record.firstKilled === null ? dash : seatName(record.firstKilled)],
+  ]
+  const bm = record.bestMove
+  if (bm !== null) {
+    const named = bm.seats.map((s) => L.kill(s)).join(', ')
+    const tail = bm.void ? L.bestMoveVoid : `${L.bestMovePoints} ${fmtPoints(bm.points)}`
+    result.push([L.bestMoveBy(bm.by), `${L.bestMoveNamed} ${named}; ${L.bestMoveBlacks(bm.blacks)}; ${tail}`])
+  } else {
+    result.push([L.bestMove, dash])
+  }
+  result.push([L.days, L.daysNights(record.daysPlayed, record.nightsPlayed)])
+
+  const nights: TableBlock = {
+    title: L.nights,
+    columns: [
+      { label: L.night, width: 5, align: 'center' },
+      { label: L.shot, width: 14 },
+      { label: L.donCheck, width: 12 },
+      { label: L.sheriffCheck, width: 12 },
+    ],
+    rows: [...record.nights]
+      .sort((a, b) => a.night - b.night)
+      .map((n) => {
+        let shot = dash
+        if (n.shot !== null) shot = n.shot.kind === 'kill' ? seatName(n.shot.target) : L.miss
+        if (n.shots !== null) {
+          const per = Object.entries(n.shots)
+            .sort(([a], [b]) => Number(a) - Number(b))
+            .map(([black, t]) => `${L.kill(Number(black))}→${t === null ? dash : t}`)
+            .join(', ')
+          shot = `${shot} (${L.perBlack}: ${per})`
+        }
+        const don =
+          n.donCheck === null
+            ? dash
+            : `${L.kill(n.donCheck.target)}: ${n.donCheck.isSheriff ? L.isSheriff : L.notSheriff}`
+        const sher =
+          n.sheriffCheck === null
+            ? dash
+            : `${L.kill(n.sheriffCheck.target)}: ${n.sheriffCheck.isBlack ? L.black : L.red}`
+        return [String(n.night), shot, don, sher]
+      }),
+    emptyText: dash,
+  }
+
+  const days: TableBlock = {
+    title: L.days,
+    columns: [
+      { label: L.day, width: 4, align: 'center' },
+      { label: L.opener, width: 5, align: 'center' },
+      { label: L.nominations, width: 14 },
+      { label: L.votings, width: 42 },
+      { label: L.leftDay, width: 7 },
+    ],
+    rows: [...record.days]
+      .sort((a, b) => a.day - b.day)
+      .map((d) => {
+        const noms =
+          d.nominations.length === 0
+            ? dash
+            : d.nominations
+                .map((n) => `${n.by}→${n.target}${n.withdrawn ? ` (${L.withdrawn})` : ''}`)
+                .join(', ')
+        const votes = d.votings.map((v) => votingLine(L, v))
+        if (d.voteCancelled) votes.push(L.voteCancelled)
+        return [
+          String(d.day),
+          String(d.opener),
+          noms,
+          votes.length === 0 ? dash : votes.join('\n'),
+          d.left.length === 0 ? dash : d.left.map((s) => L.kill(s)).join(', '),
+        ]
+      }),
+    emptyText: dash,
+  }
+
+  const reasonRows: string[][] = []
+  for (const s of seats) {
+    for (const e of s.extraPoints)
+      reasonRows.push([String(s.seat), s.name, L.extraKind, fmtPoints(e.points, true), e.reason])
+    for (const p of s.penalties)
+      reasonRows.push([String(s.seat), s.name, L.penaltyKind, fmtPoints(p.points, true), p.reason])
+  }
+  const reasons: TableBlock = {
+    title: L.reasonsTitle,
+    columns: [
+      { label: L.seat, width: 3, align: 'center' },
+      { label: L.player, width: 14 },
+      { label: L.kind, width: 9 },
+      { label: L.points, width: 6, align: 'center' },
+      { label: L.reason, width: 40 },
+    ],
+    rows: reasonRows,
+    emptyText: L.noEntries,
+  }
+
+  const fouls: TableBlock = {
+    title: L.foulsTitle,
+    columns: [
+      { label: L.seat, width: 3, align: 'center' },
+      { label: L.player, width: 14 },
+      { label: L.kind, width: 9 },
+      { label: L.foulWhen, width: 46 },
+    ],
+    rows: record.fouls.map((f) => [
+      String(f.seat),
+      nameOf(f.seat),
+      L.foulKinds[f.kind],
+      L.foulPhase(f.phase, f.day, f.night, f.speaker),
+    ]),
+    emptyText: L.noEntries,
+  }
+
+  return {
+    lang,
+    title: L.protocolTitle,
+    unfinishedMark: record.finished ? null : L.notFinished,
+    header: headerPairs,
+    seats: seatsBlock,
+    result,
+    nights,
+    days,
+    page2Title: L.page2Title,
+    reasons,
+    fouls,
+    commentsTitle: L.commentsTitle,
+    comments: header.comments ?? [],
+    signatures: [L.judgeSignature, L.headJudgeSignature, L.captainsSignature],
+  }
+}

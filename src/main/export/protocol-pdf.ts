@@ -1,0 +1,291 @@
+/**
+ * The game protocol as PDF (pdfkit): A4 landscape like the paper FIIM protocol, DejaVu fonts embedded,
+ * deterministic bytes (fixed metadata and creation date).
+ */
+import PDFDocument from 'pdfkit'
+import { loadFonts } from './fonts'
+import type { ProtocolModel, TableBlock } from './protocol-model'
+
+type Doc = PDFKit.PDFDocument
+
+const PAGE = { width: 841.89, height: 595.28, margin: 26 }
+const FIXED_DATE = new Date(Date.UTC(2000, 0, 1, 0, 0, 0))
+const INK = '#111111'
+const GRID = '#555555'
+const SHADE = '#e6e6e6'
+const MUTED = '#555555'
+const ALERT = '#b00020'
+
+interface TableStyle {
+  fontSize: number
+  pad: number
+}
+
+function contentWidth(): number {
+  return PAGE.width - 2 * PAGE.margin
+}
+
+function bottomLimit(): number {
+  return PAGE.height - PAGE.margin
+}
+
+function colWidths(block: TableBlock, width: number): number[] {
+  const total = block.columns.reduce((s, c) => s + c.width, 0)
+  return block.columns.map((c) => (c.width / total) * width)
+}
+
+function rowHeight(doc: Doc, cells: string[], widths: number[], style: TableStyle, bold: boolean): number {
+  doc.font(bold ? 'bold' : 'regular').fontSize(style.fontSize)
+  let h = 0
+  cells.forEach((text, i) => {
+    const w = widths[i] - 2 * style.pad
+    h = Math.max(h, doc.heightOfString(text === '' ? ' ' : text, { width: w, lineGap: 0.5 }))
+  })
+  return h + 2 * style.pad
+}
+
+function drawRow(
+  doc: Doc,
+  block: TableBlock,
+  cells: string[],
+  x: number,
+  y: number,
+  widths: number[],
+  h: number,
+  style: TableStyle,
+  head: boolean,
+): void {
+  let cx = x
+  cells.forEach((text, i) => {
+    const w = widths[i]
+    if (head) doc.rect(cx, y, w, h).fillAndStroke(SHADE, GRID)
+    else doc.rect(cx, y, w, h).stroke(GRID)
+    doc
+      .fillColor(INK)
+      .font(head ? 'bold' : 'regular')
+      .fontSize(style.fontSize)
+      .text(text, cx + style.pad, y + style.pad, {
+        width: w - 2 * style.pad,
+        align: head ? 'center' : (block.columns[i].align ?? 'left'),
+        lineGap: 0.5,
+      })
+    cx += w
+  })
+}
+
+/** Draws a titled table; breaks onto a new page (repeating the head row) when it runs out of room. */
+function drawTable(
+  doc: Doc,
+  block: TableBlock,
+  x: number,
+  y: number,
+  width: number,
+  style: TableStyle,
+  onNewPage: () => number,
+): number {
+  const widths = colWidths(block, width)
+  doc.lineWidth(0.6)
+  if (block.title !== '') {
+    doc
+      .font('bold')
+      .fontSize(style.fontSize + 1.5)
+      .fillColor(INK)
+      .text(block.title, x, y, { lineBreak: false })
+    y += style.fontSize + 5
+  }
+  const headCells = block.columns.map((c) => c.label)
+  const headH = rowHeight(doc, headCells, widths, style, true)
+  drawRow(doc, block, headCells, x, y, widths, headH, style, true)
+  y += headH
+  const rows =
+    block.rows.length > 0 ? block.rows : [[block.emptyText ?? '', ...block.columns.slice(1).map(() => '')]]
+  for (const cells of rows) {
+    const h = rowHeight(doc, cells, widths, style, false)
+    if (y + h > bottomLimit()) {
+      y = onNewPage()
+      drawRow(doc, block, headCells, x, y, widths, headH, style, true)
+      y += headH
+    }
+    drawRow(doc, block, cells, x, y, widths, h, style, false)
+    y += h
+  }
+  return y
+}
+
+function drawPairs(
+  doc: Doc,
+  pairs: Array<[string, string]>,
+  x: number,
+  y: number,
+  width: number,
+  size: number,
+): number {
+  const labelW = Math.min(130, width * 0.34)
+  for (const [label, value] of pairs) {
+    doc.font('bold').fontSize(size).fillColor(INK)
+    const h = Math.max(
+      doc.heightOfString(label, { width: labelW - 4 }),
+      doc.font('regular').heightOfString(value, { width: width - labelW }),
+    )
+    doc.font('bold').text(label, x, y, { width: labelW - 4 })
+    doc.font('regular').text(value, x + labelW, y, { width: width - labelW })
+    y += h + 3
+  }
+  return y
+}
+
+function drawHeaderGrid(
+  doc: Doc,
+  pairs: Array<[string, string]>,
+  x: number,
+  y: number,
+  width: number,
+): number {
+  const perRow = 4
+  const cellW = width / perRow
+  const cellH = 26
+  doc.lineWidth(0.6)
+  pairs.forEach(([label, value], i) => {
+    const cx = x + (i % perRow) * cellW
+    const cy = y + Math.floor(i / perRow) * cellH
+    doc.rect(cx, cy, cellW, cellH).stroke(GRID)
+    doc
+      .font('regular')
+      .fontSize(6.5)
+      .fillColor(MUTED)
+      .text(label.toUpperCase(), cx + 4, cy + 3, {
+        width: cellW - 8,
+        lineBreak: false,
+      })
+    doc
+      .font('bold')
+      .fontSize(9.5)
+      .fillColor(INK)
+      .text(value, cx + 4, cy + 12, {
+        width: cellW - 8,
+        height: 12,
+        ellipsis: true,
+        lineBreak: false,
+      })
+  })
+  return y + Math.ceil(pairs.length / perRow) * cellH
+}
+
+function drawTitle(doc: Doc, model: ProtocolModel, subtitle: string | null): number {
+  const x = PAGE.margin
+  let y = PAGE.margin
+  doc.font('bold').fontSize(15).fillColor(INK).text(model.title, x, y, { lineBreak: false })
+  if (subtitle !== null) {
+    const tw = doc.widthOfString(model.title)
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(subtitle, x + tw + 12, y + 4, { lineBreak: false })
+  }
+  if (model.unfinishedMark !== null) {
+    doc.font('bold').fontSize(12)
+    const w = doc.widthOfString(model.unfinishedMark) + 16
+    const bx = PAGE.width - PAGE.margin - w
+    doc
+      .lineWidth(1.5)
+      .rect(bx, y - 2, w, 20)
+      .stroke(ALERT)
+    doc.fillColor(ALERT).text(model.unfinishedMark, bx + 8, y + 2, { lineBreak: false })
+    doc.fillColor(INK)
+  }
+  y += 24
+  return y
+}
+
+export function renderProtocolPdf(model: ProtocolModel): Promise<Buffer> {
+  const fonts = loadFonts()
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: PAGE.margin,
+    autoFirstPage: false,
+    compress: true,
+    info: {
+      Title: model.title,
+      Author: 'Mafia Desk',
+      Creator: 'Mafia Desk',
+      Producer: 'Mafia Desk',
+      CreationDate: FIXED_DATE,
+      ModDate: FIXED_DATE,
+    },
+  })
+  doc.registerFont('regular', fonts.regular)
+  doc.registerFont('bold', fonts.bold)
+  const chunks: Buffer[] = []
+  doc.on('data', (c: Buffer) => chunks.push(c))
+  const done = new Promise<Buffer>((resolvePdf, reject) => {
+    doc.on('end', () => resolvePdf(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+
+  const width = contentWidth()
+  const x = PAGE.margin
+  const newPage = (): number => {
+    doc.addPage()
+    return drawTitle(doc, model, null)
+  }
+
+  // Page 1: header, seats, result + nights, days.
+  doc.addPage()
+  let y = drawTitle(doc, model, null)
+  y = drawHeaderGrid(doc, model.header, x, y, width) + 8
+  y = drawTable(doc, model.seats, x, y, width, { fontSize: 9, pad: 3.5 }, newPage) + 10
+
+  const leftW = width * 0.44
+  const gap = 14
+  const rightX = x + leftW + gap
+  const rightW = width - leftW - gap
+  const topY = y
+  const yLeft = drawPairs(doc, model.result, x, topY, leftW, 8.5)
+  const yRight = drawTable(doc, model.nights, rightX, topY, rightW, { fontSize: 8, pad: 2.5 }, newPage)
+  y = Math.max(yLeft, yRight) + 10
+  y = drawTable(doc, model.days, x, y, width, { fontSize: 8, pad: 2.5 }, newPage)
+
+  // Page 2: reasons of extra points and penalties, fouls, comments, signatures.
+  doc.addPage()
+  y = drawTitle(doc, model, model.page2Title)
+  y = drawTable(doc, model.reasons, x, y, width, { fontSize: 8.5, pad: 3 }, newPage) + 12
+  y = drawTable(doc, model.fouls, x, y, width, { fontSize: 8.5, pad: 3 }, newPage) + 12
+
+  if (y + 120 > bottomLimit()) y = newPage()
+  doc.font('bold').fontSize(10).fillColor(INK).text(model.commentsTitle, x, y, { lineBreak: false })
+  y += 15
+  doc.font('regular').fontSize(9)
+  for (const c of model.comments) {
+    const h = doc.heightOfString(c, { width })
+    if (y + h > bottomLimit()) y = newPage()
+    doc.text(c, x, y, { width })
+    y += h + 3
+  }
+  // Ruled lines for handwritten comments.
+  doc.lineWidth(0.4)
+  const lines = Math.max(2, Math.min(6, Math.floor((bottomLimit() - 40 - y) / 18)))
+  for (let i = 0; i < lines; i++) {
+    y += 18
+    doc
+      .moveTo(x, y)
+      .lineTo(x + width, y)
+      .stroke(GRID)
+  }
+  y += 26
+  if (y + 20 > bottomLimit()) y = newPage()
+  const sigW = width / model.signatures.length
+  model.signatures.forEach((s, i) => {
+    const sx = x + i * sigW
+    doc.font('regular').fontSize(9).fillColor(INK).text(`${s}:`, sx, y, { lineBreak: false })
+    const lw = doc.widthOfString(`${s}:`) + 6
+    doc
+      .moveTo(sx + lw, y + 10)
+      .lineTo(sx + sigW - 20, y + 10)
+      .stroke(GRID)
+  })
+
+  doc.end()
+  return done
+}

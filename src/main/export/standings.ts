@@ -1,0 +1,263 @@
+/**
+ * Standings exports: XLSX (sheets: standings, games, players), CSV (UTF-8 with BOM, RFC 4180 quoting) and JSON.
+ */
+import ExcelJS from 'exceljs'
+import type { Role } from '../../shared/game/record'
+import {
+  computeAllStandings,
+  type GameSeatScore,
+  type StageStandings,
+  type StandingsGame,
+  type StandingsOptions,
+  type StandingsRow,
+} from '../tournament/standings'
+import { labels, type Labels, type Lang } from './i18n'
+
+export type StandingsFormat = 'xlsx' | 'csv' | 'json'
+
+export interface StandingsExportOptions extends StandingsOptions {
+  lang?: Lang
+  /** Shown above nothing in CSV; the XLSX document title and JSON `title`. */
+  title?: string
+  /** CSV field separator; ',' by default (';' suits Excel with a Russian locale). */
+  csvDelimiter?: ',' | ';' | '\t'
+}
+
+export const STANDINGS_FORMAT = 'mafia-desk/standings'
+export const STANDINGS_VERSION = 1
+
+const ROLES: Role[] = ['civilian', 'sheriff', 'mafia', 'don']
+const FIXED_DATE = new Date(Date.UTC(2000, 0, 1, 0, 0, 0))
+
+export interface StandingsExportData {
+  title: string | null
+  /** The stage shown (options.stage), or undefined for overall. */
+  stage: string | null | undefined
+  rows: StandingsRow[]
+  stages: StageStandings[]
+  games: GameSeatScore[]
+  showAuto: boolean
+}
+
+export function collectStandings(
+  games: StandingsGame[],
+  options: StandingsExportOptions,
+): StandingsExportData {
+  const all = computeAllStandings(games, options)
+  const stage = options.stage
+  const rows = stage === undefined ? all.overall : (all.stages.find((s) => s.stage === stage)?.rows ?? [])
+  const picked = stage === undefined ? all.games : all.games.filter((g) => g.stage === stage)
+  return {
+    title: options.title ?? null,
+    stage,
+    rows,
+    stages: stage === undefined ? all.stages : all.stages.filter((s) => s.stage === stage),
+    games: picked,
+    showAuto: options.scoring.autoBonus.length > 0 || picked.some((g) => g.auto !== 0),
+  }
+}
+
+type Cell = string | number
+
+interface Sheet {
+  columns: Array<{ header: string; width: number; kind: 'int' | 'points' | 'text' }>
+  rows: Cell[][]
+}
+
+export function standingsSheet(rows: StandingsRow[], L: Labels, showAuto: boolean): Sheet {
+  const columns: Sheet['columns'] = [
+    { header: L.rank, width: 7, kind: 'int' },
+    { header: L.player, width: 26, kind: 'text' },
+    { header: L.games, width: 7, kind: 'int' },
+    { header: L.wins, width: 8, kind: 'int' },
+    ...ROLES.map((r) => ({ header: L.winsAs[r], width: 11, kind: 'int' as const })),
+    { header: L.winPoints, width: 11, kind: 'points' },
+    { header: L.bestMove, width: 8, kind: 'points' },
+    { header: L.extra, width: 8, kind: 'points' },
+    { header: L.penalties, width: 9, kind: 'points' },
+    ...(showAuto ? [{ header: L.autoBonus, width: 10, kind: 'points' as const }] : []),
+    { header: L.ci, width: 8, kind: 'points' },
+    { header: L.total, width: 9, kind: 'points' },
+    { header: L.firstKilledCount, width: 11, kind: 'int' },
+  ]
+  return {
+    columns,
+    rows: rows.map((r) => [
+      r.rank,
+      r.name,
+      r.games,
+      r.wins,
+      ...ROLES.map((role) => r.winsByRole[role]),
+      r.points,
+      r.bestMove,
+      r.extra,
+      r.penalties,
+      ...(showAuto ? [r.auto] : []),
+      r.ci,
+      r.total,
+      r.firstKilled,
+    ]),
+  }
+}
+
+function gamesSheet(games: GameSeatScore[], L: Labels, showAuto: boolean): Sheet {
+  return {
+    columns: [
+      { header: L.gameId, width: 8, kind: 'int' },
+      { header: L.stage, width: 14, kind: 'text' },
+      { header: L.seat, width: 5, kind: 'int' },
+      { header: L.player, width: 26, kind: 'text' },
+      { header: L.role, width: 10, kind: 'text' },
+      { header: L.result, width: 11, kind: 'text' },
+      { header: L.win, width: 8, kind: 'points' },
+      { header: L.bestMove, width: 8, kind: 'points' },
+      { header: L.extra, width: 8, kind: 'points' },
+      { header: L.penalty, width: 8, kind: 'points' },
+      ...(showAuto ? [{ header: L.autoBonus, width: 10, kind: 'points' as const }] : []),
+      { header: L.ci, width: 8, kind: 'points' },
+      { header: L.total, width: 8, kind: 'points' },
+      { header: L.firstKilled, width: 12, kind: 'int' },
+    ],
+    rows: games.map((g) => [
+      g.gameId,
+      g.stage ?? '',
+      g.seat,
+      g.name,
+      L.roles[g.role],
+      L.results[g.result],
+      g.win,
+      g.bestMove,
+      g.extra,
+      g.penalty,
+      ...(showAuto ? [g.auto] : []),
+      g.ci,
+      g.total,
+      g.firstKilled ? 1 : 0,
+    ]),
+  }
+}
+
+function playersSheet(rows: StandingsRow[], L: Labels): Sheet {
+  const sorted = [...rows].sort(
+    (a, b) => a.name.localeCompare(b.name) || a.playerKey.localeCompare(b.playerKey),
+  )
+  return {
+    columns: [
+      { header: L.playerId, width: 10, kind: 'text' },
+      { header: L.player, width: 26, kind: 'text' },
+      { header: L.games, width: 7, kind: 'int' },
+      ...ROLES.map((r) => ({ header: L.gamesAs[r], width: 11, kind: 'int' as const })),
+      { header: L.wins, width: 8, kind: 'int' },
+      { header: L.total, width: 9, kind: 'points' },
+    ],
+    rows: sorted.map((r) => [
+      r.playerId === null ? '' : r.playerId,
+      r.name,
+      r.games,
+      ...ROLES.map((role) => r.gamesByRole[role]),
+      r.wins,
+      r.total,
+    ]),
+  }
+}
+
+function safeSheetName(name: string, used: Set<string>): string {
+  let base = name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet'
+  let n = 2
+  while (used.has(base.toLowerCase())) base = `${name.slice(0, 27)} (${n++})`
+  used.add(base.toLowerCase())
+  return base
+}
+
+function addSheet(wb: ExcelJS.Workbook, name: string, sheet: Sheet): void {
+  const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] })
+  ws.columns = sheet.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }))
+  for (const r of sheet.rows) ws.addRow(r)
+  const head = ws.getRow(1)
+  head.font = { bold: true }
+  head.alignment = { vertical: 'middle', horizontal: 'center', wrapText: true }
+  head.height = 30
+  head.eachCell((cell) => {
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6E6E6' } }
+    cell.border = { bottom: { style: 'thin', color: { argb: 'FF555555' } } }
+  })
+  sheet.columns.forEach((c, i) => {
+    const col = ws.getColumn(i + 1)
+    if (c.kind === 'points') col.numFmt = '0.00'
+    else if (c.kind === 'int') col.numFmt = '0'
+    if (c.kind !== 'text') col.alignment = { horizontal: 'center' }
+  })
+  // Keep the header's own alignment after the column alignment was applied.
+  head.eachCell((cell) => {
+    cell.alignment = { vertical: 'middle', horizontal: 'center', wrapText: true }
+    cell.numFmt = 'General'
+  })
+  if (sheet.rows.length > 0) {
+    ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: sheet.columns.length } }
+  }
+}
+
+export async function standingsToXlsx(data: StandingsExportData, lang: Lang = 'ru'): Promise<Buffer> {
+  const L = labels(lang)
+  const wb = new ExcelJS.Workbook()
+  wb.creator = 'Mafia Desk'
+  wb.lastModifiedBy = 'Mafia Desk'
+  wb.created = FIXED_DATE
+  wb.modified = FIXED_DATE
+  if (data.title !== null) wb.title = data.title
+  const used = new Set<string>()
+  addSheet(wb, safeSheetName(L.sheetStandings, used), standingsSheet(data.rows, L, data.showAuto))
+  addSheet(wb, safeSheetName(L.sheetGames, used), gamesSheet(data.games, L, data.showAuto))
+  addSheet(wb, safeSheetName(L.sheetPlayers, used), playersSheet(data.rows, L))
+  if (data.stage === undefined && data.stages.length > 1) {
+    for (const s of data.stages) {
+      const name = `${L.sheetStandings} — ${s.stage ?? '—'}`
+      addSheet(wb, safeSheetName(name, used), standingsSheet(s.rows, L, data.showAuto))
+    }
+  }
+  const out = await wb.xlsx.writeBuffer()
+  return Buffer.from(out as ArrayBuffer)
+}
+
+function csvField(value: Cell, delimiter: string): string {
+  const text = typeof value === 'number' ? String(Math.round(value * 1e4) / 1e4) : value
+  return /["\r\n]/.test(text) || text.includes(delimiter) || /^\s|\s$/.test(text)
+    ? `"${text.replace(/"/g, '""')}"`
+    : text
+}
+
+/** CSV of the standings sheet: UTF-8 with BOM, CRLF line ends, fields quoted when needed. */
+export function standingsToCsv(
+  data: StandingsExportData,
+  lang: Lang = 'ru',
+  delimiter: ',' | ';' | '\t' = ',',
+): Buffer {
+  const sheet = standingsSheet(data.rows, labels(lang), data.showAuto)
+  const lines = [sheet.columns.map((c) => c.header), ...sheet.rows].map((r) =>
+    r.map((v) => csvField(v, delimiter)).join(delimiter),
+  )
+  return Buffer.from('\uFEFF' + lines.join('\r\n') + '\r\n', 'utf8')
+}
+
+export interface StandingsJson {
+  format: typeof STANDINGS_FORMAT
+  version: typeof STANDINGS_VERSION
+  title: string | null
+  stage: string | null | 'overall'
+  rows: StandingsRow[]
+  stages: StageStandings[]
+  games: GameSeatScore[]
+}
+
+export function standingsToJson(data: StandingsExportData): Buffer {
+  const json: StandingsJson = {
+    format: STANDINGS_FORMAT,
+    version: STANDINGS_VERSION,
+    title: data.title,
+    stage: data.stage === undefined ? 'overall' : data.stage,
+    rows: data.rows,
+    stages: data.stages,
+    games: data.games,
+  }
+  return Buffer.from(JSON.stringify(json, null, 2) + '\n', 'utf8')
+}
