@@ -1,0 +1,118 @@
+/**
+ * Backups: `<dataDir>/backups/mafia-desk-<UTC timestamp>-<reason>.sqlite`, written with the SQLite online
+ * backup API (better-sqlite3 `db.backup()`), first to a `.partial` file, then renamed, so a half-written backup
+ * never looks like a valid one. Only the newest N are kept.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import type { BackupInfo } from './types'
+import { fsyncDir, fsyncFile, removeIfExists } from './fsutil'
+import { toDbError } from './errors'
+
+export const DEFAULT_BACKUPS_TO_KEEP = 20
+const NAME_RE = /^mafia-desk-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(\d{3})-([a-z0-9-]+)\.sqlite$/
+
+export function backupsDirOf(dataDir: string): string {
+  return path.join(dataDir, 'backups')
+}
+
+/** Reason as it appears in the file name: lower-case latin letters, digits and dashes. */
+export function reasonSlug(reason: string): string {
+  const slug = reason
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/g, '')
+  return slug === '' ? 'backup' : slug
+}
+
+function stamp(ms: number): string {
+  const d = new Date(ms)
+  const p = (n: number, w = 2): string => String(n).padStart(w, '0')
+  return (
+    `${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}-` +
+    `${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}-${p(d.getUTCMilliseconds(), 3)}`
+  )
+}
+
+export function listBackupsIn(dir: string): BackupInfo[] {
+  let names: string[]
+  try {
+    names = fs.readdirSync(dir)
+  } catch {
+    return []
+  }
+  const out: BackupInfo[] = []
+  for (const name of names) {
+    const m = NAME_RE.exec(name)
+    if (!m) continue
+    const file = path.join(dir, name)
+    let size: number
+    try {
+      const st = fs.statSync(file)
+      if (!st.isFile()) continue
+      size = st.size
+    } catch {
+      continue
+    }
+    const [, y, mo, d, h, mi, s, ms, reason] = m
+    out.push({ file, name, reason, size, createdAt: Date.UTC(+y, +mo - 1, +d, +h, +mi, +s, +ms) })
+  }
+  // Newest first; names sort chronologically.
+  return out.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0))
+}
+
+function uniqueTarget(dir: string, reason: string, now: number): string {
+  const base = `mafia-desk-${stamp(now)}-${reasonSlug(reason)}`
+  let candidate = path.join(dir, `${base}.sqlite`)
+  for (let n = 2; fs.existsSync(candidate) || fs.existsSync(`${candidate}.partial`); n++) {
+    candidate = path.join(dir, `${base}-${n}.sqlite`)
+  }
+  return candidate
+}
+
+/**
+ * Copies the database behind `source` (any open connection, read-only is fine) into `dir` with the backup API.
+ * The copy is switched to rollback-journal mode so it is one self-contained file. Returns the backup's path.
+ */
+export async function writeBackup(
+  source: Database.Database,
+  dir: string,
+  reason: string,
+  keep: number,
+): Promise<string> {
+  let partial: string | null = null
+  try {
+    fs.mkdirSync(dir, { recursive: true })
+    const target = uniqueTarget(dir, reason, Date.now())
+    partial = `${target}.partial`
+    await source.backup(partial)
+    const copy = new Database(partial, { fileMustExist: true })
+    try {
+      copy.pragma('journal_mode = DELETE')
+    } finally {
+      copy.close()
+    }
+    fsyncFile(partial)
+    fs.renameSync(partial, target)
+    partial = null
+    fsyncDir(dir)
+    rotateBackups(dir, keep)
+    return target
+  } catch (err) {
+    if (partial !== null) {
+      removeIfExists(partial)
+      removeIfExists(`${partial}-journal`)
+      removeIfExists(`${partial}-wal`)
+      removeIfExists(`${partial}-shm`)
+    }
+    throw toDbError(err)
+  }
+}
+
+export function rotateBackups(dir: string, keep: number): void {
+  const all = listBackupsIn(dir)
+  for (const old of all.slice(Math.max(1, keep))) removeIfExists(old.file)
+}

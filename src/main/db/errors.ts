@@ -1,0 +1,170 @@
+/**
+ * Database-layer errors: every failure leaves this layer as an AppError with a `db/…` code and a message in
+ * Russian and English. SQLite result codes are mapped here so the panel can show one clear message.
+ */
+import { AppError, appError } from '../../shared/errors'
+
+export type DbErrorCode =
+  | 'db/not_sqlite'
+  | 'db/not_ours'
+  | 'db/too_new'
+  | 'db/corrupt'
+  | 'db/cannot_open'
+  | 'db/readonly'
+  | 'db/full'
+  | 'db/io'
+  | 'db/locked'
+  | 'db/closed'
+  | 'db/constraint'
+  | 'db/internal'
+  | 'db/not_found'
+  | 'db/invalid_input'
+  | 'db/player_exists'
+  | 'db/player_in_use'
+  | 'db/seq_conflict'
+  | 'db/game_started'
+  | 'db/game_in_progress'
+  | 'db/round_in_progress'
+  | 'db/photo_not_found'
+  | 'db/photo_bad_type'
+  | 'db/photo_too_large'
+  | 'db/backup_not_found'
+  | 'db/backup_invalid'
+  | 'db/import_malformed'
+  | 'db/import_wrong_format'
+  | 'db/import_unsupported_version'
+  | 'db/import_duplicate'
+  | 'db/import_conflict'
+
+export function dbError(
+  code: DbErrorCode,
+  ru: string,
+  en: string,
+  details?: Record<string, unknown>,
+): AppError {
+  return new AppError(appError(code, ru, en, details))
+}
+
+interface SqliteLikeError {
+  code?: unknown
+  message?: unknown
+}
+
+function sqliteCode(err: unknown): string | null {
+  if (typeof err !== 'object' || err === null) return null
+  const code = (err as SqliteLikeError).code
+  return typeof code === 'string' && code.startsWith('SQLITE_') ? code : null
+}
+
+/**
+ * Maps anything thrown by better-sqlite3 (SqliteError with `code` = SQLITE_xxx[_yyy]) to an AppError.
+ * AppErrors pass through unchanged.
+ */
+export function toDbError(err: unknown): AppError {
+  if (err instanceof AppError) return err
+  const code = sqliteCode(err)
+  const text = err instanceof Error ? err.message : String(err)
+  const details = code === null ? { cause: text } : { sqlite: code, cause: text }
+  if (code === null) {
+    if (err instanceof TypeError && /database connection is not open/i.test(text)) {
+      return dbError('db/closed', 'База данных закрыта.', 'The database is closed.', details)
+    }
+    const fsCode = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined
+    if (fsCode === 'ENOSPC') {
+      return dbError(
+        'db/full',
+        'Диск заполнен: запись не выполнена.',
+        'The disk is full: nothing was written.',
+        details,
+      )
+    }
+    if (fsCode === 'EROFS' || fsCode === 'EACCES' || fsCode === 'EPERM') {
+      return dbError(
+        'db/readonly',
+        'Нет доступа на запись: файл или папка только для чтения.',
+        'No write access: the file or folder is read-only.',
+        details,
+      )
+    }
+    return dbError('db/internal', `Ошибка базы данных: ${text}`, `Database error: ${text}`, details)
+  }
+  if (code.startsWith('SQLITE_READONLY')) {
+    return dbError(
+      'db/readonly',
+      'База данных открыта только для чтения: изменение не сохранено.',
+      'The database is read-only: the change was not saved.',
+      details,
+    )
+  }
+  if (code.startsWith('SQLITE_FULL')) {
+    return dbError(
+      'db/full',
+      'Диск заполнен: изменение не сохранено. Освободите место и повторите.',
+      'The disk is full: the change was not saved. Free some space and try again.',
+      details,
+    )
+  }
+  if (code.startsWith('SQLITE_IOERR')) {
+    return dbError(
+      'db/io',
+      'Ошибка ввода-вывода диска: изменение не сохранено.',
+      'Disk input/output error: the change was not saved.',
+      details,
+    )
+  }
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+    return dbError(
+      'db/locked',
+      'База данных занята другой программой: изменение не сохранено.',
+      'The database is locked by another program: the change was not saved.',
+      details,
+    )
+  }
+  if (code === 'SQLITE_NOTADB') {
+    return dbError(
+      'db/not_sqlite',
+      'Файл не является базой данных SQLite.',
+      'The file is not an SQLite database.',
+      details,
+    )
+  }
+  if (code.startsWith('SQLITE_CORRUPT')) {
+    return dbError('db/corrupt', 'Файл базы данных повреждён.', 'The database file is corrupt.', details)
+  }
+  if (
+    code.startsWith('SQLITE_CANTOPEN') ||
+    code.startsWith('SQLITE_PERM') ||
+    code.startsWith('SQLITE_AUTH')
+  ) {
+    return dbError(
+      'db/cannot_open',
+      'Не удалось открыть файл базы данных.',
+      'The database file cannot be opened.',
+      details,
+    )
+  }
+  if (code.startsWith('SQLITE_CONSTRAINT')) {
+    return dbError(
+      'db/constraint',
+      'Данные нарушают ограничения базы (ссылка на несуществующую запись или повтор).',
+      'The data violates a database constraint (a missing reference or a duplicate).',
+      details,
+    )
+  }
+  return dbError('db/internal', `Ошибка базы данных: ${text}`, `Database error: ${text}`, details)
+}
+
+export function notFound(what: { ru: string; en: string }, id: unknown): AppError {
+  return dbError(
+    'db/not_found',
+    `${what.ru} не найден(а): ${String(id)}.`,
+    `${what.en} not found: ${String(id)}.`,
+    {
+      id,
+    },
+  )
+}
+
+export function invalidInput(ru: string, en: string, details?: Record<string, unknown>): AppError {
+  return dbError('db/invalid_input', ru, en, details)
+}

@@ -1,0 +1,141 @@
+/**
+ * Opening a file safely: every check happens on a read-only connection before anything is written, so a file
+ * that is not SQLite, not ours or too new is left byte-identical.
+ */
+import fs from 'node:fs'
+import Database from 'better-sqlite3'
+import { APPLICATION_ID, LATEST_VERSION, MIGRATIONS } from './schema'
+import { dbError, toDbError } from './errors'
+
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1')
+
+export interface FileState {
+  exists: boolean
+  /** PRAGMA user_version; 0 for a new or empty file. */
+  version: number
+}
+
+function readHead(file: string, bytes: number): Buffer {
+  const fd = fs.openSync(file, 'r')
+  try {
+    const buf = Buffer.alloc(bytes)
+    const n = fs.readSync(fd, buf, 0, bytes, 0)
+    return buf.subarray(0, n)
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+function notSqlite(file: string): Error {
+  return dbError(
+    'db/not_sqlite',
+    `Файл «${file}» не является базой данных SQLite. Он не изменён.`,
+    `The file "${file}" is not an SQLite database. It was left unchanged.`,
+    { file },
+  )
+}
+
+/** Checks a file before any write. Throws db/not_sqlite, db/not_ours, db/too_new, db/corrupt, db/cannot_open. */
+export function inspectFile(file: string): FileState {
+  let st: fs.Stats
+  try {
+    st = fs.statSync(file)
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'ENOENT') return { exists: false, version: 0 }
+    throw toDbError(err)
+  }
+  if (!st.isFile()) {
+    throw dbError('db/cannot_open', `«${file}» — не файл.`, `"${file}" is not a file.`, { file })
+  }
+  if (st.size === 0) return { exists: true, version: 0 }
+  let head: Buffer
+  try {
+    head = readHead(file, 100)
+  } catch (err) {
+    throw toDbError(err)
+  }
+  if (head.length < 100 || !head.subarray(0, 16).equals(SQLITE_MAGIC)) throw notSqlite(file)
+
+  let conn: Database.Database | null = null
+  try {
+    conn = new Database(file, { readonly: true, fileMustExist: true })
+    const appId = conn.pragma('application_id', { simple: true }) as number
+    const version = conn.pragma('user_version', { simple: true }) as number
+    const objects = (conn.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n
+    if (appId !== APPLICATION_ID && (appId !== 0 || objects > 0 || version !== 0)) {
+      throw dbError(
+        'db/not_ours',
+        `Файл «${file}» — база данных SQLite другой программы, а не Mafia Desk. Он не изменён.`,
+        `The file "${file}" is an SQLite database of another program, not Mafia Desk. It was left unchanged.`,
+        { file, applicationId: appId },
+      )
+    }
+    if (version > LATEST_VERSION) {
+      throw dbError(
+        'db/too_new',
+        `Файл «${file}» создан более новой версией Mafia Desk (схема ${version}, эта версия знает до ${LATEST_VERSION}). Обновите программу. Файл не изменён.`,
+        `The file "${file}" was written by a newer Mafia Desk (schema ${version}; this version knows up to ${LATEST_VERSION}). Update the app. The file was left unchanged.`,
+        { file, version, latest: LATEST_VERSION },
+      )
+    }
+    return { exists: true, version }
+  } catch (err) {
+    const e = toDbError(err)
+    if (e.code === 'db/not_sqlite') throw notSqlite(file)
+    throw e
+  } finally {
+    conn?.close()
+  }
+}
+
+/**
+ * Connection settings of the judge's database.
+ * - journal_mode = WAL: readers (lists, exports, backups) never block the judge's writes.
+ * - synchronous = FULL: in WAL mode FULL fsyncs the WAL at every commit, so a committed command survives a
+ *   power cut. NORMAL only syncs at checkpoints: it survives an app crash but may lose the last commits on a
+ *   power loss — not acceptable for a judge's data. Measured on this machine (ext4, bench/db.ts): FULL costs
+ *   about 0.1–0.2 ms per commit more than NORMAL, p99 well under 1 ms, far below the 5 ms budget.
+ * - foreign_keys = ON; a 2 s busy timeout, after which SQLITE_BUSY becomes db/locked.
+ * - journal_size_limit keeps the WAL file from growing past 8 MB after checkpoints.
+ */
+export function configureConnection(conn: Database.Database, readonly: boolean): void {
+  if (!readonly) {
+    const mode = conn.pragma('journal_mode = WAL', { simple: true })
+    if (mode !== 'wal') {
+      throw dbError(
+        'db/io',
+        'Не удалось включить журнал WAL для базы данных.',
+        'Could not switch the database to WAL journal mode.',
+        { mode },
+      )
+    }
+    conn.pragma('journal_size_limit = 8388608')
+  }
+  conn.pragma('synchronous = FULL')
+  conn.pragma('foreign_keys = ON')
+  conn.pragma('busy_timeout = 2000')
+}
+
+/** Applies the pending migrations, each in its own transaction with its user_version bump. */
+export function migrate(conn: Database.Database): { from: number; to: number } {
+  const from = conn.pragma('user_version', { simple: true }) as number
+  if (from > LATEST_VERSION) {
+    throw dbError(
+      'db/too_new',
+      'База данных создана более новой версией Mafia Desk.',
+      'The database was written by a newer Mafia Desk.',
+      { version: from, latest: LATEST_VERSION },
+    )
+  }
+  for (const m of MIGRATIONS) {
+    if (m.version <= from) continue
+    conn
+      .transaction(() => {
+        conn.exec(m.sql)
+        conn.pragma(`application_id = ${APPLICATION_ID}`)
+        conn.pragma(`user_version = ${m.version}`)
+      })
+      .immediate()
+  }
+  return { from, to: LATEST_VERSION }
+}

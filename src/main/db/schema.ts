@@ -1,0 +1,142 @@
+/**
+ * The schema, as an ordered list of `PRAGMA user_version` migrations. Each migration runs in its own
+ * transaction together with the user_version bump; a backup (SQLite backup API) is taken first when the file
+ * already holds a schema. Never edit a shipped migration: append a new one.
+ */
+
+/** PRAGMA application_id of every Mafia Desk database: ASCII "MafD" (0x4D616644). */
+export const APPLICATION_ID = 0x4d616644
+
+export interface Migration {
+  version: number
+  description: string
+  sql: string
+}
+
+const V1 = `
+CREATE TABLE players (
+  id           INTEGER PRIMARY KEY,
+  nickname     TEXT    NOT NULL CHECK (length(trim(nickname)) > 0),
+  -- nickname folded in JS (lower case, ё→е, spaces collapsed): SQLite's LOWER/LIKE only fold ASCII
+  nickname_key TEXT    NOT NULL UNIQUE,
+  full_name    TEXT    NOT NULL DEFAULT '',
+  club         TEXT    NOT NULL DEFAULT '',
+  city         TEXT    NOT NULL DEFAULT '',
+  photo        TEXT,                         -- path relative to the data folder, e.g. photos/player-3-ab12.png
+  created_at   INTEGER NOT NULL,
+  updated_at   INTEGER NOT NULL
+);
+
+CREATE TABLE tournaments (
+  id         INTEGER PRIMARY KEY,
+  uuid       TEXT    NOT NULL UNIQUE,
+  name       TEXT    NOT NULL CHECK (length(trim(name)) > 0),
+  starts_on  TEXT,                           -- ISO date YYYY-MM-DD
+  ends_on    TEXT,
+  ruleset    TEXT CHECK (ruleset IS NULL OR json_valid(ruleset)),  -- default ruleset JSON
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+
+CREATE TABLE stages (
+  id            INTEGER PRIMARY KEY,
+  tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+  kind          TEXT    NOT NULL CHECK (kind IN ('qualifying', 'semifinal', 'final')),
+  name          TEXT    NOT NULL DEFAULT '',
+  position      INTEGER NOT NULL,
+  UNIQUE (tournament_id, position)
+);
+
+CREATE TABLE rounds (
+  id          INTEGER PRIMARY KEY,
+  stage_id    INTEGER NOT NULL REFERENCES stages(id) ON DELETE CASCADE,
+  number      INTEGER NOT NULL CHECK (number > 0),
+  status      TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'finished')),
+  finished_at INTEGER,
+  UNIQUE (stage_id, number)
+);
+
+CREATE TABLE tables (
+  id            INTEGER PRIMARY KEY,
+  tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+  number        INTEGER NOT NULL CHECK (number > 0),
+  name          TEXT    NOT NULL DEFAULT '',
+  judge         TEXT    NOT NULL DEFAULT '',
+  UNIQUE (tournament_id, number)
+);
+
+CREATE TABLE games (
+  id            INTEGER PRIMARY KEY,
+  uuid          TEXT    NOT NULL UNIQUE,
+  tournament_id INTEGER REFERENCES tournaments(id) ON DELETE RESTRICT,  -- all four NULL: a friendly game
+  stage_id      INTEGER REFERENCES stages(id) ON DELETE RESTRICT,
+  round_id      INTEGER REFERENCES rounds(id) ON DELETE RESTRICT,
+  table_id      INTEGER REFERENCES tables(id) ON DELETE RESTRICT,
+  number        INTEGER,
+  judge         TEXT    NOT NULL DEFAULT '',
+  status        TEXT    NOT NULL DEFAULT 'setup' CHECK (status IN ('setup', 'running', 'finished')),
+  ruleset_id    TEXT,                        -- copy of setup.ruleset.id for queries; the full ruleset is in setup
+  setup         TEXT    NOT NULL CHECK (json_valid(setup)),  -- GameSetup JSON: ruleset, seating, roles
+  winner        TEXT,
+  last_seq      INTEGER,                     -- seq of the last log entry, NULL when the log is empty
+  created_at    INTEGER NOT NULL,
+  updated_at    INTEGER NOT NULL
+);
+
+-- Seating projection of setup.players[]: who sat where (player registry references, merges, queries).
+CREATE TABLE game_seats (
+  game_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  seat      INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 10),
+  player_id INTEGER REFERENCES players(id) ON DELETE RESTRICT,
+  name      TEXT    NOT NULL DEFAULT '',
+  PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+
+-- The append-only event log: one row per accepted command with the events it produced.
+CREATE TABLE game_events (
+  game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  seq     INTEGER NOT NULL,
+  command TEXT    NOT NULL,                  -- Command JSON
+  events  TEXT    NOT NULL,                  -- GameEvent[] JSON
+  at      INTEGER NOT NULL,                  -- ms since epoch, from the command
+  PRIMARY KEY (game_id, seq)                 -- = UNIQUE (game_id, seq)
+) WITHOUT ROWID;
+
+CREATE TABLE game_results (
+  game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  seat            INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 10),
+  player_id       INTEGER REFERENCES players(id) ON DELETE RESTRICT,
+  role            TEXT    NOT NULL,
+  win             REAL    NOT NULL DEFAULT 0,
+  best_move       REAL    NOT NULL DEFAULT 0,
+  extra           REAL    NOT NULL DEFAULT 0,
+  penalty         REAL    NOT NULL DEFAULT 0,
+  total           REAL    NOT NULL DEFAULT 0,  -- win + best_move + extra + penalty (Ci is apart)
+  ci              REAL    NOT NULL DEFAULT 0,
+  extra_reasons   TEXT    NOT NULL DEFAULT '[]' CHECK (json_valid(extra_reasons)),
+  penalty_reasons TEXT    NOT NULL DEFAULT '[]' CHECK (json_valid(penalty_reasons)),
+  PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+
+CREATE TABLE settings (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL CHECK (json_valid(value))
+) WITHOUT ROWID;
+`
+
+const V2 = `
+CREATE INDEX games_by_tournament ON games (tournament_id, stage_id, round_id, table_id, number);
+CREATE INDEX games_by_status ON games (status);
+CREATE INDEX games_by_round ON games (round_id);
+CREATE INDEX game_seats_by_player ON game_seats (player_id);
+CREATE INDEX game_results_by_player ON game_results (player_id);
+CREATE INDEX stages_by_tournament ON stages (tournament_id);
+CREATE INDEX rounds_by_stage ON rounds (stage_id);
+`
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, description: 'registry, tournaments, games, event log, results, settings', sql: V1 },
+  { version: 2, description: 'indexes for listing games, results and player references', sql: V2 },
+]
+
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -1,0 +1,216 @@
+/** Public row and input types of the database layer. Game setup, commands and events are engine JSON: `unknown` here. */
+import type { LocalizedText } from '../../shared/errors'
+
+export type GameStatus = 'setup' | 'running' | 'finished'
+export const GAME_STATUSES: readonly GameStatus[] = ['setup', 'running', 'finished']
+
+export type StageKind = 'qualifying' | 'semifinal' | 'final'
+export const STAGE_KINDS: readonly StageKind[] = ['qualifying', 'semifinal', 'final']
+
+export type RoundStatus = 'open' | 'finished'
+
+export interface Player {
+  id: number
+  nickname: string
+  fullName: string
+  club: string
+  city: string
+  /** Path relative to the data folder (e.g. `photos/player-3-1a2b3c4d.png`), or null. */
+  photo: string | null
+  createdAt: number
+  updatedAt: number
+}
+
+export interface PlayerInput {
+  nickname: string
+  fullName?: string
+  club?: string
+  city?: string
+}
+
+export type PlayerPatch = Partial<PlayerInput>
+
+export interface CsvImportReport {
+  /** Players written (0 when any line has an error: the import is all or nothing). */
+  added: number
+  /** Lines whose nickname is already in the registry (left as they are). */
+  skipped: number
+  errors: Array<{ line: number; message: LocalizedText }>
+}
+
+export interface Tournament {
+  id: number
+  uuid: string
+  name: string
+  /** ISO dates YYYY-MM-DD. */
+  startsOn: string | null
+  endsOn: string | null
+  /** The tournament's default ruleset (engine Ruleset JSON). */
+  ruleset: unknown
+  createdAt: number
+  updatedAt: number
+}
+
+export interface TournamentInput {
+  name: string
+  startsOn?: string | null
+  endsOn?: string | null
+  ruleset?: unknown
+  uuid?: string
+}
+
+export interface Stage {
+  id: number
+  tournamentId: number
+  kind: StageKind
+  name: string
+  /** Order of the stage inside its tournament, from 1. */
+  position: number
+}
+
+export interface Round {
+  id: number
+  stageId: number
+  number: number
+  status: RoundStatus
+  finishedAt: number | null
+}
+
+export interface TableRow {
+  id: number
+  tournamentId: number
+  number: number
+  name: string
+  judge: string
+}
+
+export interface TournamentStructure {
+  tournament: Tournament
+  stages: Array<Stage & { rounds: Round[] }>
+  tables: TableRow[]
+}
+
+export interface GameRow {
+  id: number
+  uuid: string
+  tournamentId: number | null
+  stageId: number | null
+  roundId: number | null
+  tableId: number | null
+  number: number | null
+  judge: string
+  status: GameStatus
+  /** `setup.ruleset.id` when the setup has one. */
+  rulesetId: string | null
+  /** The engine's GameSetup (ruleset, players/seating, roles), as stored. */
+  setup: unknown
+  winner: string | null
+  /** seq of the last stored log entry; null when the log is empty. */
+  lastSeq: number | null
+  createdAt: number
+  updatedAt: number
+}
+
+export interface CreateGameInput {
+  tournamentId?: number | null
+  stageId?: number | null
+  roundId?: number | null
+  tableId?: number | null
+  number?: number | null
+  judge?: string
+  /** GameSetup JSON. When it has `players: [{ playerId? , name? }]` (seat = index + 1), the seating is indexed. */
+  setup: unknown
+  uuid?: string
+}
+
+/** One log entry as the app hands it over (= the engine's LogEntry). */
+export interface EntryInput {
+  seq: number
+  command: unknown
+  events: unknown[]
+  at: number
+}
+
+export interface StoredEntry {
+  seq: number
+  command: unknown
+  events: unknown[]
+  at: number
+}
+
+export interface ReasonedPoints {
+  points: number
+  reason: string
+}
+
+/** Per-seat result, compatible with GameRecord.seats (points.* flattened). */
+export interface SeatResultInput {
+  seat: number
+  playerId: number | null
+  role: string
+  win: number
+  bestMove: number
+  extra: number
+  penalty: number
+  total: number
+  extraReasons?: ReasonedPoints[]
+  penaltyReasons?: ReasonedPoints[]
+}
+
+export interface SeatResult extends SeatResultInput {
+  ci: number
+  extraReasons: ReasonedPoints[]
+  penaltyReasons: ReasonedPoints[]
+}
+
+export interface Projection {
+  status: GameStatus
+  winner: string | null
+  /** When given, replaces every stored per-seat result of the game. */
+  results?: SeatResultInput[]
+}
+
+export interface GameWithLog {
+  game: GameRow
+  log: StoredEntry[]
+}
+
+export interface GameFilter {
+  tournamentId?: number
+  stageId?: number
+  roundId?: number
+  tableId?: number
+  status?: GameStatus
+  /** Games without a tournament. */
+  friendly?: boolean
+}
+
+export interface BackupInfo {
+  /** Absolute path. */
+  file: string
+  name: string
+  reason: string
+  /** ms since epoch, from the file name. */
+  createdAt: number
+  size: number
+}
+
+export type ExportScope = { gameId: number } | { roundId: number } | { tournamentId: number }
+
+export interface ImportReport {
+  games: number
+  /** Players created in the registry (missing nicknames). */
+  players: number
+  /** Players matched by nickname to existing registry entries. */
+  playersMatched: number
+  /** The local id of the tournament the games went into, or null (friendly games only). */
+  tournamentId: number | null
+}
+
+export interface DemoIds {
+  tournamentId: number
+  stageId: number
+  roundId: number
+  tableId: number
+  playerIds: number[]
+}
