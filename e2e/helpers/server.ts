@@ -23,7 +23,9 @@ export interface TestServer {
 export const ROOT = resolve(__dirname, '../..')
 export const SERVE_JS = join(ROOT, 'out/main/serve.js')
 
-export async function startServer(opts: { dir?: string; dbFile?: string; args?: string[] } = {}): Promise<TestServer> {
+export async function startServer(
+  opts: { dir?: string; dbFile?: string; args?: string[] } = {},
+): Promise<TestServer> {
   if (!existsSync(SERVE_JS)) throw new Error(`${SERVE_JS} is missing: run npm run build first`)
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'mafia-desk-e2e-'))
   const dbFile = opts.dbFile ?? join(dir, 'mafia-desk.sqlite')

@@ -6,7 +6,8 @@ import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import { CALL_NAMES, IPC_PUSH, ipcCallChannel } from '../shared/contract-names'
 
 type Invoke = (params: unknown) => Promise<unknown>
-const api: Record<string, Invoke | ((listener: (channel: string, payload: unknown) => void) => () => void)> = {}
+const api: Record<string, Invoke | ((listener: (channel: string, payload: unknown) => void) => () => void)> =
+  {}
 
 for (const name of CALL_NAMES) {
   const channel = ipcCallChannel(name)
@@ -14,7 +15,8 @@ for (const name of CALL_NAMES) {
 }
 
 api.onPush = (listener: (channel: string, payload: unknown) => void) => {
-  const wrapped = (_event: IpcRendererEvent, channel: string, payload: unknown): void => listener(channel, payload)
+  const wrapped = (_event: IpcRendererEvent, channel: string, payload: unknown): void =>
+    listener(channel, payload)
   ipcRenderer.on(IPC_PUSH, wrapped)
   return () => {
     ipcRenderer.removeListener(IPC_PUSH, wrapped)

@@ -26,6 +26,7 @@ export const CALL_NAMES = [
   'obs.disconnect',
   'obs.scenes',
   'obs.switch',
+  'obs.break',
   'backup.now',
   'backup.list',
 ] as const

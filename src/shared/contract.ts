@@ -113,7 +113,10 @@ export interface ObsPublicStatus {
   code: string | null
   reason: { ru: string; en: string } | null
   warning: { ru: string; en: string } | null
+  warningCode: string | null
   currentScene: string | null
+  autoSwitch: boolean
+  moment: string | null
 }
 
 /** Game moments the OBS director maps to scenes (issue 7). */
@@ -133,20 +136,26 @@ export const OBS_MOMENTS = [
 ] as const
 export type ObsMoment = (typeof OBS_MOMENTS)[number]
 
-export const obsSettingsInputSchema = z
-  .object({
-    url: z.string().regex(/^wss?:\/\/[^\s]+$/),
-    /** Omitted: keep the stored password; '' clears it. Never sent back to a renderer. */
-    password: z.string().max(200).optional(),
-    autoSwitch: z.boolean(),
-    map: z.partialRecord(z.enum(OBS_MOMENTS), z.string().min(1).max(200)),
-    speechSeats: z.partialRecord(z.enum(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']), z.string().min(1).max(200)),
-    speakerTextSource: z.string().max(200).nullable(),
-    rolesSource: z.object({ scene: z.string().max(200), source: z.string().max(200) }).strict().nullable(),
-  })
-  .strict()
-export type ObsSettingsInput = z.infer<typeof obsSettingsInputSchema>
-export type ObsPublicSettings = Omit<ObsSettingsInput, 'password'> & { passwordSet: boolean }
+/** Moment → OBS scene; a missing entry leaves the scene alone. `speechBySeat` maps a seat's speech. */
+export type ObsSceneMap = Partial<Record<ObsMoment, string | null>> & {
+  speechBySeat?: Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10', string | null>>
+}
+
+/**
+ * A settings change from the control panel (`password` omitted keeps the stored one, '' clears it). The object
+ * is checked strictly by the OBS director's own zod schema (src/main/obs/director-service.ts).
+ */
+export const obsSettingsInputSchema = z.record(z.string(), z.unknown())
+
+/** OBS settings as a renderer may see them: never the password, only whether one is set. */
+export interface ObsPublicSettings {
+  url: string
+  autoSwitch: boolean
+  map: ObsSceneMap
+  speakerTextSource?: string | null
+  rolesSource?: { sceneName: string; sourceName: string; visibleIn: ObsMoment[] } | null
+  passwordSet: boolean
+}
 
 export const setupInputSchema = z
   .object({
@@ -162,7 +171,9 @@ export const setupInputSchema = z
       )
       .length(10),
     /** Roles by seat ("1".."10"); omitted → dealt at random from `seed`. */
-    roles: z.record(z.string().regex(/^(10|[1-9])$/), z.enum(['civilian', 'sheriff', 'mafia', 'don'])).optional(),
+    roles: z
+      .record(z.string().regex(/^(10|[1-9])$/), z.enum(['civilian', 'sheriff', 'mafia', 'don']))
+      .optional(),
     seed: z.number().int().optional(),
     tournamentId: z.number().int().positive().nullable().optional(),
     roundId: z.number().int().positive().nullable().optional(),
@@ -181,7 +192,11 @@ export const calls = {
   'overlay.view': call('read', none, out<OverlayEnvelope>()),
   'overlay.setSettings': call('control', overlaySettingsSchema, out<OverlayPublicSettings>()),
 
-  'game.list': call('control', z.object({ status: z.enum(['setup', 'running', 'finished']).optional() }).strict(), out<GameSummary[]>()),
+  'game.list': call(
+    'control',
+    z.object({ status: z.enum(['setup', 'running', 'finished']).optional() }).strict(),
+    out<GameSummary[]>(),
+  ),
   'game.active': call('control', none, out<GameEnvelope | null>()),
   'game.view': call('control', z.object({ gameId }).strict(), out<GameEnvelope>()),
   'game.open': call('control', z.object({ gameId }).strict(), out<GameEnvelope>()),
@@ -191,7 +206,11 @@ export const calls = {
   'rulesets.list': call('control', none, out<Ruleset[]>()),
   'rulesets.save': call('control', rulesetSchema, out<Ruleset>()),
 
-  'players.list': call('control', z.object({ query: z.string().max(60).optional() }).strict(), out<PlayerInfo[]>()),
+  'players.list': call(
+    'control',
+    z.object({ query: z.string().max(60).optional() }).strict(),
+    out<PlayerInfo[]>(),
+  ),
   'players.add': call(
     'control',
     z
@@ -209,7 +228,13 @@ export const calls = {
   /** The players seated at a tournament table for a round (seat order), from the stored seating if any. */
   'tournaments.seating': call(
     'control',
-    z.object({ tournamentId: z.number().int().positive(), roundId: z.number().int().positive(), tableId: z.number().int().positive() }).strict(),
+    z
+      .object({
+        tournamentId: z.number().int().positive(),
+        roundId: z.number().int().positive(),
+        tableId: z.number().int().positive(),
+      })
+      .strict(),
     out<Array<PlayerInfo | null>>(),
   ),
 
@@ -219,7 +244,12 @@ export const calls = {
   'obs.connect': call('control', none, out<ObsPublicStatus>()),
   'obs.disconnect': call('control', none, out<ObsPublicStatus>()),
   'obs.scenes': call('control', none, out<string[]>()),
-  'obs.switch': call('control', z.object({ scene: z.string().min(1).max(200) }).strict(), out<ObsPublicStatus>()),
+  'obs.switch': call(
+    'control',
+    z.object({ scene: z.string().min(1).max(256) }).strict(),
+    out<ObsPublicStatus>(),
+  ),
+  'obs.break': call('control', none, out<ObsPublicStatus>()),
 
   'backup.now': call('control', none, out<{ file: string }>()),
   'backup.list': call('control', none, out<Array<{ file: string; createdAt: string; size: number }>>()),
@@ -290,7 +320,9 @@ export const IPC_PUSH_CHANNEL = IPC_PUSH
 
 /** What the preload exposes as `window.api`: one method per call, plus push subscription. */
 export type ContractApi = {
-  [K in CallName]: (params: CallInput<K>) => Promise<{ ok: true; value: CallOutput<K> } | { ok: false; error: AppErrorData }>
+  [K in CallName]: (
+    params: CallInput<K>,
+  ) => Promise<{ ok: true; value: CallOutput<K> } | { ok: false; error: AppErrorData }>
 } & {
   onPush(listener: (channel: PushName, payload: unknown) => void): () => void
 }

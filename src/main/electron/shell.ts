@@ -3,7 +3,16 @@
  * headless server (SQLite, engine, HTTP + WebSocket on 127.0.0.1, so the OBS browser-source URL works while the
  * desktop app is open), opens the control and overlay windows, and wires the contract over IPC.
  */
-import { app, BrowserWindow, ipcMain, Menu, screen, session, shell, type MenuItemConstructorOptions } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  screen,
+  session,
+  shell,
+  type MenuItemConstructorOptions,
+} from 'electron'
 import { join } from 'node:path'
 import { startCore, type Core } from '../app/core'
 import { registerIpc, type IpcEventLike, type WindowRole } from '../transport/ipc'
@@ -24,8 +33,10 @@ function resolveSender(event: IpcEventLike): WindowRole | null {
   if (!core) return null
   const frameUrl = event.senderFrame?.url ?? ''
   if (!isAllowedUrl(frameUrl, core.server.origin)) return null
-  if (controlWin && !controlWin.isDestroyed() && event.sender.id === controlWin.webContents.id) return 'control'
-  if (overlayWin && !overlayWin.isDestroyed() && event.sender.id === overlayWin.webContents.id) return 'overlay'
+  if (controlWin && !controlWin.isDestroyed() && event.sender.id === controlWin.webContents.id)
+    return 'control'
+  if (overlayWin && !overlayWin.isDestroyed() && event.sender.id === overlayWin.webContents.id)
+    return 'overlay'
   return null
 }
 
@@ -114,7 +125,8 @@ function buildMenu(): void {
     {
       label: 'Копировать URL для OBS / Copy OBS URL',
       click: () => {
-        if (core) void import('electron').then(({ clipboard }) => clipboard.writeText(core!.server.overlayUrl))
+        if (core)
+          void import('electron').then(({ clipboard }) => clipboard.writeText(core!.server.overlayUrl))
       },
     },
   ]
@@ -140,15 +152,16 @@ export async function runElectron(): Promise<void> {
     dbFile: join(app.getPath('userData'), 'mafia-desk.sqlite'),
     port: Number(process.env.MAFIA_DESK_PORT ?? 4800),
     staticDir: join(__dirname, '../renderer'),
-    resourcesDir: app.isPackaged ? join(process.resourcesPath, 'resources') : join(__dirname, '../../resources'),
+    resourcesDir: app.isPackaged
+      ? join(process.resourcesPath, 'resources')
+      : join(__dirname, '../../resources'),
     version: app.getVersion(),
     log: (line) => console.log(line),
   })
   hardenSessions(core.server.origin)
   registerIpc(ipcMain, core.router, resolveSender)
   core.onPush((channel, payload) => {
-    const targets =
-      pushAccess[channel] === 'control' ? [controlWin] : [controlWin, overlayWin]
+    const targets = pushAccess[channel] === 'control' ? [controlWin] : [controlWin, overlayWin]
     for (const w of targets) if (w && !w.isDestroyed()) w.webContents.send(IPC_PUSH_CHANNEL, channel, payload)
   })
   controlWin = createControlWindow(core)

@@ -6,7 +6,9 @@ import type { BrowserWindowConstructorOptions, Rectangle } from 'electron'
 
 export const OVERLAY_SIZE = { width: 1920, height: 1080 }
 
-function secureWebPreferences(preload: string): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
+function secureWebPreferences(
+  preload: string,
+): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
   return {
     preload,
     contextIsolation: true,

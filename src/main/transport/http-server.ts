@@ -154,14 +154,21 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       }
       if (path === '/control' || path === '/overlay') {
         if (sendFile(res, join(opts.staticDir, `${path.slice(1)}.html`), pageHeaders)) return
-        res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Renderer not built: run npm run build')
+        res
+          .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
+          .end('Renderer not built: run npm run build')
         return
       }
       if (path === '/healthz') {
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: true, version: opts.version }))
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ ok: true, version: opts.version }))
         return
       }
-      const mounts: Record<string, string> = { '/assets': join(opts.staticDir, 'assets'), ...(opts.mounts ?? {}) }
+      const mounts: Record<string, string> = {
+        '/assets': join(opts.staticDir, 'assets'),
+        ...(opts.mounts ?? {}),
+      }
       for (const [prefix, dir] of Object.entries(mounts)) {
         if (path.startsWith(prefix + '/')) {
           const file = safeJoin(dir, path.slice(prefix.length))
@@ -235,7 +242,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         type: 'result',
         id: null,
         ok: false,
-        error: appError('contract/malformed', 'Неверное сообщение: ожидался JSON', 'Malformed message: JSON expected'),
+        error: appError(
+          'contract/malformed',
+          'Неверное сообщение: ожидался JSON',
+          'Malformed message: JSON expected',
+        ),
       })
       return
     }
@@ -259,7 +270,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
     const { id, method, params } = parsed.data
     const result = await opts.router.dispatch(method, params, client.access)
-    send(result.ok ? { type: 'result', id, ok: true, value: result.value } : { type: 'result', id, ok: false, error: result.error })
+    send(
+      result.ok
+        ? { type: 'result', id, ok: true, value: result.value }
+        : { type: 'result', id, ok: false, error: result.error },
+    )
   }
 
   await new Promise<void>((resolveListen, reject) => {

@@ -14,7 +14,10 @@ export interface IpcEventLike {
   senderFrame?: { url: string } | null
 }
 export interface IpcMainLike {
-  handle(channel: string, listener: (event: IpcEventLike, ...args: unknown[]) => Promise<unknown> | unknown): void
+  handle(
+    channel: string,
+    listener: (event: IpcEventLike, ...args: unknown[]) => Promise<unknown> | unknown,
+  ): void
   removeHandler(channel: string): void
 }
 
@@ -53,7 +56,9 @@ export async function handleIpcCall(
 
 export function registerIpc(ipcMain: IpcMainLike, router: Router, resolveSender: SenderResolver): () => void {
   for (const name of callNames) {
-    ipcMain.handle(ipcChannel(name), (event, params) => handleIpcCall(router, resolveSender, name, event, params))
+    ipcMain.handle(ipcChannel(name), (event, params) =>
+      handleIpcCall(router, resolveSender, name, event, params),
+    )
   }
   return () => {
     for (const name of callNames) ipcMain.removeHandler(ipcChannel(name))

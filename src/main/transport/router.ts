@@ -19,12 +19,9 @@ function isCallName(name: string): name is CallName {
 }
 
 export function unknownCall(method: string): AppErrorData {
-  return appError(
-    'contract/unknown_call',
-    `Неизвестный вызов «${method}»`,
-    `Unknown call "${method}"`,
-    { method },
-  )
+  return appError('contract/unknown_call', `Неизвестный вызов «${method}»`, `Unknown call "${method}"`, {
+    method,
+  })
 }
 
 export function forbidden(method: string): AppErrorData {
@@ -36,15 +33,21 @@ export function forbidden(method: string): AppErrorData {
   )
 }
 
-export function createRouter(handlers: Handlers, onError?: (method: string, error: AppErrorData) => void): Router {
+export function createRouter(
+  handlers: Handlers,
+  onError?: (method: string, error: AppErrorData) => void,
+): Router {
   return {
     async dispatch(method, params, access) {
-      if (typeof method !== 'string' || !isCallName(method)) return { ok: false, error: unknownCall(String(method)) }
+      if (typeof method !== 'string' || !isCallName(method))
+        return { ok: false, error: unknownCall(String(method)) }
       const spec = calls[method]
       if (spec.access === 'control' && access !== 'control') return { ok: false, error: forbidden(method) }
       const parsed = spec.input.safeParse(params ?? {})
       if (!parsed.success) {
-        const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        const issues = parsed.error.issues
+          .slice(0, 5)
+          .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
         return {
           ok: false,
           error: appError(

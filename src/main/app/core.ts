@@ -1,0 +1,98 @@
+/**
+ * The composition shared by the desktop app and the headless server: SQLite, the app service, the OBS
+ * director, the contract router and the HTTP + WebSocket server on 127.0.0.1.
+ */
+import { join } from 'node:path'
+import { openDatabase, type MafiaDb } from '../db'
+import { createRouter, type Router } from '../transport/router'
+import { startServer, type RunningServer } from '../transport/http-server'
+import type { PushName, Pushes } from '../../shared/contract'
+import { AppService } from './service'
+import { createHandlers } from './handlers'
+import { ObsBridge } from './obs-bridge'
+
+export interface CoreOptions {
+  mode: 'electron' | 'headless'
+  dbFile: string
+  port: number
+  staticDir: string
+  resourcesDir: string
+  version: string
+  token?: string
+  log?: (line: string) => void
+}
+
+export interface Core {
+  db: MafiaDb
+  service: AppService
+  obs: ObsBridge
+  router: Router
+  server: RunningServer
+  onPush(listener: <K extends PushName>(channel: K, payload: Pushes[K]) => void): () => void
+  close(): Promise<void>
+}
+
+export async function startCore(opts: CoreOptions): Promise<Core> {
+  const log = opts.log ?? (() => {})
+  const db = await openDatabase(opts.dbFile)
+  let obs: ObsBridge | null = null
+  const service = new AppService(db, { log, onView: (env) => obs?.onView(env.view) })
+  obs = new ObsBridge(db, { log })
+  let server: RunningServer | null = null
+  try {
+    service.init()
+    const handlers = createHandlers({
+      service,
+      db,
+      obs,
+      info: () => ({
+        version: opts.version,
+        mode: opts.mode,
+        overlayUrl: server?.overlayUrl ?? '',
+        controlUrl: server ? `${server.origin}/control` : '',
+        dataFile: db.file,
+      }),
+    })
+    const router = createRouter(handlers, (method, error) =>
+      log(`${method}: ${error.code} ${error.message.en}`),
+    )
+    server = await startServer({
+      port: opts.port,
+      router,
+      staticDir: opts.staticDir,
+      mounts: { '/photos': join(db.dataDir, 'photos'), '/resources': opts.resourcesDir },
+      token: opts.token,
+      version: opts.version,
+      log,
+    })
+    const running = server
+    service.onPush((channel, payload) => running.broadcast(channel, payload))
+    obs.onStatus((status) => running.broadcast('obs.status', status))
+    obs.start(service.active()?.view ?? null)
+    return {
+      db,
+      service,
+      obs,
+      router,
+      server: running,
+      onPush: (l) => {
+        const offService = service.onPush(l)
+        const offObs = obs!.onStatus((s) => l('obs.status', s))
+        return () => {
+          offService()
+          offObs()
+        }
+      },
+      async close() {
+        await obs?.stop()
+        await running.close()
+        db.close()
+      },
+    }
+  } catch (err) {
+    await obs.stop()
+    if (server) await server.close()
+    db.close()
+    throw err
+  }
+}

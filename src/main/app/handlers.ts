@@ -1,0 +1,101 @@
+/**
+ * The contract's handlers: one function per call, each delegating to the app service, the database or the
+ * OBS director. Inputs arrive already validated by the router.
+ */
+import type { Handlers } from '../transport/router'
+import type { AppInfo, PlayerInfo, TournamentInfo } from '../../shared/contract'
+import type { AppService } from './service'
+import type { MafiaDb, Player } from '../db'
+import type { ObsBridge } from './obs-bridge'
+
+export interface HandlerDeps {
+  service: AppService
+  db: MafiaDb
+  obs: ObsBridge
+  info: () => AppInfo
+}
+
+export function playerInfo(p: Player): PlayerInfo {
+  return {
+    id: p.id,
+    nickname: p.nickname,
+    fullName: p.fullName || null,
+    club: p.club || null,
+    city: p.city || null,
+    photo: p.photo ? `/${p.photo}` : null,
+  }
+}
+
+export function createHandlers({ service, db, obs, info }: HandlerDeps): Handlers {
+  return {
+    'app.info': () => info(),
+    'overlay.view': () => service.overlay(),
+    'overlay.setSettings': (s) => service.setOverlaySettings(s),
+    'game.list': ({ status }) => service.list(status),
+    'game.active': () => service.active(),
+    'game.view': ({ gameId }) => service.envelope(gameId),
+    'game.open': ({ gameId }) => service.open(gameId),
+    'game.create': (input) => service.createGame(input),
+    'game.command': ({ gameId, command }) => service.command(gameId, command),
+    'rulesets.list': () => service.rulesets(),
+    'rulesets.save': (r) => service.saveRuleset(r),
+    'players.list': ({ query }) => db.listPlayers(query).map(playerInfo),
+    'players.add': (p) =>
+      playerInfo(
+        db.addPlayer({
+          nickname: p.nickname,
+          fullName: p.fullName ?? '',
+          club: p.club ?? '',
+          city: p.city ?? '',
+        }),
+      ),
+    'tournaments.list': (): TournamentInfo[] =>
+      db.listTournaments().map((t) => {
+        const rounds = db
+          .listStages(t.id)
+          .flatMap((st) =>
+            db
+              .listRounds(st.id)
+              .map((r) => ({
+                id: r.id,
+                number: r.number,
+                stageId: st.id,
+                finished: r.status === 'finished',
+              })),
+          )
+        const ruleset = t.ruleset as { id?: unknown } | null
+        return {
+          id: t.id,
+          name: t.name,
+          rulesetId: typeof ruleset?.id === 'string' ? ruleset.id : 'fiim',
+          rounds,
+          tables: db.listTables(t.id).map((tb) => ({ id: tb.id, number: tb.number })),
+        }
+      }),
+    'tournaments.seating': ({ tournamentId, roundId, tableId }) => {
+      // The seating of the latest game stored for that round and table (e.g. one imported or prepared by the
+      // head judge); an empty table has ten free seats.
+      const game = db.listGames({ tournamentId, roundId, tableId }).at(-1)
+      const players =
+        (game?.setup as { players?: Array<{ playerId?: number | null }> } | undefined)?.players ?? []
+      return Array.from({ length: 10 }, (_, i) => {
+        const id = players[i]?.playerId
+        const p = typeof id === 'number' ? db.getPlayer(id) : null
+        return p ? playerInfo(p) : null
+      })
+    },
+    'obs.status': () => obs.status(),
+    'obs.settings': () => obs.settings(),
+    'obs.saveSettings': (s) => obs.saveSettings(s),
+    'obs.connect': () => obs.connect(),
+    'obs.disconnect': () => obs.disconnect(),
+    'obs.scenes': () => obs.scenes(),
+    'obs.switch': ({ scene }) => obs.switchTo(scene),
+    'obs.break': () => obs.startBreak(),
+    'backup.now': async () => ({ file: await db.backupNow('manual') }),
+    'backup.list': () =>
+      db
+        .listBackups()
+        .map((b) => ({ file: b.file, createdAt: new Date(b.createdAt).toISOString(), size: b.size })),
+  }
+}

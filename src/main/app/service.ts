@@ -1,0 +1,337 @@
+/**
+ * The application service: the single authority over games (DESIGN.md). A command is validated, decided by the
+ * engine, written to SQLite in one transaction, and only then applied in memory and pushed to the renderers —
+ * so a crash loses nothing that was shown. It owns the clock: every command is stamped with `at` here.
+ */
+import {
+  controlView,
+  dealRoles,
+  describeCommand,
+  execute,
+  gameRecord,
+  newGame,
+  overlayView,
+  restore,
+  type Game,
+  type GameSetup,
+  type LogEntry,
+} from '../engine'
+import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
+import type { Command } from '../../shared/game/commands'
+import type { Role } from '../../shared/game/record'
+import type {
+  GameEnvelope,
+  GameSummary,
+  OverlayEnvelope,
+  OverlayPublicSettings,
+  PushName,
+  Pushes,
+  SetupInput,
+} from '../../shared/contract'
+import { overlaySettingsSchema } from '../../shared/contract'
+import { AppError, appError } from '../../shared/errors'
+import type { MafiaDb, GameRow, StoredEntry } from '../db'
+
+export type PushListener = <K extends PushName>(channel: K, payload: Pushes[K]) => void
+
+export interface ServiceOptions {
+  clock?: () => number
+  log?: (line: string) => void
+  /** Called with every control view that was stored (the OBS director listens here). */
+  onView?: (envelope: GameEnvelope) => void
+}
+
+interface LiveGame {
+  row: GameRow
+  game: Game
+}
+
+export const DEFAULT_OVERLAY_SETTINGS: OverlayPublicSettings = {
+  roles: 'hidden',
+  theme: { accent: '#e53935', background: '#101218', text: '#ffffff', logoUrl: null, title: 'Mafia Desk' },
+}
+
+const SETTINGS = { overlay: 'overlay', active: 'activeGameId', rulesets: 'customRulesets' } as const
+
+function notFoundGame(id: number): AppError {
+  return new AppError(
+    appError('app/game_not_found', `Игра №${id} не найдена`, `Game ${id} not found`, { gameId: id }),
+  )
+}
+
+export class AppService {
+  private readonly live = new Map<number, LiveGame>()
+  private readonly listeners = new Set<PushListener>()
+  private activeId: number | null = null
+  private overlaySettings: OverlayPublicSettings = DEFAULT_OVERLAY_SETTINGS
+  private readonly clock: () => number
+  private readonly log: (line: string) => void
+
+  constructor(
+    private readonly db: MafiaDb,
+    private readonly options: ServiceOptions = {},
+  ) {
+    this.clock = options.clock ?? (() => Date.now())
+    this.log = options.log ?? (() => {})
+  }
+
+  // ---- start-up ------------------------------------------------------------------------------------
+
+  /** Reopens the games in progress at their exact state; creates the demo tournament and game on first run. */
+  init(): void {
+    const stored = this.db.getSetting<unknown>(SETTINGS.overlay)
+    const parsed = overlaySettingsSchema.safeParse(stored)
+    if (parsed.success) this.overlaySettings = parsed.data
+
+    for (const { game: row, log } of this.db.listInProgress()) {
+      try {
+        const game = restore(row.setup as GameSetup, log as LogEntry[])
+        this.live.set(row.id, { row, game })
+        this.pauseAfterRestart(row.id)
+      } catch (err) {
+        // A game whose log cannot be replayed stays in the database untouched; it is reported, never dropped.
+        this.log(`game ${row.id} could not be resumed: ${String(err)}`)
+      }
+    }
+    const active = this.db.getSetting<number>(SETTINGS.active)
+    if (typeof active === 'number' && this.tryLoad(active)) this.activeId = active
+    else if (this.live.size > 0) this.activeId = Math.max(...this.live.keys())
+    if (this.activeId === null && this.db.listGames({}).length === 0) this.createDemoGame()
+    else if (this.activeId === null) {
+      const last = this.db.listGames({}).at(-1)
+      if (last && this.tryLoad(last.id)) this.activeId = last.id
+    }
+  }
+
+  /** After a restart a running timer is paused with the time that was left at the last stored moment. */
+  private pauseAfterRestart(gameId: number): void {
+    const g = this.live.get(gameId)
+    if (!g) return
+    const timer = controlView(g.game, g.game.log.length).timer
+    if (!timer || timer.runningSince === null) return
+    const lastAt = g.game.log.at(-1)?.at ?? timer.runningSince
+    this.apply(gameId, { cmd: 'timer', action: 'pause', at: Math.max(lastAt, timer.runningSince) })
+  }
+
+  private createDemoGame(): void {
+    const demo = this.db.seedDemo()
+    if (!demo) return
+    const players = demo.playerIds.map((id) => this.db.getPlayer(id))
+    const envelope = this.createGame({
+      rulesetId: 'fiim',
+      players: players.map((p, i) => ({ name: p?.nickname ?? `Игрок ${i + 1}`, playerId: p?.id ?? null })),
+      seed: 20261129,
+      tournamentId: demo.tournamentId,
+      roundId: demo.roundId,
+      tableId: demo.tableId,
+      number: 1,
+      judge: null,
+    })
+    this.activeId = envelope.gameId
+  }
+
+  // ---- pushes ---------------------------------------------------------------------------------------
+
+  onPush(listener: PushListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private push<K extends PushName>(channel: K, payload: Pushes[K]): void {
+    for (const l of this.listeners) {
+      try {
+        l(channel, payload)
+      } catch (err) {
+        this.log(`push listener failed: ${String(err)}`)
+      }
+    }
+  }
+
+  private broadcast(gameId: number): void {
+    const env = this.envelope(gameId)
+    this.options.onView?.(env)
+    if (gameId !== this.activeId) return
+    this.push('game.view', env)
+    this.push('overlay.view', this.overlay())
+  }
+
+  // ---- games ------------------------------------------------------------------------------------------
+
+  private tryLoad(gameId: number): LiveGame | null {
+    const have = this.live.get(gameId)
+    if (have) return have
+    const loaded = this.db.loadGame(gameId)
+    if (!loaded) return null
+    const game = restore(loaded.game.setup as GameSetup, loaded.log as LogEntry[])
+    const lg = { row: loaded.game, game }
+    this.live.set(gameId, lg)
+    return lg
+  }
+
+  private require(gameId: number): LiveGame {
+    const g = this.tryLoad(gameId)
+    if (!g) throw notFoundGame(gameId)
+    return g
+  }
+
+  summary(row: GameRow): GameSummary {
+    const setup = row.setup as GameSetup
+    return {
+      id: row.id,
+      uuid: row.uuid,
+      title: row.number ? `Игра ${row.number}` : `Игра #${row.id}`,
+      status: row.status,
+      winner: (row.winner as GameSummary['winner']) ?? null,
+      tournamentId: row.tournamentId,
+      roundId: row.roundId,
+      tableId: row.tableId,
+      number: row.number,
+      rulesetId: setup?.ruleset?.id ?? 'fiim',
+      updatedAt: new Date(row.updatedAt).toISOString(),
+    }
+  }
+
+  envelope(gameId: number): GameEnvelope {
+    const g = this.require(gameId)
+    return { gameId, game: this.summary(g.row), view: controlView(g.game, g.game.log.length) }
+  }
+
+  active(): GameEnvelope | null {
+    if (this.activeId === null || !this.tryLoad(this.activeId)) return null
+    return this.envelope(this.activeId)
+  }
+
+  open(gameId: number): GameEnvelope {
+    this.require(gameId)
+    this.activeId = gameId
+    this.db.setSetting(SETTINGS.active, gameId)
+    const env = this.envelope(gameId)
+    this.push('game.view', env)
+    this.push('overlay.view', this.overlay())
+    return env
+  }
+
+  list(status?: GameSummary['status']): GameSummary[] {
+    return this.db.listGames(status ? { status } : {}).map((r) => this.summary(r))
+  }
+
+  rulesets(): Ruleset[] {
+    const custom = this.db.getSetting<unknown[]>(SETTINGS.rulesets) ?? []
+    const parsed = custom.flatMap((r) => {
+      const p = rulesetSchema.safeParse(r)
+      return p.success ? [p.data] : []
+    })
+    return [...Object.values(BUILTIN_RULESETS), ...parsed]
+  }
+
+  saveRuleset(ruleset: Ruleset): Ruleset {
+    if (ruleset.id in BUILTIN_RULESETS) {
+      throw new AppError(
+        appError(
+          'app/builtin_ruleset',
+          `Встроенный регламент «${ruleset.id}» менять нельзя: сохраните копию под другим id`,
+          `The built-in ruleset "${ruleset.id}" cannot be changed: save a copy under another id`,
+        ),
+      )
+    }
+    const custom = (this.db.getSetting<unknown[]>(SETTINGS.rulesets) ?? []).filter(
+      (r) => (r as { id?: unknown }).id !== ruleset.id,
+    )
+    this.db.setSetting(SETTINGS.rulesets, [...custom, ruleset])
+    return ruleset
+  }
+
+  createGame(input: SetupInput): GameEnvelope {
+    const ruleset = this.rulesets().find((r) => r.id === input.rulesetId)
+    if (!ruleset) {
+      throw new AppError(
+        appError(
+          'app/unknown_ruleset',
+          `Нет регламента «${input.rulesetId}»`,
+          `No ruleset "${input.rulesetId}"`,
+        ),
+      )
+    }
+    const roles: Record<number, Role> = input.roles
+      ? Object.fromEntries(Object.entries(input.roles).map(([k, v]) => [Number(k), v]))
+      : dealRoles(input.seed ?? this.clock())
+    const setup: GameSetup = {
+      ruleset,
+      players: input.players.map((p) => {
+        const photo = p.playerId ? (this.db.getPlayer(p.playerId)?.photo ?? null) : null
+        return { name: p.name, playerId: p.playerId ?? null, photo: photo ? `/${photo}` : null }
+      }),
+      roles,
+    }
+    const game = newGame(setup) // validates the setup, throws engine/bad_setup
+    const row = this.db.createGame({
+      tournamentId: input.tournamentId ?? null,
+      roundId: input.roundId ?? null,
+      tableId: input.tableId ?? null,
+      number: input.number ?? null,
+      judge: input.judge ?? undefined,
+      setup,
+    })
+    this.live.set(row.id, { row, game })
+    return this.open(row.id)
+  }
+
+  /** Runs one judge command: engine → SQLite (one transaction) → memory → pushes. */
+  command(gameId: number, command: Command): GameEnvelope {
+    this.apply(gameId, { ...command, at: this.clock() })
+    return this.envelope(gameId)
+  }
+
+  private apply(gameId: number, command: Command): void {
+    const g = this.require(gameId)
+    const result = execute(g.game, command)
+    if (!result.ok) throw new AppError(result.error)
+    const next = result.game
+    const finished = next.state.phase === 'finished'
+    const winner = next.state.winner ?? null
+    const results = finished
+      ? gameRecord(next).seats.map((s) => ({
+          seat: s.seat,
+          playerId: s.playerId,
+          role: s.role,
+          win: s.points.win,
+          bestMove: s.points.bestMove,
+          extra: s.points.extra,
+          penalty: s.points.penalty,
+          total: s.points.total,
+          extraReasons: s.extraPoints,
+        }))
+      : undefined
+    // Stored first: if this throws (read-only or full disk), memory keeps the last stored state.
+    this.db.appendEntry(gameId, result.entry as StoredEntry, {
+      status: finished ? 'finished' : 'running',
+      winner,
+      results,
+    })
+    g.game = next
+    g.row = { ...g.row, status: finished ? 'finished' : 'running', winner, updatedAt: this.clock() }
+    this.broadcast(gameId)
+  }
+
+  describe(command: Command) {
+    return describeCommand(command)
+  }
+
+  // ---- overlay -------------------------------------------------------------------------------------
+
+  overlay(): OverlayEnvelope {
+    const g = this.activeId === null ? null : this.tryLoad(this.activeId)
+    return {
+      gameId: g ? this.activeId : null,
+      view: g ? overlayView(g.game, g.game.log.length, { roles: this.overlaySettings.roles }) : null,
+      settings: this.overlaySettings,
+    }
+  }
+
+  setOverlaySettings(settings: OverlayPublicSettings): OverlayPublicSettings {
+    this.db.setSetting(SETTINGS.overlay, settings)
+    this.overlaySettings = settings
+    this.push('overlay.view', this.overlay())
+    return settings
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Headless entry: the same main-side services as the desktop app, without Electron.
+ *   npm run serve -- [--port 4800] [--db ./data/mafia-desk.sqlite] [--token TOKEN]
+ * Serves /control and /overlay (the OBS browser-source URL) and the contract on 127.0.0.1 only.
+ */
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { startCore } from './app/core'
+import { toAppErrorData } from '../shared/errors'
+
+const VERSION = '0.1.0'
+
+function findStaticDir(): string {
+  const candidates = [join(__dirname, '../renderer'), resolve(process.cwd(), 'out/renderer')]
+  return candidates.find((d) => existsSync(join(d, 'control.html'))) ?? candidates[0]
+}
+
+function findResourcesDir(): string {
+  const candidates = [join(__dirname, '../../resources'), resolve(process.cwd(), 'resources')]
+  return candidates.find((d) => existsSync(d)) ?? candidates[0]
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '4800' },
+      db: { type: 'string', default: resolve(process.cwd(), 'data/mafia-desk.sqlite') },
+      token: { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+    },
+    strict: true,
+  })
+  const port = Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`Неверный порт / Invalid port: ${values.port}`)
+    process.exit(2)
+  }
+  const core = await startCore({
+    mode: 'headless',
+    dbFile: resolve(values.db!),
+    port,
+    staticDir: findStaticDir(),
+    resourcesDir: findResourcesDir(),
+    version: VERSION,
+    token: values.token,
+    log: values.quiet ? undefined : (line) => console.log(line),
+  })
+  const { server } = core
+  console.log(`Mafia Desk ${VERSION} (headless)`)
+  console.log(`  База / Database:  ${core.db.file}`)
+  console.log(`  Панель судьи / Control panel:  ${server.controlUrl}`)
+  console.log(`  Оверлей для OBS / OBS overlay: ${server.overlayUrl}`)
+  console.log(`  Токен управления / Control token: ${server.token}`)
+  console.log(`READY ${server.origin} token=${server.token}`)
+
+  let closing = false
+  const shutdown = (signal: string): void => {
+    if (closing) return
+    closing = true
+    console.log(`${signal}: closing`)
+    core
+      .close()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        console.error(err)
+        process.exit(1)
+      })
+  }
+  process.on('SIGINT', () => shutdown('SIGINT'))
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+}
+
+main().catch((err: unknown) => {
+  const e = toAppErrorData(err)
+  console.error(`Не удалось запустить / Failed to start: [${e.code}] ${e.message.ru} / ${e.message.en}`)
+  process.exit(1)
+})
