@@ -173,15 +173,26 @@ function isFatal(error: AppErrorData): boolean {
   return error.code === 'obs/auth_failed' || error.code === 'obs/version' || error.code === 'obs/bad_url'
 }
 
+/** One live connection: a request socket without events, and an event socket that only listens. */
+interface Link {
+  control: OBSWebSocket
+  events: OBSWebSocket
+  /** Resolves when either socket closes: pending requests fail fast instead of hanging. */
+  closed: Promise<void>
+  markClosed: () => void
+}
+
+function dropSocket(socket: OBSWebSocket): void {
+  socket.removeAllListeners()
+  void socket.disconnect().catch(() => undefined)
+}
+
 export class ObsService {
   private readonly opts: Required<Omit<ObsServiceOptions, 'log'>> & { log: (m: string) => void }
   private target: ObsConnectOptions | null = null
   /** Bumped on every connect()/disconnect(): stale attempts and events of older sockets are ignored. */
   private generation = 0
-  private socket: OBSWebSocket | null = null
-  /** Resolves when the current socket closes: pending requests fail fast instead of hanging. */
-  private socketClosed: Promise<void> = Promise.resolve()
-  private markSocketClosed: () => void = () => undefined
+  private link: Link | null = null
   private retryTimer: ReturnType<typeof setTimeout> | null = null
   private backoffMs: number
   private current: ObsStatus = { state: 'disconnected', reason: null, code: null }
@@ -190,6 +201,8 @@ export class ObsService {
   private readonly connectedListeners = new Set<Listener<void>>()
   private firstAttempt: { resolve: (s: ObsStatus) => void; generation: number } | null = null
   private readonly sceneItemIds = new Map<string, number>()
+  /** Requests run one at a time (see `request`). */
+  private queue: Promise<unknown> = Promise.resolve()
 
   constructor(options: ObsServiceOptions = {}) {
     this.opts = {
@@ -209,7 +222,7 @@ export class ObsService {
   }
 
   get connected(): boolean {
-    return this.current.state === 'connected' && this.socket !== null
+    return this.current.state === 'connected' && this.link !== null
   }
 
   /** Calls `fn` on every status change (not with the current one). Returns an unsubscribe function. */
@@ -276,14 +289,13 @@ export class ObsService {
   async disconnect(): Promise<void> {
     this.generation++
     this.target = null
-    const socket = this.socket
+    const link = this.link
     this.stopCurrent()
-    if (socket !== null) {
-      try {
-        await Promise.race([socket.disconnect(), sleep(1000)])
-      } catch {
-        // already closed
-      }
+    if (link !== null) {
+      await Promise.race([
+        Promise.all([link.control.disconnect(), link.events.disconnect()]).catch(() => undefined),
+        sleep(1000),
+      ])
     }
     this.setStatus('disconnected', null)
   }
@@ -293,13 +305,13 @@ export class ObsService {
       clearTimeout(this.retryTimer)
       this.retryTimer = null
     }
-    const socket = this.socket
-    this.socket = null
+    const link = this.link
+    this.link = null
     this.sceneItemIds.clear()
-    if (socket !== null) {
-      this.markSocketClosed()
-      socket.removeAllListeners()
-      void socket.disconnect().catch(() => undefined)
+    if (link !== null) {
+      link.markClosed()
+      dropSocket(link.control)
+      dropSocket(link.events)
     }
     if (this.firstAttempt !== null) {
       this.firstAttempt.resolve(this.status)
@@ -324,24 +336,19 @@ export class ObsService {
     }, delay)
   }
 
-  private async attempt(generation: number): Promise<void> {
-    const target = this.target
-    if (target === null || generation !== this.generation) return
-    const socket = new OBSWebSocket()
+  private async identify(socket: OBSWebSocket, target: ObsConnectOptions, events: number): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | null = null
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new OBSWebSocketError(-1, 'ETIMEDOUT: connection attempt timed out')),
+        this.opts.connectTimeoutMs,
+      )
+    })
     try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new OBSWebSocketError(-1, 'ETIMEDOUT: connection attempt timed out')),
-          this.opts.connectTimeoutMs,
-        )
-      })
-      // Keep an 'error' listener so a socket error never becomes an unhandled EventEmitter error.
-      socket.on('ConnectionError', () => undefined)
       const hello = await Promise.race([
         socket.connect(target.url, target.password === '' ? undefined : target.password, {
           rpcVersion: RPC_VERSION,
-          eventSubscriptions: EventSubscription.Scenes,
+          eventSubscriptions: events,
         }),
         timeout,
       ])
@@ -351,10 +358,28 @@ export class ObsService {
           `negotiated rpcVersion ${hello.negotiatedRpcVersion}`,
         )
       }
-    } catch (err) {
+    } finally {
       if (timer !== null) clearTimeout(timer)
-      socket.removeAllListeners()
-      void socket.disconnect().catch(() => undefined)
+    }
+  }
+
+  /**
+   * Two sockets per connection. OBS's server does not disable Nagle's algorithm: when it writes an event and a
+   * response back to back on one socket, the second waits for our delayed ACK (~40 ms). So requests go over a socket
+   * that subscribes to no events (one response per request, one request at a time: 2–3 ms), and scene events arrive
+   * on a second socket that never sends requests.
+   */
+  private async attempt(generation: number): Promise<void> {
+    const target = this.target
+    if (target === null || generation !== this.generation) return
+    const control = new OBSWebSocket()
+    const events = new OBSWebSocket()
+    try {
+      await this.identify(control, target, EventSubscription.None)
+      await this.identify(events, target, EventSubscription.Scenes)
+    } catch (err) {
+      dropSocket(control)
+      dropSocket(events)
       if (generation !== this.generation) return
       const error = classifyConnectError(err, target.url, target.password !== '')
       if (isFatal(error)) {
@@ -368,26 +393,25 @@ export class ObsService {
       this.scheduleRetry(generation)
       return
     }
-    if (timer !== null) clearTimeout(timer)
     if (generation !== this.generation) {
-      socket.removeAllListeners()
-      void socket.disconnect().catch(() => undefined)
+      dropSocket(control)
+      dropSocket(events)
       return
     }
-    this.adopt(socket, generation)
+    this.adopt(control, events, generation)
   }
 
-  private adopt(socket: OBSWebSocket, generation: number): void {
-    this.socket = socket
-    this.sceneItemIds.clear()
-    this.backoffMs = this.opts.backoffInitialMs
+  private adopt(control: OBSWebSocket, events: OBSWebSocket, generation: number): void {
     let markClosed: () => void = () => undefined
-    this.socketClosed = new Promise<void>((resolve) => {
+    const closed = new Promise<void>((resolve) => {
       markClosed = resolve
     })
-    this.markSocketClosed = markClosed
-    socket.on('CurrentProgramSceneChanged', ({ sceneName }) => {
-      if (this.socket !== socket) return
+    const link: Link = { control, events, closed, markClosed }
+    this.link = link
+    this.sceneItemIds.clear()
+    this.backoffMs = this.opts.backoffInitialMs
+    events.on('CurrentProgramSceneChanged', ({ sceneName }) => {
+      if (this.link !== link) return
       for (const fn of [...this.sceneListeners]) {
         try {
           fn(sceneName)
@@ -396,17 +420,20 @@ export class ObsService {
         }
       }
     })
-    socket.on('ConnectionClosed', (err) => {
-      markClosed()
-      if (this.socket !== socket) return
-      this.socket = null
+    const onClosed = (err: OBSWebSocketError): void => {
+      link.markClosed()
+      if (this.link !== link) return
+      this.link = null
       this.sceneItemIds.clear()
-      socket.removeAllListeners()
+      dropSocket(control)
+      dropSocket(events)
       if (generation !== this.generation || this.target === null) return
       this.opts.log(`obs: connection closed (code ${String(errorCode(err))})`)
       this.setStatus('error', obsErrors.connectionLost())
       this.scheduleRetry(generation)
-    })
+    }
+    control.on('ConnectionClosed', onClosed)
+    events.on('ConnectionClosed', onClosed)
     this.setStatus('connected', null)
     this.settleFirstAttempt(generation)
     for (const fn of [...this.connectedListeners]) {
@@ -420,36 +447,48 @@ export class ObsService {
 
   // ---- requests ----------------------------------------------------------------------------------------------
 
-  /** Runs one request; failures (not connected, timeout, OBS error status) come back as Result errors. */
-  private async request<T>(
+  /**
+   * Runs one request after the ones before it (obs-websocket handles requests on a thread pool, so this also keeps
+   * scene switches in order); failures (not connected, timeout, OBS error status) come back as Result errors.
+   */
+  private request<T>(
     name: string,
     run: (socket: OBSWebSocket) => Promise<T>,
     onStatus?: (code: number, comment: string) => AppErrorData | null,
   ): Promise<Result<T>> {
-    const socket = this.socket
-    if (socket === null || this.current.state !== 'connected')
+    const task = this.queue.then(() => this.execute(name, run, onStatus))
+    this.queue = task.catch(() => undefined)
+    return task
+  }
+
+  private async execute<T>(
+    name: string,
+    run: (socket: OBSWebSocket) => Promise<T>,
+    onStatus?: (code: number, comment: string) => AppErrorData | null,
+  ): Promise<Result<T>> {
+    const link = this.link
+    if (link === null || this.current.state !== 'connected')
       return { ok: false, error: obsErrors.notConnected() }
     let timer: ReturnType<typeof setTimeout> | null = null
-    const closed = this.socketClosed.then(() => {
+    const closed = link.closed.then(() => {
       throw new Error('Not connected')
     })
+    closed.catch(() => undefined)
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('timeout')), this.opts.requestTimeoutMs)
     })
     try {
-      const value = await Promise.race([run(socket), closed, timeout])
+      const value = await Promise.race([run(link.control), closed, timeout])
       return { ok: true, value }
     } catch (err) {
       if (err instanceof OBSWebSocketError && err.code >= 100) {
         const mapped = onStatus?.(err.code, err.message) ?? null
         return { ok: false, error: mapped ?? obsErrors.requestFailed(name, err.code, err.message) }
       }
-      const text = errorMessage(err)
-      if (text === 'timeout') return { ok: false, error: obsErrors.timeout(name) }
+      if (errorMessage(err) === 'timeout') return { ok: false, error: obsErrors.timeout(name) }
       return { ok: false, error: obsErrors.notConnected() }
     } finally {
       if (timer !== null) clearTimeout(timer)
-      closed.catch(() => undefined)
     }
   }
 

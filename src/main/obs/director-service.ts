@@ -137,8 +137,16 @@ export class ObsDirector {
   private moment: GameMoment | null = null
   /** A scene the operator chose by hand; holds until the moment changes. */
   private manualScene: string | null = null
+  /** What OBS shows, for the panel: from OBS's scene events and our own successful switches. */
   private currentScene: string | null = null
-  private warningData: AppErrorData | null = null
+  /**
+   * The scene we last put on program, used to skip a switch to the scene OBS is already on. Any scene event that
+   * names another scene clears it, so a late or foreign event can only cause one redundant request, never a
+   * wrongly skipped one.
+   */
+  private lastSetScene: string | null = null
+  /** Open warnings, oldest first; one per code and subject (a repeat does not bump it). */
+  private warningsList: AppErrorData[] = []
   private readonly listeners = new Set<(s: ObsDirectorStatus) => void>()
   private lastPublished = ''
   private readonly log: (m: string) => void
@@ -155,13 +163,14 @@ export class ObsDirector {
   constructor(settings: ObsSettingsInput = {}, options: ObsDirectorOptions = {}) {
     const parsed = obsSettingsSchema.safeParse(settings)
     this.cfg = parsed.success ? parsed.data : obsSettingsSchema.parse({})
-    if (!parsed.success) this.warningData = invalidSettings(parsed.error)
+    if (!parsed.success) this.warningsList = [invalidSettings(parsed.error)]
     this.log = options.log ?? (() => undefined)
     this.service = options.service ?? new ObsService(options)
     this.unsubscribers.push(
       this.service.subscribe((s) => this.onServiceStatus(s)),
       this.service.onSceneChanged((scene) => {
         this.currentScene = scene
+        if (scene !== this.lastSetScene) this.lastSetScene = null
         this.publish()
       }),
       this.service.onConnected(() => this.resync()),
@@ -197,7 +206,7 @@ export class ObsDirector {
     this.cfg = merged.data
     const endpointChanged = before.url !== this.cfg.url || before.password !== this.cfg.password
     if (p.map !== undefined || p.rolesSource !== undefined || p.speakerTextSource !== undefined) {
-      this.warningData = null
+      this.warningsList = []
     }
     if (p.speakerTextSource !== undefined && p.speakerTextSource !== before.speakerTextSource)
       this.textApplied = null
@@ -255,8 +264,8 @@ export class ObsDirector {
       state: s.state,
       code: s.code,
       reason: s.reason,
-      warning: this.warningData?.message ?? null,
-      warningCode: this.warningData?.code ?? null,
+      warning: this.warning()?.message ?? null,
+      warningCode: this.warning()?.code ?? null,
       currentScene: s.state === 'connected' ? this.currentScene : null,
       autoSwitch: this.cfg.autoSwitch,
       moment: this.moment === null ? null : momentLabel(this.moment),
@@ -265,12 +274,24 @@ export class ObsDirector {
 
   /** The latest warning (e.g. `obs/scene_missing` naming the scene), or null. */
   warning(): AppErrorData | null {
-    return this.warningData
+    return this.warningsList.at(-1) ?? null
+  }
+
+  /** Every open warning, newest first (e.g. a missing scene and a missing text source). */
+  warnings(): AppErrorData[] {
+    return [...this.warningsList].reverse()
   }
 
   clearWarning(): void {
-    this.warningData = null
+    this.warningsList = []
     this.publish()
+  }
+
+  /** Drops the warnings a successful request proved wrong (the scene or source exists now). */
+  private resolveWarnings(match: (details: Record<string, unknown>) => boolean): void {
+    const before = this.warningsList.length
+    this.warningsList = this.warningsList.filter((w) => !(w.details !== undefined && match(w.details)))
+    if (this.warningsList.length !== before) this.publish()
   }
 
   currentMoment(): GameMoment | null {
@@ -300,13 +321,17 @@ export class ObsDirector {
   private onServiceStatus(s: ObsStatus): void {
     if (s.state !== 'connected') {
       this.currentScene = null
+      this.lastSetScene = null
     }
     this.publish()
   }
 
   private warn(error: AppErrorData): void {
     if (error.code === 'obs/not_connected') return // the status already says so; resync fixes it on reconnect
-    this.warningData = error
+    const key = (w: AppErrorData): string => `${w.code} ${JSON.stringify(w.details ?? {})}`
+    if (this.warningsList.some((w) => key(w) === key(error))) return
+    this.warningsList.push(error)
+    if (this.warningsList.length > 20) this.warningsList.shift()
     this.log(`obs director: ${error.code}: ${error.message.en}`)
     this.publish()
   }
@@ -343,9 +368,8 @@ export class ObsDirector {
     const res = await this.service.setScene(name.data)
     if (res.ok) {
       this.currentScene = name.data
-      if (this.warningData?.code === 'obs/scene_missing' && this.warningData.details?.scene === name.data) {
-        this.warningData = null
-      }
+      this.lastSetScene = name.data
+      this.resolveWarnings((d) => d.scene === name.data && d.source === undefined)
       this.publish()
     } else {
       this.warn(res.error)
@@ -370,6 +394,7 @@ export class ObsDirector {
     const res = await this.service.setScene(scene)
     if (res.ok) {
       this.currentScene = scene
+      this.lastSetScene = scene
       this.publish()
     } else {
       this.warn(res.error)
@@ -395,7 +420,10 @@ export class ObsDirector {
     this.rolesApplied = null
     void (async () => {
       const cur = await this.service.getCurrentScene()
-      if (cur.ok) this.currentScene = cur.value
+      if (cur.ok) {
+        this.currentScene = cur.value
+        this.lastSetScene = cur.value
+      }
       const target = this.targetScene()
       if (target !== null) this.requestScene(target)
       this.applyText()
@@ -416,13 +444,12 @@ export class ObsDirector {
         const target = this.sceneWanted
         this.sceneWanted = null
         if (!this.service.connected) break // resync() re-applies on reconnect
-        if (target === this.currentScene) continue
+        if (target === this.lastSetScene) continue
         const res = await this.service.setScene(target)
         if (res.ok) {
           this.currentScene = target
-          if (this.warningData?.code === 'obs/scene_missing' && this.warningData.details?.scene === target) {
-            this.warningData = null
-          }
+          this.lastSetScene = target
+          this.resolveWarnings((d) => d.scene === target && d.source === undefined)
           this.publish()
         } else {
           this.warn(res.error)
@@ -445,8 +472,10 @@ export class ObsDirector {
     void this.service
       .setText(source, text)
       .then((res) => {
-        if (res.ok) this.textApplied = text
-        else this.warn(res.error)
+        if (res.ok) {
+          this.textApplied = text
+          this.resolveWarnings((d) => d.source === source && d.scene === undefined)
+        } else this.warn(res.error)
         this.textPumping = false
         // A newer view may have arrived while this one was in flight.
         if (res.ok) this.applyText()
@@ -472,8 +501,10 @@ export class ObsDirector {
     void this.service
       .setSourceVisible(roles.sceneName, roles.sourceName, visible)
       .then((res) => {
-        if (res.ok) this.rolesApplied = visible
-        else this.warn(res.error)
+        if (res.ok) {
+          this.rolesApplied = visible
+          this.resolveWarnings((d) => d.source === roles.sourceName || d.scene === roles.sceneName)
+        } else this.warn(res.error)
         this.rolesPumping = false
         if (res.ok) this.applyRoles()
       })
