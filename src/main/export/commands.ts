@@ -56,7 +56,7 @@ export function scoringFor(rulesetId: string | null | undefined): ScoringConfig 
 }
 
 /** The game protocol as file bytes. */
-export function exportProtocol(
+export async function exportProtocol(
   record: GameRecord,
   header: ProtocolHeader,
   options: ExportProtocolOptions,

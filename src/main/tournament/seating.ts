@@ -86,22 +86,55 @@ function shuffle<T>(items: T[], rnd: () => number): T[] {
 const KEY_SEATS = [0, 1, 9]
 const SEAT_WEIGHT = Array.from({ length: 10 }, (_, s) => (KEY_SEATS.includes(s) ? 3 : 1))
 
-/** Improves an assignment (perm[i] = slot of item i) by pairwise swaps; cost(i, slot) is linear. */
-function improveAssignment(perm: number[], cost: (item: number, slot: number) => number): void {
-  const n = perm.length
-  for (let pass = 0; pass < 6; pass++) {
-    let improved = false
-    for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        const d = cost(i, perm[j]) + cost(j, perm[i]) - cost(i, perm[i]) - cost(j, perm[j])
-        if (d < 0) {
-          ;[perm[i], perm[j]] = [perm[j], perm[i]]
-          improved = true
+/**
+ * Minimum-cost assignment (Hungarian algorithm, O(n³)): returns perm with perm[item] = slot.
+ * n is 10 (seats) or T (tables), so this is cheap.
+ */
+export function assign(n: number, cost: (item: number, slot: number) => number): number[] {
+  const INF = Number.POSITIVE_INFINITY
+  const u = new Array<number>(n + 1).fill(0)
+  const v = new Array<number>(n + 1).fill(0)
+  const p = new Array<number>(n + 1).fill(0) // p[slot] = item (1-based)
+  const way = new Array<number>(n + 1).fill(0)
+  for (let i = 1; i <= n; i++) {
+    p[0] = i
+    let j0 = 0
+    const minv = new Array<number>(n + 1).fill(INF)
+    const used = new Array<boolean>(n + 1).fill(false)
+    do {
+      used[j0] = true
+      const i0 = p[j0]
+      let delta = INF
+      let j1 = 0
+      for (let j = 1; j <= n; j++) {
+        if (used[j]) continue
+        const cur = cost(i0 - 1, j - 1) - u[i0] - v[j]
+        if (cur < minv[j]) {
+          minv[j] = cur
+          way[j] = j0
+        }
+        if (minv[j] < delta) {
+          delta = minv[j]
+          j1 = j
         }
       }
-    }
-    if (!improved) return
+      for (let j = 0; j <= n; j++) {
+        if (used[j]) {
+          u[p[j]] += delta
+          v[j] -= delta
+        } else minv[j] -= delta
+      }
+      j0 = j1
+    } while (p[j0] !== 0)
+    do {
+      const j1 = way[j0]
+      p[j0] = p[j1]
+      j0 = j1
+    } while (j0 !== 0)
   }
+  const perm = new Array<number>(n).fill(0)
+  for (let j = 1; j <= n; j++) perm[p[j] - 1] = j - 1
+  return perm
 }
 
 function attempt(P: number, T: number, G: number, rnd: () => number): SeatingRound[] {
@@ -157,19 +190,17 @@ function attempt(P: number, T: number, G: number, rnd: () => number): SeatingRou
     }
     for (const g of groups) for (const p of g) for (const q of g) if (p !== q) meet[p * P + q]++
     // 2. Groups to physical tables, balancing table use.
-    const tableOf = shuffle(
-      Array.from({ length: T }, (_, i) => i),
-      rnd,
+    // Random tie-breaking noise keeps equal-cost choices from always falling the same way.
+    const tableNoise = Array.from({ length: T * T }, () => rnd() * 0.01)
+    const tableOf = assign(
+      T,
+      (g, t) => groups[g].reduce((s, p) => s + tableCnt[p * T + t], 0) + tableNoise[g * T + t],
     )
-    improveAssignment(tableOf, (g, t) => groups[g].reduce((s, p) => s + tableCnt[p * T + t], 0))
     // 3. Seats within each table, balancing seat counts (key seats weigh more).
     const tables: SeatingTable[] = []
     groups.forEach((g, gi) => {
-      const seatOf = shuffle(
-        Array.from({ length: 10 }, (_, i) => i),
-        rnd,
-      )
-      improveAssignment(seatOf, (i, s) => seatCnt[g[i] * 10 + s] * SEAT_WEIGHT[s])
+      const seatNoise = Array.from({ length: 100 }, () => rnd() * 0.01)
+      const seatOf = assign(10, (i, s) => seatCnt[g[i] * 10 + s] * SEAT_WEIGHT[s] + seatNoise[i * 10 + s])
       const seats = new Array<number>(10)
       g.forEach((p, i) => {
         seats[seatOf[i]] = p
