@@ -1,0 +1,213 @@
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { EXCHANGE_FORMAT, openDatabase, type MafiaDb } from '../../src/main/db'
+import { entry, errorCode, removeDir, results, setupFor, tempDir } from './helpers'
+
+let dir: string
+let source: MafiaDb
+let target: MafiaDb
+
+/** Everything a refused import must leave unchanged. */
+function snapshot(db: MafiaDb): unknown {
+  const c = db.connection
+  return [
+    'players',
+    'tournaments',
+    'stages',
+    'rounds',
+    'tables',
+    'games',
+    'game_seats',
+    'game_events',
+    'game_results',
+  ].map((t) => c.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all())
+}
+
+async function tableMachine(): Promise<{
+  tournamentId: number
+  roundId: number
+  gameIds: number[]
+  players: number[]
+}> {
+  const ids = source.seedDemo({ ruleset: { id: 'fiim', name: 'ФИИМ' } })
+  if (!ids) throw new Error('seed')
+  const t2 = source.addTable(ids.tournamentId, { judge: 'Мария' })
+  const a = source.createGame({
+    roundId: ids.roundId,
+    tableId: ids.tableId,
+    number: 1,
+    setup: setupFor(ids.playerIds),
+  })
+  const b = source.createGame({
+    roundId: ids.roundId,
+    tableId: t2.id,
+    number: 2,
+    setup: setupFor([...ids.playerIds].reverse()),
+  })
+  for (let s = 1; s <= 20; s++) source.appendEntry(a.id, entry(s), { status: 'running', winner: null })
+  source.appendEntry(a.id, entry(21), { status: 'finished', winner: 'red', results: results(ids.playerIds) })
+  for (let s = 1; s <= 7; s++) source.appendEntry(b.id, entry(s), { status: 'running', winner: null })
+  return {
+    tournamentId: ids.tournamentId,
+    roundId: ids.roundId,
+    gameIds: [a.id, b.id],
+    players: ids.playerIds,
+  }
+}
+
+beforeEach(async () => {
+  dir = tempDir()
+  source = await openDatabase(path.join(dir, 'table-1', 'mafia-desk.sqlite'))
+  target = await openDatabase(path.join(dir, 'head', 'mafia-desk.sqlite'))
+})
+afterEach(() => {
+  source.close()
+  target.close()
+  removeDir(dir)
+})
+
+describe('export → import between machines', () => {
+  it('moves a round with its tournament, players (matched by nickname), setup, log and results', async () => {
+    const src = await tableMachine()
+    // The head judge's machine already knows two of the players, under other ids.
+    target.addPlayer({ nickname: 'Посторонний' })
+    const knownFox = target.addPlayer({ nickname: 'ЛИСА', club: 'Свой клуб' })
+    target.addPlayer({ nickname: 'Волк' })
+
+    const text = source.exportJson({ roundId: src.roundId })
+    const doc = JSON.parse(text) as { format: string; version: number; games: unknown[]; players: unknown[] }
+    expect(doc.format).toBe(EXCHANGE_FORMAT)
+    expect(doc.version).toBe(1)
+    expect(doc.games).toHaveLength(2)
+    expect(doc.players).toHaveLength(10)
+
+    const report = target.importJson(text)
+    expect(report).toMatchObject({ games: 2, players: 8, playersMatched: 2 })
+    const srcGames = source.listGames({ tournamentId: src.tournamentId })
+    const dstGames = target.listGames({ tournamentId: report.tournamentId ?? -1 })
+    expect(dstGames.map((g) => g.uuid)).toEqual(srcGames.map((g) => g.uuid))
+    const nick = (db: MafiaDb, id: number | null): string | undefined =>
+      id === null ? undefined : db.getPlayer(id)?.nickname
+    for (let i = 0; i < 2; i++) {
+      const s = source.loadGame(srcGames[i].id)
+      const d = target.loadGame(dstGames[i].id)
+      expect(d?.log).toEqual(s?.log)
+      expect(d?.game).toMatchObject({
+        status: s?.game.status,
+        winner: s?.game.winner,
+        number: s?.game.number,
+        judge: s?.game.judge,
+        rulesetId: 'fiim',
+      })
+      const sp = (s?.game.setup as { players: Array<{ playerId: number; name: string }> }).players
+      const dp = (d?.game.setup as { players: Array<{ playerId: number; name: string }> }).players
+      expect(dp.map((p) => nick(target, p.playerId)?.toLowerCase())).toEqual(
+        sp.map((p) => nick(source, p.playerId)?.toLowerCase()),
+      )
+      expect(dstGames[i].results.map((r) => nick(target, r.playerId)?.toLowerCase())).toEqual(
+        srcGames[i].results.map((r) => nick(source, r.playerId)?.toLowerCase()),
+      )
+    }
+    // Matched by nickname: the head judge's "ЛИСА" is reused, not duplicated.
+    expect(target.listPlayers('лиса').map((p) => p.id)).toEqual([knownFox.id])
+    expect(dstGames[0].results.map((r) => r.playerId)).toContain(knownFox.id)
+    const structure = target.getStructure(report.tournamentId ?? -1)
+    expect(structure?.tournament.ruleset).toEqual({ id: 'fiim', name: 'ФИИМ' })
+    expect(structure?.tables.map((t) => [t.number, t.judge])).toEqual([
+      [1, ''],
+      [2, 'Мария'],
+    ])
+    // The running game can be resumed on the head judge's machine too.
+    expect(target.listInProgress().map((g) => g.game.uuid)).toEqual([srcGames[1].uuid])
+  })
+
+  it('a second table’s games land in the same tournament (matched by uuid)', async () => {
+    const src = await tableMachine()
+    const first = target.importJson(source.exportJson({ gameId: src.gameIds[0] }))
+    const second = target.importJson(source.exportJson({ gameId: src.gameIds[1] }))
+    expect(second.tournamentId).toBe(first.tournamentId)
+    expect(second.players).toBe(0)
+    expect(target.listTournaments()).toHaveLength(1)
+    expect(target.listGames({ tournamentId: first.tournamentId ?? -1 })).toHaveLength(2)
+  })
+
+  it('exports a whole tournament and a friendly game', async () => {
+    const src = await tableMachine()
+    const friendly = source.createGame({ setup: setupFor(Array(10).fill(null)) })
+    const all = JSON.parse(source.exportJson({ tournamentId: src.tournamentId })) as {
+      games: unknown[]
+      tournament: unknown
+    }
+    expect(all.games).toHaveLength(2)
+    const one = JSON.parse(source.exportJson({ gameId: friendly.id })) as {
+      games: unknown[]
+      tournament?: unknown
+    }
+    expect(one.tournament).toBeUndefined()
+    const report = target.importJson(JSON.stringify(one))
+    expect(report).toMatchObject({ games: 1, players: 0, tournamentId: null })
+    expect(target.listGames({ friendly: true })).toHaveLength(1)
+    expect(await errorCode(() => source.exportJson({ gameId: 98765 }))).toBe('db/not_found')
+  })
+})
+
+describe('refused imports change nothing', () => {
+  it('the same game twice: db/import_duplicate', async () => {
+    const src = await tableMachine()
+    const text = source.exportJson({ roundId: src.roundId })
+    target.importJson(text)
+    const before = snapshot(target)
+    expect(await errorCode(() => target.importJson(text))).toBe('db/import_duplicate')
+    expect(snapshot(target)).toEqual(before)
+  })
+
+  it('the same uuid with a different log: db/import_conflict', async () => {
+    const src = await tableMachine()
+    target.importJson(source.exportJson({ gameId: src.gameIds[1] }))
+    source.appendEntry(src.gameIds[1], entry(8), { status: 'running', winner: null })
+    const before = snapshot(target)
+    let err: unknown
+    try {
+      target.importJson(source.exportJson({ roundId: src.roundId }))
+    } catch (e) {
+      err = e
+    }
+    expect(err).toMatchObject({ code: 'db/import_conflict' })
+    expect((err as { data: { message: { ru: string; en: string } } }).data.message.en).toMatch(
+      /different log/,
+    )
+    expect(snapshot(target)).toEqual(before)
+    // The first game of the round was new, but nothing of it was written either.
+    expect(target.listGames({})).toHaveLength(1)
+  })
+
+  it('malformed JSON, another format, another version and an invalid document are refused', async () => {
+    await tableMachine()
+    target.addPlayer({ nickname: 'Лиса' })
+    const before = snapshot(target)
+    expect(await errorCode(() => target.importJson('{"format": "mafia-desk/games", "version": 1, '))).toBe(
+      'db/import_malformed',
+    )
+    expect(await errorCode(() => target.importJson(''))).toBe('db/import_malformed')
+    expect(await errorCode(() => target.importJson('{"name": "my spreadsheet", "rows": []}'))).toBe(
+      'db/import_wrong_format',
+    )
+    expect(await errorCode(() => target.importJson('[1, 2, 3]'))).toBe('db/import_wrong_format')
+    expect(
+      await errorCode(() => target.importJson(JSON.stringify({ format: EXCHANGE_FORMAT, version: 2 }))),
+    ).toBe('db/import_unsupported_version')
+    const good = JSON.parse(source.exportJson({ tournamentId: 1 })) as {
+      games: Array<{ log: Array<{ seq: number }>; results: Array<{ playerId: number | null }> }>
+    }
+    const badSeq = structuredClone(good)
+    badSeq.games[0].log[3].seq = 1
+    expect(await errorCode(() => target.importJson(JSON.stringify(badSeq)))).toBe('db/import_malformed')
+    const badPlayer = structuredClone(good)
+    badPlayer.games[0].results[0].playerId = 5555
+    expect(await errorCode(() => target.importJson(JSON.stringify(badPlayer)))).toBe('db/import_malformed')
+    const missing = structuredClone(good) as unknown as { games: Array<Record<string, unknown>> }
+    delete missing.games[1].setup
+    expect(await errorCode(() => target.importJson(JSON.stringify(missing)))).toBe('db/import_malformed')
+    expect(snapshot(target)).toEqual(before)
+  })
+})

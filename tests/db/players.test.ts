@@ -1,0 +1,202 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MAX_PHOTO_BYTES, openDatabase, type MafiaDb } from '../../src/main/db'
+import { entry, errorCode, removeDir, results, setupFor, tempDir, tinyPng } from './helpers'
+
+let dir: string
+let db: MafiaDb
+beforeEach(async () => {
+  dir = tempDir()
+  db = await openDatabase(path.join(dir, 'mafia-desk.sqlite'))
+})
+afterEach(() => {
+  if (db.isOpen) db.close()
+  removeDir(dir)
+})
+
+describe('player registry', () => {
+  it('adds, edits and refuses duplicate nicknames (case- and ё-insensitive)', async () => {
+    const fox = db.addPlayer({
+      nickname: '  лиса ',
+      fullName: 'Алиса Петрова',
+      club: 'Столица',
+      city: 'Москва',
+    })
+    expect(fox).toMatchObject({
+      nickname: 'лиса',
+      fullName: 'Алиса Петрова',
+      club: 'Столица',
+      city: 'Москва',
+      photo: null,
+    })
+    expect(await errorCode(() => db.addPlayer({ nickname: 'ЛИСА' }))).toBe('db/player_exists')
+    expect(await errorCode(() => db.addPlayer({ nickname: '   ' }))).toBe('db/invalid_input')
+    const hedgehog = db.addPlayer({ nickname: 'Ёжик' })
+    expect(await errorCode(() => db.addPlayer({ nickname: 'ежик' }))).toBe('db/player_exists')
+    const edited = db.updatePlayer(fox.id, { nickname: 'Лиса', club: 'Первая столица' })
+    expect(edited).toMatchObject({ nickname: 'Лиса', fullName: 'Алиса Петрова', club: 'Первая столица' })
+    expect(await errorCode(() => db.updatePlayer(hedgehog.id, { nickname: 'лИсА' }))).toBe('db/player_exists')
+    expect(await errorCode(() => db.updatePlayer(999, { club: 'x' }))).toBe('db/not_found')
+    expect(db.findPlayerByNickname('ЛИСА')?.id).toBe(fox.id)
+  })
+
+  it('searches by nickname case-insensitively, Cyrillic included', () => {
+    for (const nickname of ['лиса', 'Лисёнок', 'Алиса', 'Волк', 'fox', 'FoxTrot', 'Ёлка'])
+      db.addPlayer({ nickname })
+    expect(db.listPlayers('Лис').map((p) => p.nickname)).toEqual(['лиса', 'Лисёнок', 'Алиса'])
+    expect(db.listPlayers('ЛИСЕ').map((p) => p.nickname)).toEqual(['Лисёнок'])
+    expect(db.listPlayers('елк').map((p) => p.nickname)).toEqual(['Ёлка'])
+    expect(db.listPlayers('FOX').map((p) => p.nickname)).toEqual(['fox', 'FoxTrot'])
+    expect(db.listPlayers('%')).toEqual([])
+    expect(db.listPlayers()).toHaveLength(7)
+  })
+
+  it('merges: every result and seating of the dropped player moves onto the kept one', () => {
+    const keep = db.addPlayer({ nickname: 'Сова' })
+    const drop = db.addPlayer({ nickname: 'Сова2', fullName: 'Ольга Соколова', city: 'Тверь' })
+    const others = Array.from({ length: 9 }, (_, i) => db.addPlayer({ nickname: `Игрок ${i}` }).id)
+    const seatingA = [drop.id, ...others]
+    const seatingB = [...others.slice(0, 4), keep.id, ...others.slice(4, 9)]
+    const a = db.createGame({ setup: setupFor(seatingA) })
+    const b = db.createGame({ setup: setupFor(seatingB) })
+    db.appendEntry(a.id, entry(1), { status: 'finished', winner: 'red', results: results(seatingA) })
+    db.appendEntry(b.id, entry(1), { status: 'finished', winner: 'red', results: results(seatingB) })
+
+    const merged = db.mergePlayers(keep.id, drop.id)
+    expect(merged).toMatchObject({ id: keep.id, nickname: 'Сова', fullName: 'Ольга Соколова', city: 'Тверь' })
+    expect(db.getPlayer(drop.id)).toBeNull()
+    const setupA = db.getGame(a.id)?.setup as { players: Array<{ playerId: number }> }
+    expect(setupA.players[0].playerId).toBe(keep.id)
+    expect(db.getResults(a.id)[0].playerId).toBe(keep.id)
+    expect(db.getResults(b.id)[4].playerId).toBe(keep.id)
+    const refs = db.connection
+      .prepare(
+        'SELECT (SELECT count(*) FROM game_results WHERE player_id = ?) + (SELECT count(*) FROM game_seats WHERE player_id = ?) AS n',
+      )
+      .get(drop.id, drop.id) as { n: number }
+    expect(refs.n).toBe(0)
+    // The log itself is never rewritten.
+    expect(db.loadGame(a.id)?.log).toEqual([entry(1)])
+  })
+
+  it('merge refuses unknown players and self-merge, changing nothing', async () => {
+    const p = db.addPlayer({ nickname: 'Барсук' })
+    expect(await errorCode(() => db.mergePlayers(p.id, p.id))).toBe('db/invalid_input')
+    expect(await errorCode(() => db.mergePlayers(p.id, 9999))).toBe('db/not_found')
+    expect(db.listPlayers()).toHaveLength(1)
+  })
+
+  it('deletes only players without games', async () => {
+    const used = db.addPlayer({ nickname: 'Ворон' })
+    const unused = db.addPlayer({ nickname: 'Заяц' })
+    db.createGame({ setup: setupFor([used.id, null, null, null, null, null, null, null, null, null]) })
+    expect(await errorCode(() => db.deletePlayer(used.id))).toBe('db/player_in_use')
+    db.deletePlayer(unused.id)
+    expect(db.listPlayers().map((p) => p.nickname)).toEqual(['Ворон'])
+  })
+})
+
+describe('CSV import', () => {
+  it('imports a good comma-separated file with quotes and skips nicknames already present', () => {
+    db.addPlayer({ nickname: 'Волк' })
+    const csv = [
+      'nickname,full name,club,city',
+      'Лиса,Алиса Петрова,"Клуб ""Столица""",Москва',
+      'волк,Иван Волков,,Тверь',
+      '"Сова, старшая","Ольга\nСоколова",Ночь,Казань',
+      '',
+      'Ёж,,,',
+    ].join('\r\n')
+    const report = db.importPlayersCsv(csv)
+    expect(report).toEqual({ added: 3, skipped: 1, errors: [] })
+    expect(db.findPlayerByNickname('Лиса')).toMatchObject({
+      fullName: 'Алиса Петрова',
+      club: 'Клуб "Столица"',
+      city: 'Москва',
+    })
+    expect(db.findPlayerByNickname('Сова, старшая')).toMatchObject({
+      fullName: 'Ольга\nСоколова',
+      city: 'Казань',
+    })
+    expect(db.findPlayerByNickname('Волк')?.fullName).toBe('')
+  })
+
+  it('reads UTF-8 with BOM, ";" separators and Russian headers in any order', () => {
+    const csv = '\uFEFFГород;Ник;Клуб;ФИО\nМосква;Рысь;Столица;Мария Рысева\nКазань;Филин;;Пётр Филинов\n'
+    expect(db.importPlayersCsv(csv)).toEqual({ added: 2, skipped: 0, errors: [] })
+    expect(db.findPlayerByNickname('Рысь')).toMatchObject({
+      city: 'Москва',
+      club: 'Столица',
+      fullName: 'Мария Рысева',
+    })
+    expect(db.findPlayerByNickname('Филин')?.fullName).toBe('Пётр Филинов')
+  })
+
+  it('reports every bad line and imports nothing', () => {
+    const csv = [
+      'nickname;full name;club;city',
+      'Лиса;Алиса;;',
+      ';Без ника;;',
+      'Волк;Иван;;;лишнее',
+      'ЛИСА;дубль;;',
+      'Сова;Ольга;;',
+    ].join('\n')
+    const report = db.importPlayersCsv(csv)
+    expect(report.added).toBe(0)
+    expect(report.errors.map((e) => e.line)).toEqual([3, 4, 5])
+    expect(report.errors[0].message.ru).toContain('Строка 3')
+    expect(report.errors[0].message.en).toContain('Line 3')
+    expect(report.errors[2].message.en).toContain('line 2')
+    expect(db.listPlayers()).toEqual([])
+  })
+
+  it('refuses a file without a nickname column or with an unclosed quote', () => {
+    expect(db.importPlayersCsv('name,club\nИван,Столица').errors[0].line).toBe(1)
+    const report = db.importPlayersCsv('nickname,city\nЛиса,Москва\n"Волк,Тверь\n')
+    expect(report.added).toBe(0)
+    expect(report.errors.map((e) => e.line)).toEqual([3])
+    expect(db.listPlayers()).toEqual([])
+  })
+})
+
+describe('photos', () => {
+  it('copies a real PNG into <dataDir>/photos and stores the relative path', () => {
+    const p = db.addPlayer({ nickname: 'Лиса' })
+    const src = path.join(dir, 'fox.png')
+    fs.writeFileSync(src, tinyPng())
+    const stored = db.setPhoto(p.id, src)
+    expect(stored).toMatch(/^photos\/player-\d+-[0-9a-f]{12}\.png$/)
+    expect(db.getPlayer(p.id)?.photo).toBe(stored)
+    expect(fs.readFileSync(db.resolvePath(stored))).toEqual(tinyPng())
+    // JPEG and WebP are recognised by their magic bytes, whatever the name; the previous file is removed.
+    const jpeg = path.join(dir, 'photo.bin')
+    fs.writeFileSync(jpeg, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]))
+    const second = db.setPhoto(p.id, jpeg)
+    expect(second).toMatch(/\.jpg$/)
+    expect(fs.existsSync(db.resolvePath(stored))).toBe(false)
+    const webp = path.join(dir, 'w.webp')
+    fs.writeFileSync(
+      webp,
+      Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(32)]),
+    )
+    expect(db.setPhoto(p.id, webp)).toMatch(/\.webp$/)
+    db.clearPhoto(p.id)
+    expect(db.getPlayer(p.id)?.photo).toBeNull()
+    expect(fs.readdirSync(path.join(db.dataDir, 'photos'))).toEqual([])
+  })
+
+  it('refuses a text file renamed .png, a too-large file and a missing file', async () => {
+    const p = db.addPlayer({ nickname: 'Волк' })
+    const fake = path.join(dir, 'fake.png')
+    fs.writeFileSync(fake, 'definitely not an image\n')
+    expect(await errorCode(() => db.setPhoto(p.id, fake))).toBe('db/photo_bad_type')
+    const big = path.join(dir, 'big.png')
+    fs.writeFileSync(big, Buffer.concat([tinyPng(), Buffer.alloc(MAX_PHOTO_BYTES)]))
+    expect(await errorCode(() => db.setPhoto(p.id, big))).toBe('db/photo_too_large')
+    expect(await errorCode(() => db.setPhoto(p.id, path.join(dir, 'missing.png')))).toBe('db/photo_not_found')
+    expect(await errorCode(() => db.setPhoto(4242, fake))).toBe('db/not_found')
+    expect(db.getPlayer(p.id)?.photo).toBeNull()
+    expect(fs.existsSync(path.join(db.dataDir, 'photos'))).toBe(false)
+  })
+})
