@@ -52,7 +52,7 @@ export default tseslint.config(
           paths: [electronOnly],
           patterns: [
             nodeBuiltins,
-            { group: ['**/db/**', '**/app/**', '**/obs/**', '**/export/**', '**/transport/**', '**/electron/**', '**/renderer/**', 'vue', 'pinia', 'better-sqlite3', 'ws'], message: 'The engine imports src/shared only.' },
+            { group: ['**/db', '**/db/**', '**/app', '**/app/**', '**/obs', '**/obs/**', '**/export', '**/export/**', '**/transport', '**/transport/**', '**/electron', '**/electron/**', '**/renderer', '**/renderer/**', 'vue', 'pinia', 'better-sqlite3', 'ws'], message: 'The engine imports src/shared only.' },
           ],
         },
       ],

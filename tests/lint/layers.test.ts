@@ -1,0 +1,94 @@
+/**
+ * The layer rules of DESIGN.md are enforced by ESLint: these fixtures are linted as if they stood in the
+ * named folders, and each forbidden import must be an error.
+ */
+import { describe, expect, it } from 'vitest'
+import { ESLint } from 'eslint'
+
+const eslint = new ESLint({ cwd: process.cwd() })
+
+async function errorsFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return result.messages.filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`)
+}
+
+describe('layer rules', () => {
+  it("importing 'electron' outside src/main/electron and src/preload is an error", async () => {
+    const errs = await errorsFor(
+      'src/main/app/fixture.ts',
+      "import { app } from 'electron'\nexport const x = app\n",
+    )
+    expect(errs.some((e) => e.startsWith('no-restricted-imports') && e.includes('electron'))).toBe(true)
+    expect(
+      await errorsFor(
+        'src/main/electron/fixture.ts',
+        "import { app } from 'electron'\nexport const x = app\n",
+      ),
+    ).toEqual([])
+    expect(
+      await errorsFor(
+        'src/preload/fixture.ts',
+        "import { ipcRenderer } from 'electron'\nexport const x = ipcRenderer\n",
+      ),
+    ).toEqual([])
+  })
+
+  it('the engine may not use node: modules, the clock, randomness or other rooms', async () => {
+    expect(
+      (
+        await errorsFor(
+          'src/main/engine/fixture.ts',
+          "import { readFileSync } from 'node:fs'\nexport const x = readFileSync\n",
+        )
+      ).length,
+    ).toBeGreaterThan(0)
+    expect(
+      (await errorsFor('src/main/engine/fixture.ts', 'export const now = Date.now()\n')).length,
+    ).toBeGreaterThan(0)
+    expect(
+      (await errorsFor('src/main/engine/fixture.ts', 'export const r = Math.random()\n')).length,
+    ).toBeGreaterThan(0)
+    expect(
+      (
+        await errorsFor(
+          'src/main/engine/fixture.ts',
+          "import { openDatabase } from '../db'\nexport const x = openDatabase\n",
+        )
+      ).length,
+    ).toBeGreaterThan(0)
+    expect(
+      (await errorsFor('src/main/engine/fixture.ts', 'export const d = document.title\n')).length,
+    ).toBeGreaterThan(0)
+    expect(
+      (
+        await errorsFor(
+          'src/main/tournament/fixture.ts',
+          "import { join } from 'path'\nexport const x = join\n",
+        )
+      ).length,
+    ).toBeGreaterThan(0)
+  })
+
+  it('control and overlay never import each other; shared imports nothing outside shared', async () => {
+    expect(
+      (
+        await errorsFor(
+          'src/renderer/src/control/fixture.ts',
+          "import x from '../overlay/App.vue'\nexport default x\n",
+        )
+      ).length,
+    ).toBeGreaterThan(0)
+    expect(
+      (
+        await errorsFor(
+          'src/renderer/src/overlay/fixture.ts',
+          "import x from '../control/App.vue'\nexport default x\n",
+        )
+      ).length,
+    ).toBeGreaterThan(0)
+    expect(
+      (await errorsFor('src/shared/fixture.ts', "import { x } from '../main/engine'\nexport const y = x\n"))
+        .length,
+    ).toBeGreaterThan(0)
+  })
+})
