@@ -3,8 +3,44 @@ import type { GameEvent } from './events'
 import type { DayState, GameState } from './state'
 import { seatOf } from './state'
 
+/**
+ * A copy that `apply` may mutate without touching `s`. `apply` only changes the seats, the last day, the last
+ * night and top-level fields, so earlier days and nights, event payloads and the ruleset are shared (never mutated).
+ */
 export function cloneState(s: GameState): GameState {
-  return structuredClone(s)
+  const days = s.days.slice()
+  const last = days.length - 1
+  if (last >= 0) {
+    const d = days[last]
+    days[last] = {
+      ...d,
+      queue: d.queue.slice(),
+      spoken: d.spoken.slice(),
+      nominations: d.nominations.map((n) => ({ ...n })),
+      voting: d.voting
+        ? { kind: d.voting.kind, candidates: d.voting.candidates.slice(), votes: d.voting.votes.slice() }
+        : null,
+      tied: d.tied ? d.tied.slice() : null,
+      votings: d.votings.slice(),
+      left: d.left.slice(),
+    }
+  }
+  const nights = s.nights.slice()
+  if (nights.length > 0) nights[nights.length - 1] = { ...nights[nights.length - 1] }
+  return {
+    ...s,
+    seats: s.seats.map((p) => ({
+      ...p,
+      left: p.left ? { ...p.left } : null,
+      extraPoints: p.extraPoints.slice(),
+      penalties: p.penalties.slice(),
+    })),
+    days,
+    nights,
+    fouls: s.fouls.slice(),
+    bestMove: s.bestMove ? { ...s.bestMove } : null,
+    timer: s.timer ? { ...s.timer } : null,
+  }
 }
 
 /** Returns a new state; the input is never changed. */

@@ -1,0 +1,136 @@
+// A driver that plays random games: mostly legal commands chosen from the control view, some random (often illegal)
+// ones, undo and redo. Shared by the property tests and the benchmark.
+import type { Command } from '../../src/shared/game/commands'
+import { BUILTIN_RULESETS, type BuiltinRulesetId } from '../../src/shared/game/ruleset'
+import { controlView, dealRoles, newGame, type Game } from '../../src/main/engine'
+
+export type Pick = (n: number) => number
+
+export function setupGame(ruleset: BuiltinRulesetId, seed: number): Game {
+  const names = ['Ace', 'Bee', 'Cat', 'Dan', 'Eve', 'Fox', 'Gus', 'Hal', 'Ivy', 'Jay']
+  return newGame({
+    ruleset: BUILTIN_RULESETS[ruleset],
+    players: names.map((name) => ({ name })),
+    roles: dealRoles(seed),
+  })
+}
+
+const seatOf = (pick: Pick): number => pick(10) + 1
+function subset(pick: Pick, from: number[]): number[] {
+  return from.filter(() => pick(2) === 0)
+}
+
+/** Any command at all, legal or not (random seats, random shapes). */
+export function randomCommand(pick: Pick): Command {
+  const seat = seatOf(pick)
+  const seats = (): number[] => Array.from({ length: pick(5) }, () => seatOf(pick))
+  const all: Array<() => Command> = [
+    () => ({ cmd: 'start' }),
+    () => ({ cmd: 'next' }),
+    () => ({ cmd: 'nominate', target: seat }),
+    () => ({ cmd: 'nominate', by: seatOf(pick), target: seat }),
+    () => ({ cmd: 'withdraw' }),
+    () => ({ cmd: 'vote', candidate: seat, voters: seats() }),
+    () => ({ cmd: 'liftAll', yes: seats() }),
+    () => ({ cmd: 'shot', target: pick(3) === 0 ? null : seat }),
+    () => ({ cmd: 'shot', shots: { [String(seatOf(pick))]: seat, [String(seatOf(pick))]: seatOf(pick) } }),
+    () => ({ cmd: 'donCheck', target: seat }),
+    () => ({ cmd: 'sheriffCheck', target: seat }),
+    () => ({ cmd: 'bestMove', seats: seats() }),
+    () => ({ cmd: 'foul', seat }),
+    () => ({ cmd: 'unfoul', seat }),
+    () => ({ cmd: 'techFoul', seat }),
+    () => ({ cmd: 'remove', seat, reason: 'other' }),
+    () => ({ cmd: 'teamDefeat', seat }),
+    () => ({
+      cmd: 'timer',
+      action: (['start', 'pause', 'reset', 'add'] as const)[pick(4)],
+      seconds: pick(3) ? 10 : undefined,
+    }),
+    () => ({ cmd: 'extraPoints', seat, points: (pick(7) - 3) / 10, reason: 'r' }),
+    () => ({ cmd: 'undo' }),
+    () => ({ cmd: 'redo' }),
+  ]
+  return all[pick(all.length)]()
+}
+
+/** A command that is usually legal in the current situation. */
+export function plausibleCommand(game: Game, pick: Pick): Command {
+  const v = controlView(game, game.log.length)
+  const alive = v.players.filter((p) => p.status === 'alive').map((p) => p.seat)
+  const anyAlive = (): number => alive[pick(alive.length)]
+  const r = pick(100)
+  if (r < 2) return { cmd: 'foul', seat: anyAlive() }
+  if (r < 3 && v.phase !== 'setup')
+    return { cmd: 'timer', action: (['start', 'pause', 'reset', 'add'] as const)[pick(4)], seconds: 5 }
+  switch (v.phase) {
+    case 'setup':
+      return { cmd: 'start' }
+    case 'zeroNight':
+      return { cmd: 'next' }
+    case 'finished':
+      return { cmd: 'extraPoints', seat: seatOf(pick), points: 0.1, reason: 'good play' }
+    case 'night': {
+      if (v.nightStep === 'shot') {
+        if (pick(4) === 0) {
+          const blacks = v.players.filter(
+            (p) => p.status === 'alive' && (p.role === 'mafia' || p.role === 'don'),
+          )
+          const shots: Record<string, number | null> = {}
+          const t = anyAlive()
+          for (const b of blacks) shots[String(b.seat)] = pick(4) === 0 ? anyAlive() : t
+          return { cmd: 'shot', shots }
+        }
+        return { cmd: 'shot', target: pick(5) === 0 ? null : anyAlive() }
+      }
+      if (v.nightStep === 'donCheck' && pick(3) > 0) return { cmd: 'donCheck', target: anyAlive() }
+      if (v.nightStep === 'sheriffCheck' && pick(3) > 0) return { cmd: 'sheriffCheck', target: anyAlive() }
+      return { cmd: 'next' }
+    }
+    case 'day':
+      switch (v.step) {
+        case 'speech': {
+          const x = pick(100)
+          if (x < 30 && v.speaker !== null) return { cmd: 'nominate', target: anyAlive() }
+          if (x < 32) return { cmd: 'withdraw' }
+          if (x < 33) return { cmd: 'remove', seat: anyAlive(), reason: 'oath' }
+          return { cmd: 'next' }
+        }
+        case 'voting': {
+          const vt = v.voting!
+          const voters = subset(pick, vt.notVoted).filter(() => pick(2) === 0)
+          // Now and then a seat that has already voted or has left: the engine must refuse it.
+          if (pick(6) === 0) voters.push(seatOf(pick))
+          return { cmd: 'vote', candidate: vt.current!, voters: [...new Set(voters)] }
+        }
+        case 'liftAll':
+          return { cmd: 'liftAll', yes: subset(pick, v.liftAll!.eligible) }
+        case 'lastWord':
+          if (v.bestMove && v.bestMove.seats === null && v.speaker === v.bestMove.by && pick(2) === 0) {
+            const others = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].filter((s) => s !== v.bestMove!.by)
+            const seats: number[] = []
+            while (seats.length < 3) {
+              const s = others[pick(others.length)]
+              if (!seats.includes(s)) seats.push(s)
+            }
+            return { cmd: 'bestMove', seats }
+          }
+          return { cmd: 'next' }
+        default:
+          return { cmd: 'next' }
+      }
+  }
+  return { cmd: 'next' }
+}
+
+/** A small deterministic PRNG for the benchmark (tests use fast-check's numbers). */
+export function seededPick(seed: number): Pick {
+  let a = seed >>> 0
+  return (n: number) => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)
+  }
+}
