@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import {
   MOMENT_FALLBACK,
   MOMENT_KINDS,
@@ -12,6 +12,7 @@ import {
   type DirectorInput,
   type SceneMap,
 } from '../../src/main/obs/director'
+import type { ControlView } from '../../src/shared/game/views'
 import {
   TEST_MAP,
   finished,
@@ -42,6 +43,12 @@ const FULL: SceneMap = {
   break: 'BRK',
   speechBySeat: { '1': 'S1', '10': 'S10' },
 }
+
+describe('DirectorInput', () => {
+  it("accepts the engine's ControlView as it is (type-level check, run by tsc)", () => {
+    expectTypeOf<ControlView>().toExtend<DirectorInput>()
+  })
+})
 
 describe('momentOf', () => {
   it('maps every phase and step to its moment', () => {
@@ -75,6 +82,14 @@ describe('momentOf', () => {
 })
 
 describe('momentAfter (revote detection)', () => {
+  it('a voting whose round is a revote is the tie, with or without the view before it', () => {
+    const revote = view({ step: 'voting', day: 2, voting: { round: 'revote' } })
+    expect(momentOf(revote)).toEqual({ kind: 'tie' })
+    expect(momentAfter(null, revote)).toEqual({ kind: 'tie' })
+    expect(momentOf(view({ step: 'voting', voting: { round: 'vote' } }))).toEqual({ kind: 'voting' })
+    expect(momentOf(view({ step: 'voting', voting: null }))).toEqual({ kind: 'voting' })
+  })
+
   it('keeps a revote after tie speeches on the tie moment', () => {
     expect(momentAfter(tieSpeech(2, 3), voting(2))).toEqual({ kind: 'tie' })
     expect(momentAfter(liftAll(2), voting(2))).toEqual({ kind: 'tie' })

@@ -16,9 +16,15 @@ import { OBSWebSocket } from 'obs-websocket-js'
 const COLLECTION = 'MafiaDeskTest'
 const PROFILE = 'MafiaDeskTest'
 
+/** The binaries used; OBS_BIN / XVFB_BIN override them (e.g. to try another build, or to test the skip path). */
+export const OBS_BIN = process.env.OBS_BIN ?? 'obs'
+export const XVFB_BIN = process.env.XVFB_BIN ?? 'Xvfb'
+
 /** Why real-OBS tests cannot run here, or null when they can. */
 export function obsUnavailableReason(): string | null {
-  const missing = ['obs', 'Xvfb'].filter((bin) => spawnSync('sh', ['-c', `command -v ${bin}`]).status !== 0)
+  const missing = [OBS_BIN, XVFB_BIN].filter(
+    (bin) => spawnSync('sh', ['-c', 'command -v "$0"', bin]).status !== 0,
+  )
   if (missing.length === 0) return null
   return (
     `OBS integration tests skipped: ${missing.join(' and ')} not found on PATH. Install them with ` +
@@ -244,7 +250,7 @@ export class ObsInstance {
 
   private async startXvfb(): Promise<void> {
     // -displayfd lets Xvfb pick a free display number itself and report it: no races with other helpers.
-    const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '640x360x24', '-nolisten', 'tcp'], {
+    const xvfb = spawn(XVFB_BIN, ['-displayfd', '3', '-screen', '0', '640x360x24', '-nolisten', 'tcp'], {
       stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
     })
     this.xvfb = xvfb
@@ -274,7 +280,7 @@ export class ObsInstance {
     const t0 = performance.now()
     const log = createWriteStream(this.logPath, { flags: 'a' })
     const obs = spawn(
-      'obs',
+      OBS_BIN,
       [
         '--multi',
         '--collection',

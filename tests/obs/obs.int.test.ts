@@ -277,6 +277,28 @@ describe.skipIf(!available)('ObsDirector against real OBS Studio', () => {
     await waitFor('voting after restart', async () => (await monitor.currentScene()) === 'Voting', 2000)
   })
 
+  it('connecting while OBS is not running shows obs/refused, then connects by itself when OBS starts', async () => {
+    await monitor.close()
+    await obs.killObs()
+    const d = makeDirector()
+    d.onView(lastWord(1, 4))
+    const status = await d.connect()
+    expect(status.state).toBe('error')
+    expect(status.code).toBe('obs/refused')
+    expect(status.reason?.en).toContain(obs.url)
+    await sleep(300)
+    const restartAt = performance.now()
+    await obs.startObs()
+    await waitFor('connected by itself', () => d.status().state === 'connected', 5000)
+    const connectedMs = performance.now() - restartAt
+    await monitor.connect()
+    await waitFor('moment scene', async () => (await monitor.currentScene()) === 'Last word', 2000)
+    console.log(
+      `[obs] first connect while OBS was down: connected ${connectedMs.toFixed(0)} ms after OBS restart`,
+    )
+    expect(connectedMs).toBeLessThan(5000)
+  })
+
   it('a wrong password gives obs/auth_failed with a clear message and does not retry', async () => {
     const d = makeDirector({ password: 'definitely-not-the-password' })
     const status = await d.connect()

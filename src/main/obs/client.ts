@@ -201,6 +201,8 @@ export class ObsService {
   private readonly connectedListeners = new Set<Listener<void>>()
   private firstAttempt: { resolve: (s: ObsStatus) => void; generation: number } | null = null
   private readonly sceneItemIds = new Map<string, number>()
+  /** Sockets of a connection attempt in progress (dropped at once by disconnect()). */
+  private attempting: OBSWebSocket[] = []
   /** Requests run one at a time (see `request`). */
   private queue: Promise<unknown> = Promise.resolve()
 
@@ -308,6 +310,7 @@ export class ObsService {
     const link = this.link
     this.link = null
     this.sceneItemIds.clear()
+    for (const socket of this.attempting.splice(0)) dropSocket(socket)
     if (link !== null) {
       link.markClosed()
       dropSocket(link.control)
@@ -374,10 +377,13 @@ export class ObsService {
     if (target === null || generation !== this.generation) return
     const control = new OBSWebSocket()
     const events = new OBSWebSocket()
+    this.attempting = [control, events]
     try {
       await this.identify(control, target, EventSubscription.None)
       await this.identify(events, target, EventSubscription.Scenes)
+      this.attempting = []
     } catch (err) {
+      if (generation === this.generation) this.attempting = []
       dropSocket(control)
       dropSocket(events)
       if (generation !== this.generation) return

@@ -122,6 +122,7 @@ function snapshot(view: DirectorInput): DirectorInput {
     night: view.night,
     winner: view.winner,
     players: view.players.map((p) => ({ seat: p.seat, name: p.name, role: p.role })),
+    voting: view.voting ? { round: view.voting.round } : null,
   }
 }
 

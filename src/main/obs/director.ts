@@ -32,6 +32,8 @@ export interface DirectorInput {
   night: number
   winner: 'red' | 'black' | 'draw' | null
   players: ReadonlyArray<DirectorPlayer>
+  /** Optional (the ControlView has it): a revote of a tie is the `tie` moment, not the `voting` one. */
+  voting?: { round: 'vote' | 'revote' } | null
 }
 
 // ---- moments -----------------------------------------------------------------------------------------------
@@ -104,7 +106,7 @@ export function momentOf(view: DirectorInput): GameMoment | null {
         case 'speech':
           return isValidSeat(view.speaker) ? { kind: 'speech', seat: view.speaker } : { kind: 'day' }
         case 'voting':
-          return { kind: 'voting' }
+          return view.voting?.round === 'revote' ? { kind: 'tie' } : { kind: 'voting' }
         case 'tieSpeech':
         case 'liftAll':
           return { kind: 'tie' }
@@ -120,7 +122,8 @@ export function momentOf(view: DirectorInput): GameMoment | null {
 
 /**
  * The moment of `next`, given the view before it. A voting that follows tie speeches (or a lift-all vote) on the same
- * day is the revote of the tie, so it stays the `tie` moment; every other view is `momentOf(next)`.
+ * day is the revote of the tie, so it stays the `tie` moment even when the input carries no `voting.round`; every
+ * other view is `momentOf(next)`.
  */
 export function momentAfter(prev: DirectorInput | null, next: DirectorInput): GameMoment | null {
   const moment = momentOf(next)
