@@ -132,6 +132,22 @@ describe('protocol PDF', () => {
     expect(out).toContain('protocol-ru-2.png')
   })
 
+  it('long content flows onto continuation pages without losing text', async () => {
+    const g = finishedGame()
+    g.seats[1].name = 'Константин Константинопольский-Долгоруковский Младший'
+    for (let d = 6; d <= 12; d++) g.days.push({ ...g.days[1], day: d, opener: (d % 10) + 1 })
+    for (let i = 0; i < 12; i++)
+      g.seats[i % 10].extraPoints.push({ points: 0.1, reason: `Причина №${i + 1} `.repeat(8) })
+    const pdf = await exportProtocol(g, { ...header, comments: ['Протест '.repeat(60)] }, { format: 'pdf' })
+    const info = execFileSync('pdfinfo', ['-'], { input: pdf, encoding: 'utf8' })
+    expect(Number(/Pages:\s+(\d+)/.exec(info)?.[1])).toBeGreaterThan(2)
+    const f = flat(pdfText(pdf, 'long.pdf', false))
+    expect(f).toContain('Долгоруковский Младший')
+    expect(f).toContain('Причина №12')
+    expect(f.match(/Голосование: №3 — 5/g)?.length).toBe(8) // day 2 and its 7 copies, none cut off
+    expect(f).toContain('Главный судья')
+  })
+
   it('English', async () => {
     const en = await exportProtocol(
       finishedGame(),

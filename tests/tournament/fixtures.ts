@@ -251,6 +251,7 @@ export function unfinishedGame(): GameRecord {
     endReason: null,
     days: g.days.slice(0, 2),
     nights: g.nights.slice(0, 1),
+    fouls: g.fouls.filter((f) => f.day <= 2),
     daysPlayed: 2,
     nightsPlayed: 1,
     seats: g.seats.map((s) => ({

@@ -6,6 +6,8 @@ export type Lang = 'ru' | 'en'
 export interface Labels {
   protocolTitle: string
   notFinished: string
+  resultTitle: string
+  played: string
   page2Title: string
   tournament: string
   stage: string
@@ -119,6 +121,8 @@ export interface Labels {
 const ru: Labels = {
   protocolTitle: 'ПРОТОКОЛ ИГРЫ',
   notFinished: 'НЕ ЗАВЕРШЕНА',
+  resultTitle: 'Итог игры',
+  played: 'Сыграно',
   page2Title: 'Доп. баллы, штрафы, фолы, комментарии',
   tournament: 'Турнир',
   stage: 'Этап',
@@ -242,6 +246,8 @@ const ru: Labels = {
 const en: Labels = {
   protocolTitle: 'GAME PROTOCOL',
   notFinished: 'NOT FINISHED',
+  resultTitle: 'Result',
+  played: 'Played',
   page2Title: 'Extra points, penalties, fouls, comments',
   tournament: 'Tournament',
   stage: 'Stage',

@@ -88,11 +88,11 @@ export function renderProtocolHtml(model: ProtocolModel): string {
 <h1>${cell(model.title)}${mark}</h1>
 <div class="header">${header}</div>
 ${table(model.seats, 'seats')}
-<div class="middle"><dl class="result">${result}</dl>${table(model.nights, 'nights')}</div>
+<div class="middle"><section><h2>${cell(model.resultTitle)}</h2><dl class="result">${result}</dl></section>${table(model.nights, 'nights')}</div>
 ${table(model.days, 'days')}
 </div>
 <div class="sheet page2">
-<h1>${cell(model.title)} <small>${cell(model.page2Title)}</small>${mark}</h1>
+<h1>${cell(model.title)} <small>${cell(model.page2Title)} — ${cell(model.gameLine)}</small>${mark}</h1>
 ${table(model.reasons, 'reasons')}
 ${table(model.fouls, 'fouls')}
 <section class="comments"><h2>${cell(model.commentsTitle)}</h2>${comments}${ruled}</section>

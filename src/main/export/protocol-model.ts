@@ -40,7 +40,10 @@ export interface ProtocolModel {
   /** "НЕ ЗАВЕРШЕНА" / "NOT FINISHED" for an unfinished game, else null. */
   unfinishedMark: string | null
   header: Array<[string, string]>
+  /** e.g. "Стол 2 · Игра № 17 · Тур 3": identifies page 2 when the sheets are separated. */
+  gameLine: string
   seats: TableBlock
+  resultTitle: string
   result: Array<[string, string]>
   nights: TableBlock
   days: TableBlock
@@ -117,6 +120,15 @@ export function buildProtocolModel(
     [L.ruleset, opt(header.rulesetName || record.rulesetName)],
   ]
 
+  const gameLine = [
+    header.tournament,
+    header.table === null ? null : `${L.table} ${header.table}`,
+    header.gameNumber === null ? null : `${L.game} ${header.gameNumber}`,
+    header.round === null ? null : `${L.round} ${header.round}`,
+  ]
+    .filter((x): x is string => x !== null && x !== '')
+    .join(' · ')
+
   const seatsBlock: TableBlock = {
     title: '',
     columns: [
@@ -160,7 +172,7 @@ export function buildProtocolModel(
   } else {
     result.push([L.bestMove, dash])
   }
-  result.push([L.days, L.daysNights(record.daysPlayed, record.nightsPlayed)])
+  result.push([L.played, L.daysNights(record.daysPlayed, record.nightsPlayed)])
 
   const nights: TableBlock = {
     title: L.nights,
@@ -268,7 +280,9 @@ export function buildProtocolModel(
     title: L.protocolTitle,
     unfinishedMark: record.finished ? null : L.notFinished,
     header: headerPairs,
+    gameLine,
     seats: seatsBlock,
+    resultTitle: L.resultTitle,
     result,
     nights,
     days,

@@ -85,20 +85,32 @@ function drawTable(
 ): number {
   const widths = colWidths(block, width)
   doc.lineWidth(0.6)
+  const headCells = block.columns.map((c) => c.label)
+  const headH = rowHeight(doc, headCells, widths, style, true)
+  // Never leave a title and a head row alone at the foot of a page.
+  const titleH = block.title === '' ? 0 : style.fontSize + 5
+  const firstH = block.rows.length > 0 ? rowHeight(doc, block.rows[0], widths, style, false) : headH
+  if (y + titleH + headH + firstH > bottomLimit()) y = onNewPage()
   if (block.title !== '') {
     doc
       .font('bold')
       .fontSize(style.fontSize + 1.5)
       .fillColor(INK)
       .text(block.title, x, y, { lineBreak: false })
-    y += style.fontSize + 5
+    y += titleH
   }
-  const headCells = block.columns.map((c) => c.label)
-  const headH = rowHeight(doc, headCells, widths, style, true)
   drawRow(doc, block, headCells, x, y, widths, headH, style, true)
   y += headH
-  const rows =
-    block.rows.length > 0 ? block.rows : [[block.emptyText ?? '', ...block.columns.slice(1).map(() => '')]]
+  if (block.rows.length === 0) {
+    // One cell across the whole table saying there is nothing ("нет").
+    const text = block.emptyText ?? ''
+    doc.font('regular').fontSize(style.fontSize)
+    const h = doc.heightOfString(text === '' ? ' ' : text, { width: width - 2 * style.pad }) + 2 * style.pad
+    doc.rect(x, y, width, h).stroke(GRID)
+    doc.fillColor(INK).text(text, x + style.pad, y + style.pad, { width: width - 2 * style.pad })
+    return y + h
+  }
+  const rows = block.rows
   for (const cells of rows) {
     const h = rowHeight(doc, cells, widths, style, false)
     if (y + h > bottomLimit()) {
@@ -177,11 +189,17 @@ function drawTitle(doc: Doc, model: ProtocolModel, subtitle: string | null): num
   doc.font('bold').fontSize(15).fillColor(INK).text(model.title, x, y, { lineBreak: false })
   if (subtitle !== null) {
     const tw = doc.widthOfString(model.title)
+    const markRoom = model.unfinishedMark === null ? 0 : 150
     doc
       .font('regular')
       .fontSize(10)
       .fillColor(MUTED)
-      .text(subtitle, x + tw + 12, y + 4, { lineBreak: false })
+      .text(subtitle, x + tw + 12, y + 4, {
+        width: contentWidth() - tw - 12 - markRoom,
+        height: 12,
+        ellipsis: true,
+        lineBreak: false,
+      })
   }
   if (model.unfinishedMark !== null) {
     doc.font('bold').fontSize(12)
@@ -228,7 +246,7 @@ export function renderProtocolPdf(model: ProtocolModel): Promise<Buffer> {
   const x = PAGE.margin
   const newPage = (): number => {
     doc.addPage()
-    return drawTitle(doc, model, null)
+    return drawTitle(doc, model, model.gameLine)
   }
 
   // Page 1: header, seats, result + nights, days.
@@ -242,14 +260,15 @@ export function renderProtocolPdf(model: ProtocolModel): Promise<Buffer> {
   const rightX = x + leftW + gap
   const rightW = width - leftW - gap
   const topY = y
-  const yLeft = drawPairs(doc, model.result, x, topY, leftW, 8.5)
+  doc.font('bold').fontSize(9.5).fillColor(INK).text(model.resultTitle, x, topY, { lineBreak: false })
+  const yLeft = drawPairs(doc, model.result, x, topY + 13, leftW, 8.5)
   const yRight = drawTable(doc, model.nights, rightX, topY, rightW, { fontSize: 8, pad: 2.5 }, newPage)
   y = Math.max(yLeft, yRight) + 10
   y = drawTable(doc, model.days, x, y, width, { fontSize: 8, pad: 2.5 }, newPage)
 
   // Page 2: reasons of extra points and penalties, fouls, comments, signatures.
   doc.addPage()
-  y = drawTitle(doc, model, model.page2Title)
+  y = drawTitle(doc, model, `${model.page2Title} — ${model.gameLine}`)
   y = drawTable(doc, model.reasons, x, y, width, { fontSize: 8.5, pad: 3 }, newPage) + 12
   y = drawTable(doc, model.fouls, x, y, width, { fontSize: 8.5, pad: 3 }, newPage) + 12
 

@@ -185,7 +185,6 @@ function addSheet(wb: ExcelJS.Workbook, name: string, sheet: Sheet): void {
     const col = ws.getColumn(i + 1)
     if (c.kind === 'points') col.numFmt = '0.00'
     else if (c.kind === 'int') col.numFmt = '0'
-    if (c.kind !== 'text') col.alignment = { horizontal: 'center' }
   })
   // Keep the header's own alignment after the column alignment was applied.
   head.eachCell((cell) => {
