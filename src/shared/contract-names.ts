@@ -27,6 +27,9 @@ export const CALL_NAMES = [
   'obs.scenes',
   'obs.switch',
   'obs.break',
+  'export.protocol',
+  'export.standings',
+  'standings.get',
   'backup.now',
   'backup.list',
 ] as const

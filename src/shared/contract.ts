@@ -100,6 +100,32 @@ export interface TournamentInfo {
   tables: Array<{ id: number; number: number }>
 }
 
+/** A file produced by an export, for a download or the print dialog. */
+export interface ExportedFile {
+  fileName: string
+  mime: string
+  base64: string
+}
+
+export interface StandingsPublicRow {
+  rank: number
+  playerId: number | null
+  name: string
+  games: number
+  wins: number
+  points: number
+  bestMove: number
+  extra: number
+  penalties: number
+  ci: number
+  total: number
+}
+export interface StandingsPublic {
+  tournament: { id: number; name: string } | null
+  overall: StandingsPublicRow[]
+  stages: Array<{ stage: string | null; rows: StandingsPublicRow[] }>
+}
+
 export interface AppInfo {
   version: string
   mode: 'electron' | 'headless'
@@ -250,6 +276,36 @@ export const calls = {
     out<ObsPublicStatus>(),
   ),
   'obs.break': call('control', none, out<ObsPublicStatus>()),
+
+  'export.protocol': call(
+    'control',
+    z
+      .object({
+        gameId,
+        format: z.enum(['pdf', 'html', 'json']),
+        lang: z.enum(['ru', 'en']).optional(),
+        allowUnfinished: z.boolean().optional(),
+      })
+      .strict(),
+    out<ExportedFile>(),
+  ),
+  'export.standings': call(
+    'control',
+    z
+      .object({
+        tournamentId: z.number().int().positive(),
+        format: z.enum(['xlsx', 'csv', 'json']),
+        lang: z.enum(['ru', 'en']).optional(),
+      })
+      .strict(),
+    out<ExportedFile>(),
+  ),
+  /** Standings of a tournament (default: the active game's tournament) for the panel and the overlay. */
+  'standings.get': call(
+    'read',
+    z.object({ tournamentId: z.number().int().positive().optional() }).strict(),
+    out<StandingsPublic>(),
+  ),
 
   'backup.now': call('control', none, out<{ file: string }>()),
   'backup.list': call('control', none, out<Array<{ file: string; createdAt: string; size: number }>>()),

@@ -3,7 +3,23 @@
  * OBS director. Inputs arrive already validated by the router.
  */
 import type { Handlers } from '../transport/router'
-import type { AppInfo, PlayerInfo, TournamentInfo } from '../../shared/contract'
+import type {
+  AppInfo,
+  PlayerInfo,
+  StandingsPublic,
+  StandingsPublicRow,
+  TournamentInfo,
+} from '../../shared/contract'
+import { liveStandings, protocolFile, standingsFile } from './exports'
+import { protocolFileName } from '../export/commands'
+
+const MIME: Record<string, string> = {
+  pdf: 'application/pdf',
+  html: 'text/html; charset=utf-8',
+  json: 'application/json',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+}
 import type { AppService } from './service'
 import type { MafiaDb, Player } from '../db'
 import type { ObsBridge } from './obs-bridge'
@@ -51,18 +67,14 @@ export function createHandlers({ service, db, obs, info }: HandlerDeps): Handler
       ),
     'tournaments.list': (): TournamentInfo[] =>
       db.listTournaments().map((t) => {
-        const rounds = db
-          .listStages(t.id)
-          .flatMap((st) =>
-            db
-              .listRounds(st.id)
-              .map((r) => ({
-                id: r.id,
-                number: r.number,
-                stageId: st.id,
-                finished: r.status === 'finished',
-              })),
-          )
+        const rounds = db.listStages(t.id).flatMap((st) =>
+          db.listRounds(st.id).map((r) => ({
+            id: r.id,
+            number: r.number,
+            stageId: st.id,
+            finished: r.status === 'finished',
+          })),
+        )
         const ruleset = t.ruleset as { id?: unknown } | null
         return {
           id: t.id,
@@ -92,6 +104,48 @@ export function createHandlers({ service, db, obs, info }: HandlerDeps): Handler
     'obs.scenes': () => obs.scenes(),
     'obs.switch': ({ scene }) => obs.switchTo(scene),
     'obs.break': () => obs.startBreak(),
+    'export.protocol': async ({ gameId, format, lang, allowUnfinished }) => {
+      const { bytes, header } = await protocolFile(db, gameId, { format, lang, allowUnfinished })
+      return {
+        fileName: protocolFileName(header, format),
+        mime: MIME[format],
+        base64: bytes.toString('base64'),
+      }
+    },
+    'export.standings': async ({ tournamentId, format, lang }) => {
+      const bytes = await standingsFile(db, tournamentId, format, lang)
+      return {
+        fileName: `standings-${tournamentId}.${format}`,
+        mime: MIME[format],
+        base64: bytes.toString('base64'),
+      }
+    },
+    'standings.get': ({ tournamentId }): StandingsPublic => {
+      const id =
+        tournamentId ?? service.active()?.game.tournamentId ?? db.listTournaments().at(-1)?.id ?? null
+      const t = id === null ? null : db.getTournament(id)
+      if (!t) return { tournament: null, overall: [], stages: [] }
+      const all = liveStandings(db, t.id)
+      const pub = (rows: typeof all.overall): StandingsPublicRow[] =>
+        rows.map((r) => ({
+          rank: r.rank,
+          playerId: r.playerId,
+          name: r.name,
+          games: r.games,
+          wins: r.wins,
+          points: r.points,
+          bestMove: r.bestMove,
+          extra: r.extra,
+          penalties: r.penalties,
+          ci: r.ci,
+          total: r.total,
+        }))
+      return {
+        tournament: { id: t.id, name: t.name },
+        overall: pub(all.overall),
+        stages: all.stages.map((st) => ({ stage: st.stage, rows: pub(st.rows) })),
+      }
+    },
     'backup.now': async () => ({ file: await db.backupNow('manual') }),
     'backup.list': () =>
       db

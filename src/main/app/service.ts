@@ -252,8 +252,11 @@ export class AppService {
         ),
       )
     }
+    // Roles entered by hand name the black seats and the sheriff; every other seat is a civilian.
     const roles: Record<number, Role> = input.roles
-      ? Object.fromEntries(Object.entries(input.roles).map(([k, v]) => [Number(k), v]))
+      ? Object.fromEntries(
+          Array.from({ length: 10 }, (_, i) => [i + 1, input.roles?.[String(i + 1)] ?? 'civilian'] as const),
+        )
       : dealRoles(input.seed ?? this.clock())
     const setup: GameSetup = {
       ruleset,
