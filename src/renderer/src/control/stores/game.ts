@@ -3,17 +3,40 @@
  * shows the view that comes back (or is pushed). An error is kept for display in one place.
  */
 import { defineStore } from 'pinia'
-import { shallowRef, ref } from 'vue'
-import type { GameEnvelope } from '../../../../shared/contract'
+import { computed, shallowRef, ref } from 'vue'
+import type { CallInput, CallName, CallOutput, GameEnvelope, GameSummary, SetupInput } from '../../../../shared/contract'
 import type { Command } from '../../../../shared/game/commands'
+import type { Ruleset } from '../../../../shared/game/ruleset'
 import type { AppErrorData } from '../../../../shared/errors'
 import { CallError, type Transport } from '../../common/transport'
+import type { PanelRules } from '../logic/keymap'
+
+const FALLBACK_RULES: PanelRules = { nonVoters: 'toLastCandidate', nominationWithdrawal: false }
+
+export function toErrorData(err: unknown): AppErrorData {
+  return err instanceof CallError
+    ? err.data
+    : { code: 'app/unknown', message: { ru: `Ошибка: ${String(err)}`, en: `Error: ${String(err)}` } }
+}
 
 export const useGameStore = defineStore('game', () => {
   const envelope = shallowRef<GameEnvelope | null>(null)
   const error = ref<AppErrorData | null>(null)
   const busy = ref(false)
+  const rulesets = shallowRef<Ruleset[]>([])
+  const games = shallowRef<GameSummary[]>([])
   let transport: Transport | null = null
+
+  const view = computed(() => envelope.value?.view ?? null)
+  const ruleset = computed<Ruleset | null>(() => {
+    const id = view.value?.rulesetId
+    return rulesets.value.find((r) => r.id === id) ?? null
+  })
+  const rules = computed<PanelRules>(() =>
+    ruleset.value
+      ? { nonVoters: ruleset.value.nonVoters, nominationWithdrawal: ruleset.value.nominationWithdrawal }
+      : FALLBACK_RULES,
+  )
 
   function accept(next: GameEnvelope | null): void {
     if (!next) return
@@ -24,17 +47,32 @@ export const useGameStore = defineStore('game', () => {
   }
 
   function fail(err: unknown): void {
-    error.value =
-      err instanceof CallError
-        ? err.data
-        : { code: 'app/unknown', message: { ru: `Ошибка: ${String(err)}`, en: `Error: ${String(err)}` } }
+    error.value = toErrorData(err)
+  }
+
+  function clearError(): void {
+    error.value = null
+  }
+
+  async function call<K extends CallName>(name: K, params: CallInput<K>): Promise<CallOutput<K>> {
+    if (!transport) throw new CallError({ code: 'transport/none', message: { ru: 'Нет связи', en: 'No connection' } })
+    return transport.call(name, params)
+  }
+
+  async function loadRulesets(): Promise<void> {
+    try {
+      rulesets.value = await call('rulesets.list', {})
+    } catch (err) {
+      fail(err)
+    }
   }
 
   async function refresh(): Promise<void> {
     if (!transport) return
     try {
-      const active = await transport.call('game.active', {})
-      if (active) envelope.value = active
+      const cur = envelope.value
+      const next = cur ? await transport.call('game.view', { gameId: cur.gameId }) : await transport.call('game.active', {})
+      if (next) envelope.value = next
     } catch (err) {
       fail(err)
     }
@@ -43,10 +81,15 @@ export const useGameStore = defineStore('game', () => {
   function attach(t: Transport): void {
     transport = t
     t.onPush((channel, payload) => {
-      if (channel === 'game.view') accept(payload as GameEnvelope)
+      if (channel !== 'game.view') return
+      const env = payload as GameEnvelope
+      // The judge works on the game he opened; pushes about another game do not switch it under him.
+      if (envelope.value && envelope.value.gameId !== env.gameId) return
+      accept(env)
     })
     t.onResync(() => void refresh())
     void refresh()
+    void loadRulesets()
   }
 
   async function command(cmd: Command): Promise<boolean> {
@@ -64,5 +107,56 @@ export const useGameStore = defineStore('game', () => {
     }
   }
 
-  return { envelope, error, busy, attach, refresh, command, accept, fail }
+  async function listGames(): Promise<void> {
+    try {
+      games.value = await call('game.list', {})
+    } catch (err) {
+      fail(err)
+    }
+  }
+
+  async function open(gameId: number): Promise<boolean> {
+    try {
+      envelope.value = await call('game.open', { gameId })
+      error.value = null
+      return true
+    } catch (err) {
+      fail(err)
+      return false
+    }
+  }
+
+  /** Creates a game from the setup screen and starts it (zero night). */
+  async function create(input: SetupInput, start: boolean): Promise<boolean> {
+    try {
+      envelope.value = await call('game.create', input)
+      error.value = null
+    } catch (err) {
+      fail(err)
+      return false
+    }
+    return start ? command({ cmd: 'start' }) : true
+  }
+
+  return {
+    envelope,
+    view,
+    error,
+    busy,
+    rulesets,
+    ruleset,
+    rules,
+    games,
+    attach,
+    refresh,
+    command,
+    accept,
+    fail,
+    clearError,
+    call,
+    loadRulesets,
+    listGames,
+    open,
+    create,
+  }
 })

@@ -1,0 +1,67 @@
+/**
+ * One path from the judge's input (a key, a click, a touch) to a command: every control of the panel calls
+ * `run` with an intent, so the keyboard and the mouse behave the same.
+ */
+import type { Command } from '../../../../shared/game/commands'
+import { useGameStore } from '../stores/game'
+import { useUiStore } from '../stores/ui'
+import { consumesSelection, outcomeOf, selectionLimit, toggleSeat, type Intent } from './keymap'
+
+export function usePanel() {
+  const game = useGameStore()
+  const ui = useUiStore()
+
+  function pickSeat(seat: number): void {
+    const next = toggleSeat(ui.selection, seat, selectionLimit(game.view))
+    if (next === null) ui.showHint('pickThree')
+    else ui.setSelection(next)
+  }
+
+  async function send(command: Command): Promise<boolean> {
+    ui.showHint(null)
+    const ok = await game.command(command)
+    if (ok && consumesSelection(command)) ui.clearSelection()
+    return ok
+  }
+
+  function run(intent: Intent): void {
+    switch (intent.kind) {
+      case 'seat':
+        pickSeat(intent.seat)
+        return
+      case 'backspace':
+        ui.setSelection(ui.selection.slice(0, -1))
+        return
+      case 'escape':
+        ui.clearSelection()
+        ui.showHint(null)
+        game.clearError()
+        return
+      case 'help':
+        ui.helpOpen = !ui.helpOpen
+        return
+      case 'mute':
+        ui.toggleMute()
+        return
+      case 'games':
+        ui.screen = ui.screen === 'setup' ? 'game' : 'setup'
+        return
+    }
+    const outcome = outcomeOf(intent, game.view, ui.selection, game.rules)
+    switch (outcome.kind) {
+      case 'command':
+        void send(outcome.command)
+        return
+      case 'hint':
+        ui.showHint(outcome.hint)
+        return
+      case 'dialog':
+        ui.dialog = { kind: outcome.dialog, seat: outcome.seat }
+        return
+      case 'none':
+        return
+    }
+  }
+
+  return { pickSeat, send, run }
+}
