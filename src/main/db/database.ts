@@ -255,10 +255,29 @@ function toResult(r: ResultDbRow): SeatResult {
     penalty: r.penalty,
     total: r.total,
     ci: r.ci,
-    extraReasons: JSON.parse(r.extra_reasons) as ReasonedPoints[],
-    penaltyReasons: JSON.parse(r.penalty_reasons) as ReasonedPoints[],
+    extraReasons: parseReasons(r.extra_reasons),
+    penaltyReasons: parseReasons(r.penalty_reasons),
   }
 }
+
+function parseReasons(text: string): ReasonedPoints[] {
+  return text === '[]' ? [] : (JSON.parse(text) as ReasonedPoints[])
+}
+
+type RawResultRow = [
+  number,
+  number,
+  number | null,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  string,
+  string,
+]
 
 function toJson(value: unknown, what: string): string {
   let text: string | undefined
@@ -659,6 +678,17 @@ export class MafiaDb {
     if (!s) {
       s = this.conn.prepare(sql)
       this.statements.set(sql, s)
+    }
+    return s
+  }
+
+  /** A cached statement returning rows as arrays (faster for bulk reads). */
+  private rawStmt(sql: string): Statement {
+    const key = `raw:${sql}`
+    let s = this.statements.get(key)
+    if (!s) {
+      s = this.conn.prepare(sql).raw(true)
+      this.statements.set(key, s)
     }
     return s
   }
@@ -1508,16 +1538,32 @@ export class MafiaDb {
          LEFT JOIN tables t ON t.id = g.table_id ${clause}
          ORDER BY s.position, r.number, t.number, g.number, g.id`,
       ).all(...params) as GameDbRow[]
-      const results = this.stmt(
-        `SELECT res.* FROM game_results res JOIN games g ON g.id = res.game_id ${clause}
-         ORDER BY res.game_id, res.seat`,
-      ).all(...params) as ResultDbRow[]
+      // Raw rows (arrays) and no ORDER BY: 10 results per game, so object creation and a temp B-tree sort are the
+      // main costs of listing a whole tournament (bench/db.ts). Seats are sorted per game below.
+      const results = this.rawStmt(
+        `SELECT res.game_id, res.seat, res.player_id, res.role, res.win, res.best_move, res.extra, res.penalty,
+           res.total, res.ci, res.extra_reasons, res.penalty_reasons
+         FROM games g JOIN game_results res ON res.game_id = g.id ${clause}`,
+      ).all(...params) as RawResultRow[]
       const byGame = new Map<number, SeatResult[]>()
       for (const r of results) {
-        let list = byGame.get(r.game_id)
-        if (!list) byGame.set(r.game_id, (list = []))
-        list.push(toResult(r))
+        let list = byGame.get(r[0])
+        if (!list) byGame.set(r[0], (list = []))
+        list.push({
+          seat: r[1],
+          playerId: r[2],
+          role: r[3],
+          win: r[4],
+          bestMove: r[5],
+          extra: r[6],
+          penalty: r[7],
+          total: r[8],
+          ci: r[9],
+          extraReasons: parseReasons(r[10]),
+          penaltyReasons: parseReasons(r[11]),
+        })
       }
+      for (const list of byGame.values()) list.sort((a, b) => a.seat - b.seat)
       return games.map((g) => ({ ...toGame(g), results: byGame.get(g.id) ?? [] }))
     })
   }
