@@ -77,7 +77,8 @@ describe('per-game scoring (RULES.md §13.1–13.4)', () => {
     })
     expect(scoreSeat(black, black.seats[4], fiim).bestMove).toBe(0)
     // Older values as data: 0.4 / 0.25.
-    expect(scoreSeat(three, three.seats[0], SCORING_PRESETS.club).bestMove).toBe(0.4)
+    const older: ScoringConfig = { ...fiim, bestMove: { two: 0.25, three: 0.4 } }
+    expect(scoreSeat(three, three.seats[0], older).bestMove).toBe(0.4)
   })
 
   it('extra points are clamped to the range; team defeat culprit −0.7; auto bonus as data', () => {

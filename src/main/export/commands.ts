@@ -5,7 +5,8 @@
  */
 import { AppError, appError } from '../../shared/errors'
 import type { GameRecord } from '../../shared/game/record'
-import { SCORING_PRESETS, type ScoringConfig } from '../tournament/scoring'
+import type { Ruleset } from '../../shared/game/ruleset'
+import { SCORING_PRESETS, scoringFromRuleset, type ScoringConfig } from '../tournament/scoring'
 import type { StandingsGame } from '../tournament/standings'
 import type { Lang } from './i18n'
 import { renderProtocol, type ProtocolFormat, type ProtocolHeader } from './protocol'
@@ -49,9 +50,10 @@ export function parseStandingsFormat(format: string): StandingsFormat {
   throw badFormat(format, STANDINGS_FORMATS)
 }
 
-/** Picks a scoring preset by ruleset id (fiim/club/city), FIIM otherwise. */
-export function scoringFor(rulesetId: string | null | undefined): ScoringConfig {
-  if (rulesetId === 'club' || rulesetId === 'city' || rulesetId === 'fiim') return SCORING_PRESETS[rulesetId]
+/** The scoring of a tournament: from its ruleset object, or a preset by id (fiim/club/city), FIIM otherwise. */
+export function scoringFor(ruleset: Ruleset | string | null | undefined): ScoringConfig {
+  if (typeof ruleset === 'object' && ruleset !== null) return scoringFromRuleset(ruleset)
+  if (ruleset === 'club' || ruleset === 'city' || ruleset === 'fiim') return SCORING_PRESETS[ruleset]
   return SCORING_PRESETS.fiim
 }
 

@@ -3,6 +3,7 @@
  * and the first-kill compensation Ci (§13.5). Pure: no I/O, no clock, no randomness.
  */
 import type { GameRecord, Role, SeatRecord, Team } from '../../shared/game/record'
+import { BUILTIN_RULESETS, type BuiltinRulesetId, type Ruleset } from '../../shared/game/ruleset'
 
 /** A criterion of the standings order (RULES.md §13.6). `desc` = more is better. */
 export type TieBreakKey =
@@ -72,36 +73,44 @@ export const DEFAULT_TIE_BREAKS: TieBreak[] = [
   { key: 'firstKilled', order: 'desc' },
 ]
 
-const FIIM_SCORING: ScoringConfig = {
-  id: 'fiim',
-  name: 'ФИИМ',
-  win: 1,
-  draw: 0,
-  bestMove: { two: 0.3, three: 0.5 },
-  penalties: { removal: -0.5, fouledOut: -0.5, teamDefeat: -0.7 },
-  extraPoints: { min: -1.6, max: 1.6 },
-  ci: { enabled: true, k: 0.4, ratio: 0.4, scope: 'stage', finalStages: ['final'], minFinalGames: 4 },
-  autoBonus: [],
-  tieBreaks: DEFAULT_TIE_BREAKS,
+/**
+ * The scoring of a ruleset (its `scoring` values, RULES.md §13): the tournament adds Ci scope, final stages, auto
+ * bonuses and tie-breaks, which a ruleset does not carry. The 4th-foul removal costs the removal penalty, as in
+ * the engine.
+ */
+export function scoringFromRuleset(
+  ruleset: Ruleset,
+  extra: Partial<Omit<ScoringConfig, 'id' | 'name'>> = {},
+): ScoringConfig {
+  const sc = ruleset.scoring
+  return {
+    id: ruleset.id,
+    name: ruleset.name,
+    win: sc.win,
+    draw: sc.draw,
+    bestMove: { two: sc.bestMove2, three: sc.bestMove3 },
+    penalties: { removal: sc.removalPenalty, fouledOut: sc.removalPenalty, teamDefeat: sc.teamDefeatPenalty },
+    extraPoints: { min: sc.extraMin, max: sc.extraMax },
+    ci: {
+      enabled: sc.ciK > 0,
+      k: sc.ciK,
+      ratio: 0.4,
+      scope: 'stage',
+      finalStages: ['final'],
+      minFinalGames: sc.ciMinFinalGames,
+    },
+    autoBonus: [],
+    tieBreaks: DEFAULT_TIE_BREAKS,
+    ...extra,
+  }
 }
 
-export const SCORING_PRESETS: Record<'fiim' | 'club' | 'city', ScoringConfig> = {
-  fiim: FIIM_SCORING,
-  club: {
-    ...FIIM_SCORING,
-    id: 'club',
-    name: 'Клуб',
-    bestMove: { two: 0.25, three: 0.4 },
-    extraPoints: { min: -1, max: 1 },
-    ci: { ...FIIM_SCORING.ci, enabled: false },
-  },
-  city: {
-    ...FIIM_SCORING,
-    id: 'city',
-    name: 'Город',
-    extraPoints: { min: -1, max: 1 },
-    ci: { ...FIIM_SCORING.ci, k: 0.5 },
-  },
+/** Presets that follow the built-in rulesets (RULES.md §15): FIIM values (win 1, best move 0.3/0.5, −0.5/−0.7,
+ * extra −1.6…+1.6, Ci K 0.4, off in finals under 4 games). */
+export const SCORING_PRESETS: Record<BuiltinRulesetId, ScoringConfig> = {
+  fiim: scoringFromRuleset(BUILTIN_RULESETS.fiim),
+  club: scoringFromRuleset(BUILTIN_RULESETS.club),
+  city: scoringFromRuleset(BUILTIN_RULESETS.city),
 }
 
 const RED_ROLES: readonly Role[] = ['civilian', 'sheriff']
