@@ -204,6 +204,17 @@ const BASIC_INI = [
   '',
 ].join('\n')
 
+/** Every instance still running, so a crashing test process does not leave OBS or Xvfb behind. */
+const live = new Set<ObsInstance>()
+let exitHookInstalled = false
+function installExitHook(): void {
+  if (exitHookInstalled) return
+  exitHookInstalled = true
+  process.once('exit', () => {
+    for (const inst of [...live]) inst.stop()
+  })
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms))
 }
@@ -231,6 +242,8 @@ export class ObsInstance {
     const port = await freePort()
     const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-obs-'))
     const inst = new ObsInstance(port, randomPassword(), dir)
+    installExitHook()
+    live.add(inst)
     const cfg = join(dir, 'config', 'obs-studio')
     mkdirSync(join(cfg, 'basic', 'profiles', PROFILE), { recursive: true })
     mkdirSync(join(cfg, 'basic', 'scenes'), { recursive: true })
@@ -341,6 +354,7 @@ export class ObsInstance {
 
   /** Stops our OBS and Xvfb by PID with SIGKILL and removes the temp folder. */
   stop(): void {
+    live.delete(this)
     for (const child of [this.obs, this.xvfb]) {
       if (child?.pid !== undefined && child.exitCode === null && child.signalCode === null) {
         try {

@@ -152,7 +152,12 @@ describe.skipIf(!available)('ObsDirector against real OBS Studio', () => {
     let sawSeat3Text = false
     for (const v of scriptedGame()) {
       d.onView(v)
-      await sleep(40)
+      expect(await d.whenIdle()).toBe(true)
+      // OBS reports a switch at the end of the frame it happened in; two switches within one frame (33 ms here)
+      // come out as one event. A game moment lasts seconds, so pace the script by OBS's own confirmation: wait
+      // until the event for the scene GetCurrentProgramScene names has arrived before the next view.
+      const now = await monitor.currentScene()
+      await waitFor(`event for ${now}`, () => (monitor.events.at(-1)?.scene ?? 'Break') === now, 2000)
       if (v.phase === 'day' && v.step === 'speech' && v.speaker === 3 && v.day === 1) {
         await waitFor('speaker text', async () => (await monitor.text(SPEAKER_SOURCE)) === '3. Cat', 2000)
         sawSeat3Text = true

@@ -28,7 +28,7 @@ export interface ObsConnectOptions {
 export interface ObsServiceOptions {
   /** First retry delay; doubles up to `backoffMaxMs`. Default 250 ms. */
   backoffInitialMs?: number
-  /** Retry delay cap. Default 4000 ms (a restarted OBS is picked up well within 5 s). */
+  /** Retry delay cap. Default 2000 ms: a restarted OBS is picked up at most ~2 s after it is ready. */
   backoffMaxMs?: number
   /** How long one connection attempt may take. Default 5000 ms. */
   connectTimeoutMs?: number
@@ -209,7 +209,7 @@ export class ObsService {
   constructor(options: ObsServiceOptions = {}) {
     this.opts = {
       backoffInitialMs: options.backoffInitialMs ?? 250,
-      backoffMaxMs: options.backoffMaxMs ?? 4000,
+      backoffMaxMs: options.backoffMaxMs ?? 2000,
       connectTimeoutMs: options.connectTimeoutMs ?? 5000,
       requestTimeoutMs: options.requestTimeoutMs ?? 3000,
       log: options.log ?? (() => undefined),

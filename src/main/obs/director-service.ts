@@ -403,6 +403,16 @@ export class ObsDirector {
     return res
   }
 
+  /** Resolves once no scene, text or roles request is pending (tests, orderly shutdown). */
+  async whenIdle(timeoutMs = 5000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs
+    while (this.scenePumping || this.textPumping || this.rolesPumping || this.sceneWanted !== null) {
+      if (Date.now() > deadline) return false
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    return true
+  }
+
   /** The scene OBS should be on now, or null to leave it alone. */
   targetScene(): string | null {
     if (this.manualScene !== null) return this.manualScene
