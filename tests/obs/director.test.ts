@@ -242,8 +242,8 @@ describe('sceneChange', () => {
       null,
       'Last word',
       'Night', // shot → night (fallback)
-      'Night', // don's check
-      'Night', // sheriff's check
+      'Don check',
+      'Sheriff check',
       'Night', // night, nothing pending
       'Last word', // morning
       S,
@@ -261,7 +261,7 @@ describe('sceneChange', () => {
       null,
       'Last word',
       'Night',
-      'Night',
+      'Sheriff check',
       'Night',
       'Last word',
       'Seat 3',

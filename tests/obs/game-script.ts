@@ -80,6 +80,8 @@ export const TEST_MAP = {
   tie: 'Tie',
   lastWord: 'Last word',
   night: 'Night',
+  donCheck: 'Don check',
+  sheriffCheck: 'Sheriff check',
   gameEnd: 'Game end',
   break: 'Break',
   speechBySeat: { '3': 'Seat 3' },
@@ -95,5 +97,7 @@ export const TEST_SCENES = [
   'Tie',
   'Last word',
   'Night',
+  'Don check',
+  'Sheriff check',
   'Game end',
 ]

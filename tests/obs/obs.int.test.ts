@@ -173,6 +173,9 @@ describe.skipIf(!available)('ObsDirector against real OBS Studio', () => {
       'Voting',
       'Last word',
       'Night',
+      'Don check',
+      'Sheriff check',
+      'Night',
       'Last word',
       'Speech',
       'Seat 3',
@@ -180,6 +183,8 @@ describe.skipIf(!available)('ObsDirector against real OBS Studio', () => {
       'Voting',
       'Tie',
       'Last word',
+      'Night',
+      'Sheriff check',
       'Night',
       'Last word',
       'Seat 3',
@@ -200,6 +205,7 @@ describe.skipIf(!available)('ObsDirector against real OBS Studio', () => {
     d.onView(finished(3, 'black')) // same moment: the break holds
     await sleep(50)
     expect(await monitor.currentScene()).toBe('Break')
+    d.resetView() // the next game becomes the active one
     d.onView(zeroNight())
     await waitFor('next game', async () => (await monitor.currentScene()) === 'Zero night', 2000)
     await waitFor('roles hidden again', async () => !(await monitor.visible('Game end', ROLES_SOURCE)), 2000)

@@ -4,6 +4,7 @@
  * while OBS is unreachable. (Everything that needs OBS itself is in obs.int.test.ts, against the real one.)
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import { createServer } from 'node:http'
 import { WebSocketServer } from 'ws'
 import { ObsDirector, obsSettingsSchema } from '../../src/main/obs/director-service'
 import { ObsService, classifyConnectError } from '../../src/main/obs/client'
@@ -127,6 +128,21 @@ describe('connection faults (no OBS needed)', () => {
     expect(status.code).toBe('obs/version')
     expect(status.state).toBe('error')
     expect(status.reason?.en).toMatch(/OBS 28 or newer/)
+  })
+
+  it('a web server that is not a WebSocket server gives obs/not_obs', async () => {
+    const port = await freePort()
+    const server = createServer((_req, res) => {
+      res.writeHead(404)
+      res.end('not here')
+    })
+    await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()))
+    cleanup.push(() => new Promise<void>((r) => server.close(() => r())))
+    const svc = new ObsService()
+    cleanup.push(() => svc.disconnect())
+    const status = await svc.connect({ url: `ws://127.0.0.1:${port}`, password: 'x' })
+    expect(status.code).toBe('obs/not_obs')
+    expect(status.reason?.en).toMatch(/check the port/)
   })
 
   it('close code 4010 (unsupported RPC version) and 4009 (authentication) are explained', () => {

@@ -93,6 +93,13 @@ export const obsErrors = {
       `Неподдерживаемая версия OBS WebSocket (${detail}): нужен OBS 28 или новее (obs-websocket 5)`,
       `Unsupported OBS WebSocket version (${detail}): OBS 28 or newer (obs-websocket 5) is required`,
     ),
+  notObs: (url: string, detail: string): AppErrorData =>
+    appError(
+      'obs/not_obs',
+      `По адресу ${url} отвечает не сервер OBS WebSocket (${detail}): проверьте порт`,
+      `Something other than the OBS WebSocket server answers at ${url} (${detail}): check the port`,
+      { url },
+    ),
   badUrl: (url: string): AppErrorData =>
     appError(
       'obs/bad_url',
@@ -154,7 +161,8 @@ export function classifyConnectError(err: unknown, url: string, hadPassword: boo
   if (/ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|ECONNRESET/.test(text))
     return obsErrors.unreachable(url, text)
   if (/Invalid URL|SyntaxError/i.test(text) || err instanceof SyntaxError) return obsErrors.badUrl(url)
-  if (/Unexpected server response/i.test(text)) return obsErrors.version(text)
+  if (/Unexpected server response|Invalid WebSocket frame|Invalid Sec-WebSocket/i.test(text))
+    return obsErrors.notObs(url, text)
   if (code !== null && code >= 1000) return obsErrors.closed(code, text)
   return obsErrors.unreachable(url, text || 'unknown error')
 }
@@ -170,7 +178,12 @@ function validWsUrl(url: string): boolean {
 
 /** Errors after which retrying is pointless until the operator changes something. */
 function isFatal(error: AppErrorData): boolean {
-  return error.code === 'obs/auth_failed' || error.code === 'obs/version' || error.code === 'obs/bad_url'
+  return (
+    error.code === 'obs/auth_failed' ||
+    error.code === 'obs/version' ||
+    error.code === 'obs/bad_url' ||
+    error.code === 'obs/not_obs'
+  )
 }
 
 /** One live connection: a request socket without events, and an event socket that only listens. */

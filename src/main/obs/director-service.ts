@@ -360,6 +360,14 @@ export class ObsDirector {
     }
   }
 
+  /**
+   * Forget the previous view, e.g. when another game becomes the active one: the next view is then a new moment
+   * and OBS is put on its scene even when the old game happened to be in the same moment.
+   */
+  resetView(): void {
+    this.lastView = null
+  }
+
   /** Manual scene button: switches now (auto-switch takes over again at the next moment). */
   async switchTo(sceneName: string): Promise<Result<void>> {
     const name = sceneNameSchema.safeParse(sceneName)
