@@ -123,6 +123,18 @@ describe('bad files are refused and left byte-identical', () => {
     expect(fs.readdirSync(dir)).toEqual(['foreign.sqlite'])
   })
 
+  it('a WAL-mode SQLite file of another program: db/not_ours, and no -wal/-shm files appear', async () => {
+    const file = path.join(dir, 'foreign-wal.sqlite')
+    const raw = new Database(file)
+    raw.pragma('journal_mode = WAL')
+    raw.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)')
+    raw.close()
+    const before = sha256(file)
+    expect(await errorCode(() => openDatabase(file))).toBe('db/not_ours')
+    expect(sha256(file)).toBe(before)
+    expect(fs.readdirSync(dir)).toEqual(['foreign-wal.sqlite'])
+  })
+
   it('an SQLite file with another application_id and no tables: db/not_ours', async () => {
     const file = path.join(dir, 'other-app.sqlite')
     const raw = new Database(file)
@@ -140,8 +152,7 @@ describe('bad files are refused and left byte-identical', () => {
     db.close()
     const raw = new Database(file)
     raw.pragma(`user_version = ${LATEST_VERSION + 5}`)
-    raw.pragma('journal_mode = DELETE')
-    raw.close()
+    raw.close() // still in WAL mode, as our files are
     const before = sha256(file)
     const listing = fs.readdirSync(dir).sort()
     expect(await errorCode(() => openDatabase(file))).toBe('db/too_new')

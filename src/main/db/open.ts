@@ -56,28 +56,21 @@ export function inspectFile(file: string): FileState {
   }
   if (head.length < 100 || !head.subarray(0, 16).equals(SQLITE_MAGIC)) throw notSqlite(file)
 
+  // Without a WAL file the main file is complete: decide from its header alone, so that nothing at all is
+  // created next to a foreign or too-new file (even a read-only SQLite connection to a WAL-mode file leaves
+  // -shm/-wal files behind). With a WAL file the header may be stale: ask SQLite on a read-only connection.
+  if (!hasWal(file)) {
+    const appId = head.readInt32BE(68)
+    const version = head.readInt32BE(60)
+    verdict(file, appId, version, schemaIsEmpty(file) ? 0 : 1)
+  }
   let conn: Database.Database | null = null
   try {
     conn = new Database(file, { readonly: true, fileMustExist: true })
     const appId = conn.pragma('application_id', { simple: true }) as number
     const version = conn.pragma('user_version', { simple: true }) as number
     const objects = (conn.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n
-    if (appId !== APPLICATION_ID && (appId !== 0 || objects > 0 || version !== 0)) {
-      throw dbError(
-        'db/not_ours',
-        `Файл «${file}» — база данных SQLite другой программы, а не Mafia Desk. Он не изменён.`,
-        `The file "${file}" is an SQLite database of another program, not Mafia Desk. It was left unchanged.`,
-        { file, applicationId: appId },
-      )
-    }
-    if (version > LATEST_VERSION) {
-      throw dbError(
-        'db/too_new',
-        `Файл «${file}» создан более новой версией Mafia Desk (схема ${version}, эта версия знает до ${LATEST_VERSION}). Обновите программу. Файл не изменён.`,
-        `The file "${file}" was written by a newer Mafia Desk (schema ${version}; this version knows up to ${LATEST_VERSION}). Update the app. The file was left unchanged.`,
-        { file, version, latest: LATEST_VERSION },
-      )
-    }
+    verdict(file, appId, version, objects)
     return { exists: true, version }
   } catch (err) {
     const e = toDbError(err)
@@ -85,6 +78,40 @@ export function inspectFile(file: string): FileState {
     throw e
   } finally {
     conn?.close()
+  }
+}
+
+function hasWal(file: string): boolean {
+  try {
+    return fs.statSync(`${file}-wal`).size > 0
+  } catch {
+    return false
+  }
+}
+
+/** Page 1 holds the schema table's root: an empty leaf page (type 0x0D, 0 cells) means no tables at all. */
+function schemaIsEmpty(file: string): boolean {
+  const head = readHead(file, 108)
+  if (head.length < 108) return true
+  return head[100] === 0x0d && head.readUInt16BE(103) === 0
+}
+
+function verdict(file: string, appId: number, version: number, objects: number): void {
+  if (appId !== APPLICATION_ID && (appId !== 0 || objects > 0 || version !== 0)) {
+    throw dbError(
+      'db/not_ours',
+      `Файл «${file}» — база данных SQLite другой программы, а не Mafia Desk. Он не изменён.`,
+      `The file "${file}" is an SQLite database of another program, not Mafia Desk. It was left unchanged.`,
+      { file, applicationId: appId },
+    )
+  }
+  if (version > LATEST_VERSION) {
+    throw dbError(
+      'db/too_new',
+      `Файл «${file}» создан более новой версией Mafia Desk (схема ${version}, эта версия знает до ${LATEST_VERSION}). Обновите программу. Файл не изменён.`,
+      `The file "${file}" was written by a newer Mafia Desk (schema ${version}; this version knows up to ${LATEST_VERSION}). Update the app. The file was left unchanged.`,
+      { file, version, latest: LATEST_VERSION },
+    )
   }
 }
 
