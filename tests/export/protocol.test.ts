@@ -230,21 +230,29 @@ describe('protocol HTML', () => {
   })
 
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-  it.skipIf(!existsSync(chromium))('prints from Chromium on two A4 landscape pages (skipped without Chromium)', async () => {
-    const html = await exportProtocol(finishedGame(), header, { format: 'html' })
-    const src = join(dir, 'print.html')
-    const out = join(dir, 'print.pdf')
-    writeFileSync(src, html)
-    const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
-    args.push('--disable-component-update', '--disable-sync', '--no-pdf-header-footer', `--print-to-pdf=${out}`)
-    execFileSync(chromium, [...args, `file://${src}`], { stdio: 'ignore', timeout: 60000 })
-    const info = execFileSync('pdfinfo', [out], { encoding: 'utf8' })
-    expect(info).toMatch(/Pages:\s+2/)
-    expect(info).toMatch(/Page size:\s+841\.\d+ x 59\d\.\d+ pts \(A4\)/)
-    const text = flat(execFileSync('pdftotext', [out, '-'], { encoding: 'utf8' }))
-    expect(text).toContain('Павел Волков')
-    expect(text).toContain('Подъём всех')
-  })
+  it.skipIf(!existsSync(chromium))(
+    'prints from Chromium on two A4 landscape pages (skipped without Chromium)',
+    async () => {
+      const html = await exportProtocol(finishedGame(), header, { format: 'html' })
+      const src = join(dir, 'print.html')
+      const out = join(dir, 'print.pdf')
+      writeFileSync(src, html)
+      const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
+      args.push(
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-pdf-header-footer',
+        `--print-to-pdf=${out}`,
+      )
+      execFileSync(chromium, [...args, `file://${src}`], { stdio: 'ignore', timeout: 60000 })
+      const info = execFileSync('pdfinfo', [out], { encoding: 'utf8' })
+      expect(info).toMatch(/Pages:\s+2/)
+      expect(info).toMatch(/Page size:\s+841\.\d+ x 59\d\.\d+ pts \(A4\)/)
+      const text = flat(execFileSync('pdftotext', [out, '-'], { encoding: 'utf8' }))
+      expect(text).toContain('Павел Волков')
+      expect(text).toContain('Подъём всех')
+    },
+  )
 
   it('escapes what the judge typed', async () => {
     const g = finishedGame()

@@ -44,6 +44,9 @@ describe('seating (RULES.md §16.2)', () => {
     expect(p.report.pairs.neverMet).toBe(0)
     expect(p.report.seats.maxDeviation).toBeLessThanOrEqual(1)
     expect(p.report.seats.keySeatsMaxDeviation).toBeLessThanOrEqual(1)
+    // Tables used about 12/3 = 4 times each.
+    expect(p.report.tableUse.expected).toBe(4)
+    expect(p.report.tableUse.maxDeviation).toBeLessThanOrEqual(2)
     // The report is recomputable from the rounds alone.
     expect(evaluateSeating(30, 12, p.rounds)).toEqual(p.report)
   })

@@ -12,6 +12,11 @@ export interface SeatingOptions {
   seed: number
   /** Independent attempts; the best one is kept. Default 4. */
   restarts?: number
+  /**
+   * Weight of a repeated table against a repeated meeting when forming the groups (default 1.5). Higher evens out
+   * table use at the cost of pair meetings; 0 ignores tables (they are still balanced by a final assignment).
+   */
+  tableWeight?: number
 }
 
 export interface SeatingTable {
@@ -137,7 +142,7 @@ export function assign(n: number, cost: (item: number, slot: number) => number):
   return perm
 }
 
-function attempt(P: number, T: number, G: number, rnd: () => number): SeatingRound[] {
+function attempt(P: number, T: number, G: number, rnd: () => number, tableWeight: number): SeatingRound[] {
   const meet = new Int32Array(P * P)
   const seatCnt = new Int32Array(P * 10)
   const tableCnt = new Int32Array(P * T)
@@ -153,7 +158,7 @@ function attempt(P: number, T: number, G: number, rnd: () => number): SeatingRou
       let bestCost = Infinity
       for (let g = 0; g < T; g++) {
         if (groups[g].length >= 10) continue
-        let c = groups[g].length * 0.001
+        let c = groups[g].length * 0.001 + tableWeight * tableCnt[p * T + g]
         for (const q of groups[g]) c += meet[p * P + q]
         if (c < bestCost) {
           bestCost = c
@@ -165,7 +170,8 @@ function attempt(P: number, T: number, G: number, rnd: () => number): SeatingRou
     const groupOf = new Int32Array(P)
     groups.forEach((g, gi) => g.forEach((p) => (groupOf[p] = gi)))
     const costIn = (p: number, g: number, except: number): number => {
-      let c = 0
+      // Group g sits at table g this round: its cost counts the meetings and the player's visits to that table.
+      let c = tableWeight * tableCnt[p * T + g]
       for (const q of groups[g]) if (q !== p && q !== except) c += meet[p * P + q]
       return c
     }
@@ -189,12 +195,10 @@ function attempt(P: number, T: number, G: number, rnd: () => number): SeatingRou
       if (!improved) break
     }
     for (const g of groups) for (const p of g) for (const q of g) if (p !== q) meet[p * P + q]++
-    // 2. Groups to physical tables, balancing table use.
-    // Random tie-breaking noise keeps equal-cost choices from always falling the same way.
-    const tableNoise = Array.from({ length: T * T }, () => rnd() * 0.01)
+    // 2. Groups to physical tables (group g was formed for table g; the assignment may still improve on that).
     const tableOf = assign(
       T,
-      (g, t) => groups[g].reduce((s, p) => s + tableCnt[p * T + t], 0) + tableNoise[g * T + t],
+      (g, t) => groups[g].reduce((s, p) => s + tableCnt[p * T + t], 0) - (g === t ? 0.01 : 0),
     )
     // 3. Seats within each table, balancing seat counts (key seats weigh more).
     const tables: SeatingTable[] = []
@@ -322,7 +326,7 @@ export function generateSeating(options: SeatingOptions): Result<SeatingPlan> {
   let best: SeatingPlan | null = null
   let bestScore = Infinity
   for (let k = 0; k < Math.max(1, options.restarts ?? 4); k++) {
-    const rounds = attempt(P, T, G, rnd)
+    const rounds = attempt(P, T, G, rnd, options.tableWeight ?? 1.5)
     const report = evaluateSeating(P, G, rounds)
     const score = badness(report)
     if (score < bestScore) {
