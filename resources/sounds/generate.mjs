@@ -36,10 +36,11 @@ function wav(parts) {
   buf.write('data', 36)
   buf.writeUInt32LE(total * 2, 40)
   let pos = 44
-  for (const p of parts) for (const s of p) {
-    buf.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s)) * 32767), pos)
-    pos += 2
-  }
+  for (const p of parts)
+    for (const s of p) {
+      buf.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s)) * 32767), pos)
+      pos += 2
+    }
   return buf
 }
 

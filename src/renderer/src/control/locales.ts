@@ -18,8 +18,7 @@ export const controlRu = {
   help: {
     title: 'Горячие клавиши',
     close: 'Закрыть',
-    flow:
-      'Цифра выбирает игрока (0 = №10). Речь: цифра + N — выставление, Enter — следующая речь. Голосование: цифры отмечают голосующих за текущую кандидатуру, Enter записывает голоса. Ночь: цифра + Enter — выстрел, M — промах, цифра + D — проверка дона, цифра + S — проверка шерифа, Enter — утро. Лучший ход: три цифры + B.',
+    flow: 'Цифра выбирает игрока (0 = №10). Речь: цифра + N — выставление, Enter — следующая речь. Голосование: цифры отмечают голосующих за текущую кандидатуру, Enter записывает голоса. Ночь: цифра + Enter — выстрел, M — промах, цифра + D — проверка дона, цифра + S — проверка шерифа, Enter — утро. Лучший ход: три цифры + B.',
   },
   keys: {
     seat: 'выбрать игрока (0 = №10)',
@@ -250,7 +249,12 @@ export const controlRu = {
     saved: 'Сохранено',
     preview: 'Предпросмотр оверлея',
     obs: 'OBS',
-    obsState: { connected: 'подключено', connecting: 'подключение…', disconnected: 'отключено', error: 'ошибка' },
+    obsState: {
+      connected: 'подключено',
+      connecting: 'подключение…',
+      disconnected: 'отключено',
+      error: 'ошибка',
+    },
     currentScene: 'Сцена сейчас: {scene}',
     obsUrl: 'Адрес obs-websocket',
     obsPassword: 'Пароль',
@@ -300,8 +304,7 @@ export const controlEn: typeof controlRu = {
   help: {
     title: 'Keyboard shortcuts',
     close: 'Close',
-    flow:
-      'A digit picks a seat (0 = seat 10). Speech: digit + N nominates, Enter ends the speech. Voting: digits mark the voters for the current candidate, Enter records the vote. Night: digit + Enter shoots, M is a miss, digit + D is the don’s check, digit + S the sheriff’s check, Enter opens the morning. Best move: three digits + B.',
+    flow: 'A digit picks a seat (0 = seat 10). Speech: digit + N nominates, Enter ends the speech. Voting: digits mark the voters for the current candidate, Enter records the vote. Night: digit + Enter shoots, M is a miss, digit + D is the don’s check, digit + S the sheriff’s check, Enter opens the morning. Best move: three digits + B.',
   },
   keys: {
     seat: 'pick a seat (0 = seat 10)',
@@ -505,7 +508,8 @@ export const controlEn: typeof controlRu = {
     roleOf: 'Role of seat {n}',
     moveUp: 'Move seat {n} up',
     moveDown: 'Move seat {n} down',
-    roleCounts: 'Don: {don} · mafia: {mafia} · sheriff: {sheriff} · civilians: {civilian} (need 1 · 2 · 1 · 6)',
+    roleCounts:
+      'Don: {don} · mafia: {mafia} · sheriff: {sheriff} · civilians: {civilian} (need 1 · 2 · 1 · 6)',
     start: 'Create and start',
     games: 'Games',
     status: { setup: 'setup', running: 'running', finished: 'finished' },
@@ -532,7 +536,12 @@ export const controlEn: typeof controlRu = {
     saved: 'Saved',
     preview: 'Overlay preview',
     obs: 'OBS',
-    obsState: { connected: 'connected', connecting: 'connecting…', disconnected: 'disconnected', error: 'error' },
+    obsState: {
+      connected: 'connected',
+      connecting: 'connecting…',
+      disconnected: 'disconnected',
+      error: 'error',
+    },
     currentScene: 'Current scene: {scene}',
     obsUrl: 'obs-websocket address',
     obsPassword: 'Password',

@@ -108,7 +108,8 @@ export function keyIntent(e: KeyLike): Intent | null {
   if (e.key === 'Enter' || e.code === 'NumpadEnter') return { kind: 'primary' }
   if (e.key === 'Escape') return { kind: 'escape' }
   if (e.key === 'Backspace') return { kind: 'backspace' }
-  if (e.code === 'Space' || e.key === ' ') return e.shiftKey ? { kind: 'timerReset' } : { kind: 'timerToggle' }
+  if (e.code === 'Space' || e.key === ' ')
+    return e.shiftKey ? { kind: 'timerReset' } : { kind: 'timerToggle' }
   if (e.key === '+' || e.code === 'Equal' || e.code === 'NumpadAdd') return { kind: 'timerAdd' }
   if (e.code === 'KeyF' && e.shiftKey) return { kind: 'unfoul' }
   if (e.code === 'KeyM' && e.shiftKey) return { kind: 'mute' }
@@ -165,7 +166,16 @@ export function selectionLimit(view: ControlView | null): number {
 /** A key identifying the context the selection belongs to; when it changes the selection is dropped. */
 export function selectionContext(view: ControlView | null): string {
   if (!view) return 'none'
-  return [view.phase, view.step, view.nightStep, view.day, view.night, view.speaker, view.voting?.round, view.voting?.current].join('|')
+  return [
+    view.phase,
+    view.step,
+    view.nightStep,
+    view.day,
+    view.night,
+    view.speaker,
+    view.voting?.round,
+    view.voting?.current,
+  ].join('|')
 }
 
 /** Toggles a seat in the selection, within the context's limit. */
@@ -209,7 +219,8 @@ export function primaryOutcome(view: ControlView, selection: number[], rules: Pa
     const c = voteCommand(view, selection, rules)
     return c ? cmd(c) : hint('notVoting')
   }
-  if (view.phase === 'day' && view.step === 'liftAll') return cmd({ cmd: 'liftAll', yes: [...selection].sort((a, b) => a - b) })
+  if (view.phase === 'day' && view.step === 'liftAll')
+    return cmd({ cmd: 'liftAll', yes: [...selection].sort((a, b) => a - b) })
   if (selection.length === 0) return cmd({ cmd: 'next' })
   if (view.phase === 'night') {
     switch (view.nightStep) {
@@ -237,7 +248,12 @@ function nominateCommand(view: ControlView, target: number): Command {
 }
 
 /** What a key does now. Selection changes are handled by the caller (seat/backspace/escape). */
-export function outcomeOf(intent: Intent, view: ControlView | null, selection: number[], rules: PanelRules): Outcome {
+export function outcomeOf(
+  intent: Intent,
+  view: ControlView | null,
+  selection: number[],
+  rules: PanelRules,
+): Outcome {
   if (!view) return hint('noGame')
   switch (intent.kind) {
     case 'primary':

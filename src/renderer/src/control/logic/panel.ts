@@ -19,8 +19,14 @@ export function usePanel() {
 
   async function send(command: Command): Promise<boolean> {
     ui.showHint(null)
+    const consumed = consumesSelection(command) ? ui.selection : null
+    if (consumed) {
+      // Cleared at once, so digits typed while the command travels belong to the next moment.
+      ui.markSent()
+      ui.clearSelection()
+    }
     const ok = await game.command(command)
-    if (ok && consumesSelection(command)) ui.clearSelection()
+    if (!ok && consumed && ui.selection.length === 0) ui.setSelection(consumed)
     return ok
   }
 

@@ -4,7 +4,14 @@
  */
 import { defineStore } from 'pinia'
 import { computed, shallowRef, ref } from 'vue'
-import type { CallInput, CallName, CallOutput, GameEnvelope, GameSummary, SetupInput } from '../../../../shared/contract'
+import type {
+  CallInput,
+  CallName,
+  CallOutput,
+  GameEnvelope,
+  GameSummary,
+  SetupInput,
+} from '../../../../shared/contract'
 import type { Command } from '../../../../shared/game/commands'
 import type { Ruleset } from '../../../../shared/game/ruleset'
 import type { AppErrorData } from '../../../../shared/errors'
@@ -42,7 +49,13 @@ export const useGameStore = defineStore('game', () => {
     if (!next) return
     const cur = envelope.value
     // Views arrive both as replies and as pushes; never step back to an older revision of the same game.
-    if (cur && cur.gameId === next.gameId && next.view.revision < cur.view.revision) return
+    if (
+      cur &&
+      cur.gameId === next.gameId &&
+      next.view.revision <= cur.view.revision &&
+      cur.game.status === next.game.status
+    )
+      return
     envelope.value = next
   }
 
@@ -55,7 +68,8 @@ export const useGameStore = defineStore('game', () => {
   }
 
   async function call<K extends CallName>(name: K, params: CallInput<K>): Promise<CallOutput<K>> {
-    if (!transport) throw new CallError({ code: 'transport/none', message: { ru: 'Нет связи', en: 'No connection' } })
+    if (!transport)
+      throw new CallError({ code: 'transport/none', message: { ru: 'Нет связи', en: 'No connection' } })
     return transport.call(name, params)
   }
 
@@ -71,7 +85,9 @@ export const useGameStore = defineStore('game', () => {
     if (!transport) return
     try {
       const cur = envelope.value
-      const next = cur ? await transport.call('game.view', { gameId: cur.gameId }) : await transport.call('game.active', {})
+      const next = cur
+        ? await transport.call('game.view', { gameId: cur.gameId })
+        : await transport.call('game.active', {})
       if (next) envelope.value = next
     } catch (err) {
       fail(err)

@@ -18,9 +18,20 @@ export const useUiStore = defineStore('ui', () => {
   const screen = ref<Screen>('game')
   const muted = ref(savedMuted())
 
+  /** When the judge last picked a seat and when the panel last sent a command (performance.now()). */
+  let pickedAt = 0
+  let sentAt = 0
   function setSelection(seats: number[]): void {
     selection.value = seats
     hint.value = null
+    pickedAt = performance.now()
+  }
+  function markSent(): void {
+    sentAt = performance.now()
+  }
+  /** A new game moment starts with an empty selection, unless the judge already picked seats for it. */
+  function onContextChange(): void {
+    if (pickedAt <= sentAt) selection.value = []
   }
   function clearSelection(): void {
     selection.value = []
@@ -33,5 +44,18 @@ export const useUiStore = defineStore('ui', () => {
     rememberMuted(muted.value)
   }
 
-  return { selection, hint, dialog, helpOpen, screen, muted, setSelection, clearSelection, showHint, toggleMute }
+  return {
+    selection,
+    hint,
+    dialog,
+    helpOpen,
+    screen,
+    muted,
+    setSelection,
+    clearSelection,
+    markSent,
+    onContextChange,
+    showHint,
+    toggleMute,
+  }
 })
