@@ -311,7 +311,12 @@ describe.skipIf(!available)('ObsDirector against real OBS Studio', () => {
   })
 
   it('a wrong password gives obs/auth_failed with a clear message and does not retry', async () => {
-    const d = makeDirector({ password: 'definitely-not-the-password' })
+    const logs: string[] = []
+    const d = new ObsDirector(
+      { url: obs.url, password: 'definitely-not-the-password', map: TEST_MAP },
+      { log: (line) => logs.push(line) },
+    )
+    directors.push(d)
     const status = await d.connect()
     expect(status.state).toBe('error')
     expect(status.code).toBe('obs/auth_failed')
@@ -323,6 +328,14 @@ describe.skipIf(!available)('ObsDirector against real OBS Studio', () => {
     const d2 = makeDirector({ password: '' })
     const s2 = await d2.connect()
     expect(s2.code).toBe('obs/auth_failed')
+    // The right password connects; no log line ever carries a password.
+    expect(d.updateSettings({ password: obs.password }).ok).toBe(true)
+    await waitFor('connected with the right password', () => d.status().state === 'connected', 5000)
+    expect(logs.length).toBeGreaterThan(0)
+    for (const line of logs) {
+      expect(line).not.toContain('definitely-not-the-password')
+      expect(line).not.toContain(obs.password)
+    }
   })
 
   it('a missing scene or source gives a warning naming it, and the game goes on', async () => {
