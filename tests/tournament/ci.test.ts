@@ -124,6 +124,11 @@ describe('Ci (RULES.md §13.5)', () => {
       ci: { ...SCORING_PRESETS.fiim.ci, scope: 'tournament' },
     }
     expect(ciOf(computeStandings(split, { scoring: tournament }), 'P1')).toBeCloseTo(0.2, 6)
+    // Ci only once a stage is finalised (RULES.md §16.3): the running semi shows none, the qualifying keeps it.
+    const live = computeStandings(split, { scoring: SCORING_PRESETS.fiim, ciStages: ['qualifying'] })
+    expect(ciOf(live, 'P1')).toBeCloseTo(0.4, 6)
+    expect(ciOf(live, 'P4')).toBe(0) // P4's Ci would come from the semi (g7, g8)
+    expect(ciOf(computeStandings(split, { scoring: SCORING_PRESETS.fiim }), 'P4')).toBeGreaterThan(0)
     // Overall with stage scope = sum of the stages: P1 gets 0.4 from the qualifying stage, none in the semi.
     expect(ciOf(computeStandings(split, { scoring: SCORING_PRESETS.fiim }), 'P1')).toBeCloseTo(0.4, 6)
   })

@@ -29,6 +29,11 @@ export interface StandingsOptions {
   pointsSource?: 'config' | 'record'
   /** Unfinished games are left out unless this is true. */
   includeUnfinished?: boolean
+  /**
+   * RULES.md §16.3: Ci is applied when a stage is finalised. When given, Ci is added only in games of these stages
+   * (live standings of a running stage then show no Ci yet); omitted = every stage.
+   */
+  ciStages?: Array<string | null>
 }
 
 export type GameResult = 'win' | 'loss' | 'draw' | 'none'
@@ -123,11 +128,15 @@ export function scoreGames(games: StandingsGame[], options: StandingsOptions): G
       })
     }
   }
-  applyCi(out, config)
+  applyCi(out, config, options.ciStages)
   return out
 }
 
-function applyCi(scores: GameSeatScore[], config: ScoringConfig): void {
+function applyCi(
+  scores: GameSeatScore[],
+  config: ScoringConfig,
+  ciStages: Array<string | null> | undefined,
+): void {
   if (!config.ci.enabled) return
   const stageGames = new Map<string | null, Set<number>>()
   for (const s of scores) {
@@ -152,6 +161,7 @@ function applyCi(scores: GameSeatScore[], config: ScoringConfig): void {
     }
     for (const s of list) {
       if (!s.firstKilled || s.result !== 'loss') continue
+      if (ciStages !== undefined && !ciStages.includes(s.stage)) continue
       if (!ciApplies(config, s.stage, stageGames.get(s.stage)?.size ?? 0)) continue
       const ci = computeCi(n.get(s.playerKey) ?? 0, i.get(s.playerKey) ?? 0, config.ci.k, config.ci.ratio)
       s.ci = roundScore(ci)
