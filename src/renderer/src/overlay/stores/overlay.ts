@@ -1,30 +1,55 @@
-/** The overlay's store: shows the overlay view pushed by the main process (roles only when allowed there). */
+/**
+ * The overlay's store: shows the overlay view pushed by the main process (roles only when allowed there).
+ * While the app restarts the transport reconnects by itself; the last view stays on screen meanwhile and the
+ * full view is refetched on resync.
+ */
 import { defineStore } from 'pinia'
-import { shallowRef } from 'vue'
+import { computed, ref, shallowRef } from 'vue'
 import type { OverlayEnvelope } from '../../../../shared/contract'
-import type { Transport } from '../../common/transport'
+import type { ConnectionState, Transport } from '../../common/transport'
+import { readStandings, type StandingsData } from '../standings'
 
 export const useOverlayStore = defineStore('overlay', () => {
   const envelope = shallowRef<OverlayEnvelope | null>(null)
+  const connection = ref<ConnectionState>('connecting')
+  const standingsOverride = shallowRef<StandingsData | null>(null)
   let transport: Transport | null = null
+
+  const view = computed(() => envelope.value?.view ?? null)
+  const settings = computed(() => envelope.value?.settings ?? null)
+  const standings = computed(() => standingsOverride.value ?? readStandings(envelope.value))
+
+  function show(next: OverlayEnvelope): void {
+    envelope.value = next
+  }
 
   async function refresh(): Promise<void> {
     if (!transport) return
     try {
-      envelope.value = await transport.call('overlay.view', {})
+      // Replies and pushes share one ordered connection: the reply is at least as new as any earlier push.
+      show(await transport.call('overlay.view', {}))
     } catch {
-      // disconnected: the transport reconnects and asks for a resync
+      // disconnected: the transport reconnects and asks for a resync; the last view stays
     }
   }
 
   function attach(t: Transport): void {
     transport = t
+    connection.value = t.state()
+    t.onState((s) => (connection.value = s))
     t.onPush((channel, payload) => {
-      if (channel === 'overlay.view') envelope.value = payload as OverlayEnvelope
+      if (channel === 'overlay.view') show(payload as OverlayEnvelope)
     })
     t.onResync(() => void refresh())
     void refresh()
   }
 
-  return { envelope, attach, refresh }
+  /** Demo mode and tests: show a fixed envelope without a transport. */
+  function showStatic(next: OverlayEnvelope | null, standingsData: StandingsData | null = null): void {
+    envelope.value = next
+    standingsOverride.value = standingsData
+    connection.value = 'open'
+  }
+
+  return { envelope, view, settings, standings, connection, attach, refresh, showStatic }
 })

@@ -1,0 +1,138 @@
+/**
+ * Sample overlay envelopes for `?demo=…`: the control panel's theme preview without a game, and deterministic
+ * screenshots. Never mixed with live data (the demo overlay does not connect).
+ */
+import type { OverlayEnvelope } from '../../../shared/contract'
+import type { OverlayView, SeatView } from '../../../shared/game/views'
+import type { Role } from '../../../shared/game/record'
+import type { DemoScene } from './params'
+import { DEFAULT_THEME } from './theme'
+
+const NAMES = ['Ace', 'Бобр', 'Cat', 'Доцент', 'Eve', 'Фокс', 'Gus', 'Hal Jordan', 'Ивушка', 'Jay']
+const ROLES: Role[] = [
+  'civilian',
+  'civilian',
+  'mafia',
+  'sheriff',
+  'civilian',
+  'civilian',
+  'don',
+  'mafia',
+  'civilian',
+  'civilian',
+]
+
+function seats(scene: DemoScene): SeatView[] {
+  return NAMES.map((name, i) => ({
+    seat: i + 1,
+    name,
+    playerId: null,
+    photo: null,
+    role: ROLES[i],
+    status: 'alive',
+    fouls: [0, 1, 0, 2, 3, 0, 1, 0, 0, 0][i],
+    techFouls: 0,
+    silenced: i === 4,
+    nominated: false,
+    speaking: false,
+    points: scene === 'end' ? [1, 1, 0, 1.3, 1, 1, 0, 0, 1, 1][i] : null,
+  }))
+}
+
+export function demoEnvelope(scene: DemoScene): OverlayEnvelope {
+  const settings: OverlayEnvelope['settings'] = {
+    roles: 'shown',
+    theme: { ...DEFAULT_THEME, title: 'Mafia Desk Cup' },
+  }
+  if (scene === 'empty') return { gameId: null, view: null, settings }
+  const players = seats(scene)
+  const at = (seat: number): SeatView => players[seat - 1]
+  at(2).status = 'killed'
+  at(6).status = 'votedOut'
+  at(9).status = 'removed'
+  at(9).fouls = 4
+  const view: OverlayView = {
+    revision: 1,
+    rulesetId: 'fiim',
+    phase: 'day',
+    step: 'speech',
+    nightStep: null,
+    day: 2,
+    night: 1,
+    speaker: 4,
+    nominees: [
+      { seat: 7, by: 1 },
+      { seat: 3, by: 4 },
+    ],
+    voting: null,
+    liftAll: null,
+    lastNight: {
+      night: 1,
+      shot: { kind: 'kill', target: 2 },
+      donCheck: { target: 10, isSheriff: false },
+      sheriffCheck: { target: 3, isBlack: true },
+    },
+    bestMove: { by: 2, seats: [3, 7, 8] },
+    timer: { label: 'speech', durationMs: 60_000, remainingMs: 42_000, runningSince: null },
+    winner: null,
+    players,
+    voteCancelled: false,
+    scores: null,
+    rolesVisible: true,
+  }
+  if (scene === 'voting') {
+    view.step = 'voting'
+    view.speaker = null
+    view.timer = null
+    view.voting = {
+      round: 'vote',
+      candidates: [
+        { seat: 7, voters: [1, 3, 5], votes: 3 },
+        { seat: 3, voters: null, votes: null },
+      ],
+      current: 3,
+      eligible: [1, 3, 4, 5, 7, 8, 10],
+      notVoted: [4, 7, 8, 10],
+    }
+  } else if (scene === 'night') {
+    view.phase = 'night'
+    view.step = null
+    view.nightStep = 'sheriffCheck'
+    view.night = 2
+    view.speaker = null
+    view.nominees = []
+    view.timer = null
+    view.lastNight = {
+      night: 2,
+      shot: { kind: 'kill', target: 5 },
+      donCheck: { target: 4, isSheriff: true },
+      sheriffCheck: null,
+    }
+  } else if (scene === 'end') {
+    view.phase = 'finished'
+    view.step = null
+    view.speaker = null
+    view.nominees = []
+    view.timer = null
+    view.winner = 'red'
+    at(3).status = 'votedOut'
+    at(7).status = 'votedOut'
+    at(8).status = 'killed'
+  }
+  for (const p of players) {
+    p.speaking = p.seat === view.speaker
+    p.nominated = view.nominees.some((n) => n.seat === p.seat)
+  }
+  return { gameId: null, view, settings }
+}
+
+export const DEMO_STANDINGS = {
+  title: 'Mafia Desk Cup',
+  rows: NAMES.map((name, i) => ({
+    place: i + 1,
+    name,
+    points: Math.round((9.4 - i * 0.73) * 100) / 100,
+    games: 8,
+    wins: 6 - Math.floor(i / 2),
+  })),
+}
