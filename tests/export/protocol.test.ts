@@ -254,6 +254,18 @@ describe('protocol HTML', () => {
     },
   )
 
+  it('engine reason codes are printed in words', async () => {
+    const g = finishedGame()
+    g.seats[8].left = { how: 'removed', day: 3, night: null, reason: 'insult' }
+    g.seats[8].penalties = [{ points: -0.5, reason: 'insult' }]
+    g.seats[7].left = { how: 'fouledOut', day: 5, night: null, reason: 'fouls' }
+    const ru = (await exportProtocol(g, header, { format: 'html' })).toString('utf8')
+    expect(ru).toContain('удалён днём 3: оскорбление')
+    expect(ru).toContain('удалён (4 фола) днём 5<')
+    const en = (await exportProtocol(g, header, { format: 'html', lang: 'en' })).toString('utf8')
+    expect(en).toContain('removed day 3: insult')
+  })
+
   it('escapes what the judge typed', async () => {
     const g = finishedGame()
     g.seats[0].name = '<b>Хакер</b> & "Ко"'

@@ -75,6 +75,8 @@ export interface Labels {
     fouledOut: (d: number | null, n: number | null) => string
     teamDefeat: string
   }
+  /** Engine reason codes (removals, penalties) in words; free text passes through. */
+  reasonCodes: Record<string, string>
   reasonsTitle: string
   points: string
   reason: string
@@ -194,6 +196,18 @@ const ru: Labels = {
     lifted: (d) => `поднят днём${d === null ? '' : ' ' + d}`,
     removed: (d, n) => `удалён${when('ru', d, n)}`,
     fouledOut: (d, n) => `удалён (4 фола)${when('ru', d, n)}`,
+    teamDefeat: 'ППК',
+  },
+  reasonCodes: {
+    oath: 'клятва',
+    betting: 'пари',
+    arguingWithJudge: 'спор с судьёй',
+    nightViolation: 'нарушение ночью',
+    refusedHandCount: 'отказ показать руки при подсчёте',
+    insult: 'оскорбление',
+    other: 'другое',
+    fouls: '4 фола',
+    techFouls: 'технические фолы',
     teamDefeat: 'ППК',
   },
   reasonsTitle: 'Доп. баллы и штрафы',
@@ -321,6 +335,18 @@ const en: Labels = {
     fouledOut: (d, n) => `removed (4 fouls)${when('en', d, n)}`,
     teamDefeat: 'team defeat',
   },
+  reasonCodes: {
+    oath: 'oath',
+    betting: 'betting',
+    arguingWithJudge: 'arguing with the judge',
+    nightViolation: 'night violation',
+    refusedHandCount: 'refused to show hands for the count',
+    insult: 'insult',
+    other: 'other',
+    fouls: '4 fouls',
+    techFouls: 'technical fouls',
+    teamDefeat: 'team defeat',
+  },
   reasonsTitle: 'Extra points and penalties',
   points: 'Points',
   reason: 'Reason',
@@ -380,6 +406,11 @@ function when(lang: Lang, d: number | null, n: number | null): string {
 }
 
 export const LABELS: Record<Lang, Labels> = { ru, en }
+
+/** A reason code in words ("insult" → "оскорбление"); anything else is returned as typed. */
+export function reasonText(L: Labels, reason: string): string {
+  return Object.prototype.hasOwnProperty.call(L.reasonCodes, reason) ? L.reasonCodes[reason] : reason
+}
 
 export function labels(lang: Lang | undefined): Labels {
   return LABELS[lang ?? 'ru']

@@ -3,7 +3,7 @@
  * exactly the same text. Built from a ProtocolHeader and a GameRecord.
  */
 import type { GameRecord, SeatRecord, VotingRecord } from '../../shared/game/record'
-import { fmtPoints, labels, type Labels, type Lang } from './i18n'
+import { fmtPoints, labels, reasonText, type Labels, type Lang } from './i18n'
 
 export interface ProtocolHeader {
   tournament: string
@@ -85,7 +85,16 @@ function leftText(L: Labels, s: SeatRecord): string {
       text = L.leftHow.teamDefeat
       break
   }
-  return left.reason !== null && left.reason !== '' ? `${text}: ${left.reason}` : text
+  const reason = left.reason
+  if (reason === null || reason === '') return text
+  // The 4th-foul removal and the team defeat already say why.
+  if (
+    (left.how === 'fouledOut' && reason === 'fouls') ||
+    (left.how === 'teamDefeat' && reason === 'teamDefeat')
+  ) {
+    return text
+  }
+  return `${text}: ${reasonText(L, reason)}`
 }
 
 function votingLine(L: Labels, v: VotingRecord): string {
@@ -243,7 +252,13 @@ export function buildProtocolModel(
     for (const e of s.extraPoints)
       reasonRows.push([String(s.seat), s.name, L.extraKind, fmtPoints(e.points, true), e.reason])
     for (const p of s.penalties)
-      reasonRows.push([String(s.seat), s.name, L.penaltyKind, fmtPoints(p.points, true), p.reason])
+      reasonRows.push([
+        String(s.seat),
+        s.name,
+        L.penaltyKind,
+        fmtPoints(p.points, true),
+        reasonText(L, p.reason),
+      ])
   }
   const reasons: TableBlock = {
     title: L.reasonsTitle,
