@@ -373,6 +373,7 @@ export class ObsDirector {
     const name = sceneNameSchema.safeParse(sceneName)
     if (!name.success) return { ok: false, error: invalidSettings(name.error) }
     this.manualScene = name.data
+    this.sceneWanted = null // a queued automatic switch must not override the operator
     if (!this.service.connected) return { ok: false, error: obsErrors.notConnected() }
     const res = await this.service.setScene(name.data)
     if (res.ok) {
@@ -399,6 +400,7 @@ export class ObsDirector {
     const scene = sceneFor(this.moment, this.cfg.map)
     if (scene === null) return { ok: true, value: undefined }
     this.manualScene = scene
+    this.sceneWanted = null
     if (!this.service.connected) return { ok: false, error: obsErrors.notConnected() }
     const res = await this.service.setScene(scene)
     if (res.ok) {
