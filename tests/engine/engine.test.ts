@@ -324,8 +324,8 @@ describe('views', () => {
     expect(controlView(g, 0).voting).toEqual({
       round: 'vote',
       candidates: [
-        { seat: 4, voters: [1, 2] },
-        { seat: 6, voters: null },
+        { seat: 4, voters: [1, 2], votes: 2 },
+        { seat: 6, voters: null, votes: null },
       ],
       current: 6,
       eligible: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],

@@ -98,6 +98,8 @@ export function plausibleCommand(game: Game, pick: Pick): Command {
         }
         case 'voting': {
           const vt = v.voting!
+          // §7.5: sometimes the judge enters a count instead of the seats.
+          if (pick(8) === 0) return { cmd: 'vote', candidate: vt.current!, count: pick(5) }
           const voters = subset(pick, vt.notVoted).filter(() => pick(2) === 0)
           // Now and then a seat that has already voted or has left: the engine must refuse it.
           if (pick(6) === 0) voters.push(seatOf(pick))

@@ -43,17 +43,24 @@ function checkInvariants(s: GameState): void {
     assert(aliveBlacks > 0 && aliveBlacks < aliveReds, 'no winner while blacks are between 1 and the reds')
     assert(s.phase !== 'finished', 'a finished game has a winner')
   }
-  // Nobody votes twice in a round; votes never exceed the voters.
+  // Nobody votes twice in a round; votes (seats and counts, §7.5) never exceed the voters.
   for (const d of s.days) {
-    const rounds = d.votings.map((v) =>
-      v.kind === 'liftAll' ? [v.yes, v.no] : v.candidates.map((c) => c.voters),
+    const rounds: Array<{ seats: number[]; total: number }> = d.votings.map((v) =>
+      v.kind === 'liftAll'
+        ? { seats: [...v.yes, ...v.no], total: v.yes.length + v.no.length }
+        : {
+            seats: v.candidates.flatMap((c) => c.voters),
+            total: v.candidates.reduce((a, c) => a + c.voters.length + (c.count ?? 0), 0),
+          },
     )
-    if (d.voting) rounds.push(d.voting.votes.map((x) => x ?? []))
-    for (const round of rounds) {
-      const all = round.flat()
-      assert(new Set(all).size === all.length, 'nobody votes twice in a round')
-      assert(all.length <= 10, 'votes never exceed the voters')
-      for (const seat of all) assert(seat >= 1 && seat <= 10, 'voters are seats')
+    if (d.voting) {
+      const seats = d.voting.votes.flatMap((x) => x ?? [])
+      rounds.push({ seats, total: seats.length + d.voting.counts.reduce((a, x) => a + x, 0) })
+    }
+    for (const { seats, total } of rounds) {
+      assert(new Set(seats).size === seats.length, 'nobody votes twice in a round')
+      assert(total <= 10, 'votes never exceed the voters')
+      for (const seat of seats) assert(seat >= 1 && seat <= 10, 'voters are seats')
     }
   }
   // Fouls: a removal at the ruleset's count, never more.

@@ -392,21 +392,37 @@ function onVote(c: Ctx, cmd: CommandOf<'vote'>): AppErrorData | void {
   if (cmd.candidate !== current) return E.wrongCandidate(current, cmd.candidate)
   const eligible = eligibleVoters(s)
   const already = new Set(v.votes.flatMap((x) => x ?? []))
+  if (cmd.count !== undefined && cmd.voters !== undefined) return E.voteBothWays()
   const given = cmd.voters ?? []
   const bad = checkVoters(c, given, eligible, already)
   if (bad) return bad
   if (!s.ruleset.selfVote && given.includes(current)) return E.selfVote(current)
+  // §7.5: totals never exceed the voters (votes entered as a count have no seats).
+  const anonymous = v.counts.reduce((a, x) => a + x, 0)
+  const left = eligible.length - already.size - anonymous
+  let count = cmd.count ?? 0
+  if (given.length + count > left) return E.tooManyVotes(left)
   const last = index === v.candidates.length - 1
   let voters = [...given]
   // §7.3: under `toLastCandidate` every eligible seat that has not voted counts for the last candidate.
   if (last && s.ruleset.nonVoters === 'toLastCandidate') {
-    for (const seat of eligible) {
-      if (!already.has(seat) && !voters.includes(seat) && (s.ruleset.selfVote || seat !== current))
-        voters.push(seat)
+    if (anonymous > 0 || cmd.count !== undefined) {
+      // Counts were entered: how many have not voted is known, not who.
+      const selfOut = !s.ruleset.selfVote && !already.has(current) ? 1 : 0
+      count = Math.max(count, left - voters.length - selfOut)
+    } else {
+      for (const seat of eligible) {
+        if (!already.has(seat) && !voters.includes(seat) && (s.ruleset.selfVote || seat !== current))
+          voters.push(seat)
+      }
     }
   }
   voters = voters.sort((a, b) => a - b)
-  c.emit({ type: 'voted', candidate: current, voters })
+  c.emit(
+    count > 0
+      ? { type: 'voted', candidate: current, voters, count }
+      : { type: 'voted', candidate: current, voters },
+  )
   if (last) resolveVoting(c)
 }
 
@@ -418,14 +434,19 @@ function resolveVoting(c: Ctx): void {
   const v = c.d.voting!
   const record: VotingRecord = {
     kind: v.kind,
-    candidates: v.candidates.map((seat, i) => ({ seat, voters: v.votes[i] ?? [] })),
+    candidates: v.candidates.map((seat, i) =>
+      v.counts[i] > 0
+        ? { seat, voters: v.votes[i] ?? [], count: v.counts[i] }
+        : { seat, voters: v.votes[i] ?? [] },
+    ),
   }
   c.emit({ type: 'votingClosed', record })
-  const counts = record.candidates.map((x) => x.voters.length)
-  const max = Math.max(...counts)
-  const leaders = record.candidates.filter((x) => x.voters.length === max).map((x) => x.seat)
+  const total = (x: { voters: number[]; count?: number }): number => x.voters.length + (x.count ?? 0)
+  const max = Math.max(...record.candidates.map(total))
+  const leaders = record.candidates.filter((x) => total(x) === max).map((x) => x.seat)
   const present = leaders.filter((seat) => isAlive(s, seat))
-  if (present.length === 0) return endVotingWithoutDeparture(c)
+  // Nobody voted for anyone (everyone abstained): nobody leaves.
+  if (present.length === 0 || max === 0) return endVotingWithoutDeparture(c)
   // One leader leaves; a tie that includes a player who has left is resolved among those still at the table (§10.2).
   if (present.length === 1) return voteOut(c, present, 'votedOut')
   if (v.kind === 'vote' || !sameSet(present, v.candidates)) {
@@ -587,12 +608,16 @@ function foulContext(s: GameState) {
 function onFoul(c: Ctx, cmd: CommandOf<'foul'>): AppErrorData | void {
   const s = c.s
   const p = seatOf(s, cmd.seat)
-  if (p.status !== 'alive') return E.seatNotAlive(cmd.seat)
+  const lastWord = inLastWord(s, cmd.seat)
+  if (p.status !== 'alive' && !lastWord) return E.seatNotAlive(cmd.seat)
   c.emit({ type: 'fouled', foul: { seat: cmd.seat, kind: 'foul', ...foulContext(s) } })
   const r = s.ruleset
   if (r.removalAtFouls !== null && p.fouls >= r.removalAtFouls) {
-    return removePlayer(c, cmd.seat, 'fouledOut', 'fouls')
+    return lastWord
+      ? removeFromLastWord(c, cmd.seat, 'fouls')
+      : removePlayer(c, cmd.seat, 'fouledOut', 'fouls')
   }
+  if (lastWord) return
   if (p.fouls === r.silenceAtFouls) {
     const d = day(s)
     const ownSpeech = d !== null && d.step === 'speech' && d.speaker === cmd.seat
@@ -627,8 +652,34 @@ function onTechFoul(c: Ctx, cmd: CommandOf<'techFoul'>): AppErrorData | void {
 }
 
 function onRemove(c: Ctx, cmd: CommandOf<'remove'>): AppErrorData | void {
+  if (inLastWord(c.s, cmd.seat)) return removeFromLastWord(c, cmd.seat, cmd.reason)
   if (seatOf(c.s, cmd.seat).status !== 'alive') return E.seatNotAlive(cmd.seat)
   return removePlayer(c, cmd.seat, 'removed', cmd.reason)
+}
+
+/** The seat is giving his last word (he has left the table but is still speaking). */
+function inLastWord(s: GameState, seat: number): boolean {
+  const d = day(s)
+  return d !== null && d.step === 'lastWord' && d.speaker === seat && seatOf(s, seat).status !== 'alive'
+}
+
+/**
+ * A removal during one's own last word: the penalty, and the last word ends. §10.3 FIIM: it does not cancel the
+ * next day's vote when he was voted out that day; a night victim's removal in the morning cancels that day's vote.
+ */
+function removeFromLastWord(c: Ctx, seat: number, reason: string): void {
+  const s = c.s
+  const d = c.d
+  c.emit({ type: 'penaltyGiven', seat, points: s.ruleset.scoring.removalPenalty, reason })
+  if (
+    s.ruleset.removalCancelsVote === 'anyPlayer' &&
+    !d.left.includes(seat) &&
+    !d.resultFixed &&
+    !d.voteCancelled
+  ) {
+    c.emit({ type: 'voteCancelled', reason: 'removal' })
+  }
+  advanceLastWord(c)
 }
 
 /** §10: a removal takes the player out at once, without a last word; its effect on the vote; the win re-check. */

@@ -15,6 +15,12 @@ export function describeCommand(c: Command): LocalizedText {
     case 'withdraw':
       return { ru: 'Отзыв кандидатуры', en: 'Withdrawal of a nomination' }
     case 'vote':
+      if (c.count !== undefined) {
+        return {
+          ru: `Голосование за №${c.candidate}: ${c.count} гол.`,
+          en: `Vote for seat ${c.candidate}: ${c.count} votes`,
+        }
+      }
       return {
         ru: `Голосование за №${c.candidate}: ${list(c.voters)}`,
         en: `Vote for seat ${c.candidate}: ${list(c.voters)}`,

@@ -69,6 +69,19 @@ export const E = {
       `Seat ${seat} cannot vote now`,
       { seat },
     ),
+  voteBothWays: () =>
+    appError(
+      'engine/bad_vote',
+      'Введите либо номера проголосовавших, либо число голосов',
+      'Enter either the voters’ seats or the number of votes, not both',
+    ),
+  tooManyVotes: (left: number) =>
+    appError(
+      'engine/too_many_votes',
+      `Голосов больше, чем голосующих: осталось ${left}`,
+      `More votes than voters: ${left} left to vote`,
+      { left },
+    ),
   votedTwice: (seat: number) =>
     appError(
       'engine/voted_twice',

@@ -14,7 +14,7 @@ export type GameEvent =
   | { type: 'nominated'; by: number; target: number }
   | { type: 'nominationWithdrawn'; by: number; target: number }
   | { type: 'votingOpened'; kind: 'vote' | 'revote'; candidates: number[] }
-  | { type: 'voted'; candidate: number; voters: number[] }
+  | { type: 'voted'; candidate: number; voters: number[]; count?: number }
   | { type: 'votingClosed'; record: VotingRecord }
   | { type: 'tieSpeechesOpened'; seats: number[] }
   | { type: 'tieSpeechStarted'; seat: number }

@@ -18,7 +18,12 @@ export function cloneState(s: GameState): GameState {
       spoken: d.spoken.slice(),
       nominations: d.nominations.map((n) => ({ ...n })),
       voting: d.voting
-        ? { kind: d.voting.kind, candidates: d.voting.candidates.slice(), votes: d.voting.votes.slice() }
+        ? {
+            kind: d.voting.kind,
+            candidates: d.voting.candidates.slice(),
+            votes: d.voting.votes.slice(),
+            counts: d.voting.counts.slice(),
+          }
         : null,
       tied: d.tied ? d.tied.slice() : null,
       votings: d.votings.slice(),
@@ -126,12 +131,21 @@ export function apply(s: GameState, e: GameEvent): void {
       d.step = 'voting'
       d.speaker = null
       d.queue = []
-      d.voting = { kind: e.kind, candidates: [...e.candidates], votes: e.candidates.map(() => null) }
+      d.voting = {
+        kind: e.kind,
+        candidates: [...e.candidates],
+        votes: e.candidates.map(() => null),
+        counts: e.candidates.map(() => 0),
+      }
       return
     }
     case 'voted': {
       const v = currentDay(s).voting
-      if (v) v.votes[v.candidates.indexOf(e.candidate)] = [...e.voters]
+      if (v) {
+        const i = v.candidates.indexOf(e.candidate)
+        v.votes[i] = [...e.voters]
+        v.counts[i] = e.count ?? 0
+      }
       return
     }
     case 'votingClosed': {

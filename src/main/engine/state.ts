@@ -32,6 +32,8 @@ export interface VotingState {
   candidates: number[]
   /** Per candidate, in order; null = not yet voted. */
   votes: Array<number[] | null>
+  /** Per candidate, votes entered as a count without seats (§7.5). */
+  counts: number[]
 }
 
 export interface DayState {

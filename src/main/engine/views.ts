@@ -48,7 +48,11 @@ export function controlView(game: Game, revision: number): ControlView {
     const idx = v.votes.findIndex((x) => x === null)
     voting = {
       round: v.kind,
-      candidates: v.candidates.map((seat, i) => ({ seat, voters: v.votes[i] ? [...v.votes[i]!] : null })),
+      candidates: v.candidates.map((seat, i) => ({
+        seat,
+        voters: v.votes[i] ? [...v.votes[i]!] : null,
+        votes: v.votes[i] ? v.votes[i]!.length + v.counts[i] : null,
+      })),
       current: idx >= 0 ? v.candidates[idx] : null,
       eligible,
       notVoted: eligible.filter((x) => !voted.has(x)),

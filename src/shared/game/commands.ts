@@ -26,7 +26,14 @@ export const commandSchema = z.discriminatedUnion('cmd', [
   z.object({ cmd: z.literal('next'), at }),
   z.object({ cmd: z.literal('nominate'), by: seatSchema.optional(), target: seatSchema, at }),
   z.object({ cmd: z.literal('withdraw'), by: seatSchema.optional(), at }),
-  z.object({ cmd: z.literal('vote'), candidate: seatSchema, voters: seatList.optional(), at }),
+  z.object({
+    cmd: z.literal('vote'),
+    candidate: seatSchema,
+    voters: seatList.optional(),
+    /** §7.5: the number of votes, when the judge enters a count instead of the seats. */
+    count: z.number().int().min(0).max(10).optional(),
+    at,
+  }),
   z.object({ cmd: z.literal('liftAll'), yes: seatList, no: seatList.optional(), at }),
   z.object({
     cmd: z.literal('shot'),

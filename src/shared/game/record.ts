@@ -50,7 +50,8 @@ export interface NightRecord {
 }
 
 export type VotingRecord =
-  | { kind: 'vote' | 'revote'; candidates: Array<{ seat: number; voters: number[] }> }
+  /** `count`: votes entered as a number without seats (RULES §7.5), in addition to `voters`. */
+  | { kind: 'vote' | 'revote'; candidates: Array<{ seat: number; voters: number[]; count?: number }> }
   | { kind: 'liftAll'; seats: number[]; yes: number[]; no: number[]; passed: boolean }
 
 export interface DayRecord {

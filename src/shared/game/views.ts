@@ -46,8 +46,8 @@ export interface LastNightView {
 
 export interface VotingView {
   round: 'vote' | 'revote'
-  /** voters null = not yet entered. */
-  candidates: Array<{ seat: number; voters: number[] | null }>
+  /** voters null = not yet entered; `votes` = voters plus votes entered as a count (§7.5). */
+  candidates: Array<{ seat: number; voters: number[] | null; votes: number | null }>
   /** The seat being voted now. */
   current: number | null
   eligible: number[]
