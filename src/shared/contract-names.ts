@@ -31,6 +31,7 @@ export const CALL_NAMES = [
   'export.standings',
   'standings.get',
   'backup.now',
+  'backup.restore',
   'backup.list',
 ] as const
 

@@ -308,6 +308,12 @@ export const calls = {
   ),
 
   'backup.now': call('control', none, out<{ file: string }>()),
+  /** Restores a backup; refused with db/game_in_progress while a game is running unless `force` (the panel asks). */
+  'backup.restore': call(
+    'control',
+    z.object({ file: z.string().min(1).max(500), force: z.boolean().optional() }).strict(),
+    out<{ restored: string }>(),
+  ),
   'backup.list': call('control', none, out<Array<{ file: string; createdAt: string; size: number }>>()),
 } as const
 

@@ -23,7 +23,8 @@ export interface CoreOptions {
 }
 
 export interface Core {
-  db: MafiaDb
+  /** The current database (a restore from a backup replaces it). */
+  readonly db: MafiaDb
   service: AppService
   obs: ObsBridge
   router: Router
@@ -34,7 +35,7 @@ export interface Core {
 
 export async function startCore(opts: CoreOptions): Promise<Core> {
   const log = opts.log ?? (() => {})
-  const db = await openDatabase(opts.dbFile)
+  let db = await openDatabase(opts.dbFile)
   let obs: ObsBridge | null = null
   const service = new AppService(db, { log, onView: (env) => obs?.onView(env.view) })
   obs = new ObsBridge(db, { log })
@@ -43,8 +44,15 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     service.init()
     const handlers = createHandlers({
       service,
-      db,
+      db: () => db,
       obs,
+      restore: async (file, force) => {
+        const fresh = await db.restoreBackup(file, { force })
+        if (db.isOpen) db.close()
+        db = fresh
+        service.replaceDatabase(fresh)
+        obs?.replaceDatabase(fresh)
+      },
       info: () => ({
         version: opts.version,
         mode: opts.mode,
@@ -70,7 +78,9 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     obs.onStatus((status) => running.broadcast('obs.status', status))
     obs.start(service.active()?.view ?? null)
     return {
-      db,
+      get db() {
+        return db
+      },
       service,
       obs,
       router,
@@ -86,7 +96,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       async close() {
         await obs?.stop()
         await running.close()
-        db.close()
+        if (db.isOpen) db.close()
       },
     }
   } catch (err) {

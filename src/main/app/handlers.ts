@@ -26,9 +26,11 @@ import type { ObsBridge } from './obs-bridge'
 
 export interface HandlerDeps {
   service: AppService
-  db: MafiaDb
+  /** The current database (a restore replaces it). */
+  db: () => MafiaDb
   obs: ObsBridge
   info: () => AppInfo
+  restore: (file: string, force: boolean) => Promise<void>
 }
 
 export function playerInfo(p: Player): PlayerInfo {
@@ -42,7 +44,7 @@ export function playerInfo(p: Player): PlayerInfo {
   }
 }
 
-export function createHandlers({ service, db, obs, info }: HandlerDeps): Handlers {
+export function createHandlers({ service, db, obs, info, restore }: HandlerDeps): Handlers {
   return {
     'app.info': () => info(),
     'overlay.view': () => service.overlay(),
@@ -55,10 +57,10 @@ export function createHandlers({ service, db, obs, info }: HandlerDeps): Handler
     'game.command': ({ gameId, command }) => service.command(gameId, command),
     'rulesets.list': () => service.rulesets(),
     'rulesets.save': (r) => service.saveRuleset(r),
-    'players.list': ({ query }) => db.listPlayers(query).map(playerInfo),
+    'players.list': ({ query }) => db().listPlayers(query).map(playerInfo),
     'players.add': (p) =>
       playerInfo(
-        db.addPlayer({
+        db().addPlayer({
           nickname: p.nickname,
           fullName: p.fullName ?? '',
           club: p.club ?? '',
@@ -66,33 +68,41 @@ export function createHandlers({ service, db, obs, info }: HandlerDeps): Handler
         }),
       ),
     'tournaments.list': (): TournamentInfo[] =>
-      db.listTournaments().map((t) => {
-        const rounds = db.listStages(t.id).flatMap((st) =>
-          db.listRounds(st.id).map((r) => ({
-            id: r.id,
-            number: r.number,
-            stageId: st.id,
-            finished: r.status === 'finished',
-          })),
-        )
-        const ruleset = t.ruleset as { id?: unknown } | null
-        return {
-          id: t.id,
-          name: t.name,
-          rulesetId: typeof ruleset?.id === 'string' ? ruleset.id : 'fiim',
-          rounds,
-          tables: db.listTables(t.id).map((tb) => ({ id: tb.id, number: tb.number })),
-        }
-      }),
+      db()
+        .listTournaments()
+        .map((t) => {
+          const rounds = db()
+            .listStages(t.id)
+            .flatMap((st) =>
+              db()
+                .listRounds(st.id)
+                .map((r) => ({
+                  id: r.id,
+                  number: r.number,
+                  stageId: st.id,
+                  finished: r.status === 'finished',
+                })),
+            )
+          const ruleset = t.ruleset as { id?: unknown } | null
+          return {
+            id: t.id,
+            name: t.name,
+            rulesetId: typeof ruleset?.id === 'string' ? ruleset.id : 'fiim',
+            rounds,
+            tables: db()
+              .listTables(t.id)
+              .map((tb) => ({ id: tb.id, number: tb.number })),
+          }
+        }),
     'tournaments.seating': ({ tournamentId, roundId, tableId }) => {
       // The seating of the latest game stored for that round and table (e.g. one imported or prepared by the
       // head judge); an empty table has ten free seats.
-      const game = db.listGames({ tournamentId, roundId, tableId }).at(-1)
+      const game = db().listGames({ tournamentId, roundId, tableId }).at(-1)
       const players =
         (game?.setup as { players?: Array<{ playerId?: number | null }> } | undefined)?.players ?? []
       return Array.from({ length: 10 }, (_, i) => {
         const id = players[i]?.playerId
-        const p = typeof id === 'number' ? db.getPlayer(id) : null
+        const p = typeof id === 'number' ? db().getPlayer(id) : null
         return p ? playerInfo(p) : null
       })
     },
@@ -105,7 +115,7 @@ export function createHandlers({ service, db, obs, info }: HandlerDeps): Handler
     'obs.switch': ({ scene }) => obs.switchTo(scene),
     'obs.break': () => obs.startBreak(),
     'export.protocol': async ({ gameId, format, lang, allowUnfinished }) => {
-      const { bytes, header } = await protocolFile(db, gameId, { format, lang, allowUnfinished })
+      const { bytes, header } = await protocolFile(db(), gameId, { format, lang, allowUnfinished })
       return {
         fileName: protocolFileName(header, format),
         mime: MIME[format],
@@ -113,7 +123,7 @@ export function createHandlers({ service, db, obs, info }: HandlerDeps): Handler
       }
     },
     'export.standings': async ({ tournamentId, format, lang }) => {
-      const bytes = await standingsFile(db, tournamentId, format, lang)
+      const bytes = await standingsFile(db(), tournamentId, format, lang)
       return {
         fileName: `standings-${tournamentId}.${format}`,
         mime: MIME[format],
@@ -122,10 +132,10 @@ export function createHandlers({ service, db, obs, info }: HandlerDeps): Handler
     },
     'standings.get': ({ tournamentId }): StandingsPublic => {
       const id =
-        tournamentId ?? service.active()?.game.tournamentId ?? db.listTournaments().at(-1)?.id ?? null
-      const t = id === null ? null : db.getTournament(id)
+        tournamentId ?? service.active()?.game.tournamentId ?? db().listTournaments().at(-1)?.id ?? null
+      const t = id === null ? null : db().getTournament(id)
       if (!t) return { tournament: null, overall: [], stages: [] }
-      const all = liveStandings(db, t.id)
+      const all = liveStandings(db(), t.id)
       const pub = (rows: typeof all.overall): StandingsPublicRow[] =>
         rows.map((r) => ({
           rank: r.rank,
@@ -146,9 +156,13 @@ export function createHandlers({ service, db, obs, info }: HandlerDeps): Handler
         stages: all.stages.map((st) => ({ stage: st.stage, rows: pub(st.rows) })),
       }
     },
-    'backup.now': async () => ({ file: await db.backupNow('manual') }),
+    'backup.now': async () => ({ file: await db().backupNow('manual') }),
+    'backup.restore': async ({ file, force }) => {
+      await restore(file, force ?? false)
+      return { restored: file }
+    },
     'backup.list': () =>
-      db
+      db()
         .listBackups()
         .map((b) => ({ file: b.file, createdAt: new Date(b.createdAt).toISOString(), size: b.size })),
   }

@@ -21,7 +21,7 @@ export class ObsBridge {
   private wantConnected = false
 
   constructor(
-    private readonly db: MafiaDb,
+    private db: MafiaDb,
     opts: { log?: (line: string) => void } = {},
   ) {
     const stored = db.getSetting<ObsSettingsInput & { connect?: boolean }>(KEY)
@@ -35,6 +35,12 @@ export class ObsBridge {
       director = new ObsDirector({}, { log: opts.log })
     }
     this.director = director
+  }
+
+  /** After a restore the settings stay as they are in memory and are written into the restored database. */
+  replaceDatabase(db: MafiaDb): void {
+    this.db = db
+    this.persist()
   }
 
   /** Reconnects on start when the operator left OBS connected last time. */

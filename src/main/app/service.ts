@@ -68,7 +68,7 @@ export class AppService {
   private readonly log: (line: string) => void
 
   constructor(
-    private readonly db: MafiaDb,
+    private db: MafiaDb,
     private readonly options: ServiceOptions = {},
   ) {
     this.clock = options.clock ?? (() => Date.now())
@@ -101,6 +101,18 @@ export class AppService {
       const last = this.db.listGames({}).at(-1)
       if (last && this.tryLoad(last.id)) this.activeId = last.id
     }
+  }
+
+  /** Switches to another database handle (after a restore) and reopens everything from it. */
+  replaceDatabase(db: MafiaDb): void {
+    this.db = db
+    this.live.clear()
+    this.activeId = null
+    this.overlaySettings = DEFAULT_OVERLAY_SETTINGS
+    this.init()
+    const env = this.active()
+    if (env) this.push('game.view', env)
+    this.push('overlay.view', this.overlay())
   }
 
   /** After a restart a running timer is paused with the time that was left at the last stored moment. */
