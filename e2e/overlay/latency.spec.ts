@@ -1,0 +1,121 @@
+/**
+ * From a command to the overlay's DOM: the overlay page itself opens a second WebSocket with the control token
+ * and sends `game.command` (foul / unfoul), while a MutationObserver records when the card's `data-fouls`
+ * changes — one page, one clock (performance.now()). Prints p50/p95 over 60 actions (goal: p95 < 16.7 ms).
+ */
+import { expect, test } from '@playwright/test'
+import { startServer, type TestServer } from '../helpers/server'
+import { connectControl } from './control-client'
+
+let server: TestServer
+
+test.beforeAll(async () => {
+  server = await startServer()
+})
+test.afterAll(async () => {
+  await server?.stop()
+})
+
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+
+test('a command appears in the overlay within a frame (p50/p95 over 60 actions)', async ({ page }) => {
+  const control = await connectControl(server.origin, server.token)
+  const active = await control.call<{ gameId: number }>('game.active')
+  await control.command(active.gameId, { cmd: 'start' })
+  await control.command(active.gameId, { cmd: 'next' })
+  control.close()
+
+  // Record when each push reaches the overlay's own socket, to split the time into server and overlay parts.
+  await page.addInitScript(() => {
+    const Orig = window.WebSocket
+    const times: number[] = []
+    ;(window as unknown as { __pushTimes: number[] }).__pushTimes = times
+    window.WebSocket = class extends Orig {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols)
+        if (!String(url).includes('token=')) {
+          this.addEventListener('message', (e) => {
+            if (String(e.data).startsWith('{"type":"push"')) times.push(performance.now())
+          })
+        }
+      }
+    }
+  })
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  await page.goto(server.overlayUrl)
+  await expect(page.getByTestId('phase-title')).toHaveText('День 1')
+
+  const result = await page.evaluate(
+    async ({ wsUrl, gameId, warmup, count }) => {
+      const ws = new WebSocket(wsUrl)
+      await new Promise<void>((resolve, reject) => {
+        ws.onmessage = (e) => {
+          if (JSON.parse(String(e.data)).type === 'hello') resolve()
+        }
+        ws.onerror = () => reject(new Error('ws error'))
+      })
+      let id = 1
+      const samples: number[] = []
+      const replies: number[] = []
+      const overlayPart: number[] = []
+      const pushTimes = (window as unknown as { __pushTimes: number[] }).__pushTimes
+      for (let i = 0; i < warmup + count; i++) {
+        const seat = (i % 10) + 1
+        const round = Math.floor(i / 10)
+        const cmd = round % 2 === 0 ? 'foul' : 'unfoul'
+        const expected = round % 2 === 0 ? '1' : '0'
+        const el = document.querySelector(`[data-testid="card-fouls-${seat}"]`)!
+        const callId = id++
+        const done = new Promise<number>((resolve) => {
+          const mo = new MutationObserver(() => {
+            if (el.getAttribute('data-fouls') === expected) {
+              const t = performance.now()
+              mo.disconnect()
+              resolve(t)
+            }
+          })
+          mo.observe(el, { attributes: true, attributeFilter: ['data-fouls'] })
+        })
+        const replied = new Promise<number>((resolve, reject) => {
+          ws.onmessage = (e) => {
+            const msg = JSON.parse(String(e.data))
+            if (msg.type === 'result' && msg.id === callId) {
+              if (msg.ok) resolve(performance.now())
+              else reject(new Error(msg.error.code))
+            }
+          }
+        })
+        const t0 = performance.now()
+        ws.send(JSON.stringify({ type: 'call', id: callId, method: 'game.command', params: { gameId, command: { cmd, seat } } }))
+        const [t1, t2] = await Promise.all([done, replied])
+        if (i >= warmup) {
+          samples.push(t1 - t0)
+          replies.push(t2 - t0)
+          const push = pushTimes.find((t) => t >= t0)
+          if (push !== undefined) overlayPart.push(t1 - push)
+        }
+        pushTimes.length = 0
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      ws.close()
+      return { samples, replies, overlayPart }
+    },
+    {
+      wsUrl: `${server.origin.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(server.token)}`,
+      gameId: active.gameId,
+      warmup: 10,
+      count: 60,
+    },
+  )
+
+  const s = [...result.samples].sort((a, b) => a - b)
+  const r = [...result.replies].sort((a, b) => a - b)
+  const o = [...result.overlayPart].sort((a, b) => a - b)
+  const line = `overlay latency over ${s.length} actions: p50 ${pct(s, 50).toFixed(2)} ms, p95 ${pct(s, 95).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms (of which push → DOM in the overlay: p50 ${pct(o, 50).toFixed(2)} ms, p95 ${pct(o, 95).toFixed(2)} ms; command reply p50 ${pct(r, 50).toFixed(2)} ms); goal p95 < 16.7 ms: ${pct(s, 95) < 16.7 ? 'met' : 'NOT met'}`
+  console.log(line)
+  test.info().annotations.push({ type: 'latency', description: line })
+  expect(s.length).toBe(60)
+  // The goal is one 60 Hz frame; the hard bound leaves room for a loaded shared CI machine.
+  expect(pct(s, 95)).toBeLessThan(50)
+})
