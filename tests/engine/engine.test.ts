@@ -393,7 +393,8 @@ describe('game record (§14)', () => {
     ])
     expect(rec.seats[4].left).toEqual({ how: 'votedOut', day: 1, night: null, reason: null })
     expect(rec.seats[9].left).toEqual({ how: 'killed', day: null, night: 1, reason: null })
-    // §13.5 Ci needs the first killed of the first shooting night; the tournament applies Ci.
+    // §13.5 Ci needs the first killed of the first shooting night; the tournament module applies Ci and orders the
+    // standings (§13.6) from these records.
     expect(rec.firstKilled).toBe(10)
     expect(rec.bestMove).toEqual({ by: 10, seats: [3, 8, 1], blacks: 2, void: false, points: 0.3 })
     expect(rec.finished).toBe(false)
