@@ -254,6 +254,20 @@ describe('protocol HTML', () => {
     },
   )
 
+  it('votes entered as a count show the count', async () => {
+    const g = finishedGame()
+    const day4 = g.days[3].votings[0]
+    if (day4.kind === 'liftAll') throw new Error('fixture')
+    day4.candidates = [
+      { seat: 5, voters: [], count: 3 },
+      { seat: 4, voters: [], count: 2 },
+    ] as typeof day4.candidates
+    const html = (await exportProtocol(g, header, { format: 'html' })).toString('utf8')
+    expect(html).toContain('Голосование: №5 — 3; №4 — 2')
+    const json = await exportProtocol(g, header, { format: 'json' })
+    expect(parseProtocolJson(json.toString('utf8')).ok).toBe(true)
+  })
+
   it('engine reason codes are printed in words', async () => {
     const g = finishedGame()
     g.seats[8].left = { how: 'removed', day: 3, night: null, reason: 'insult' }

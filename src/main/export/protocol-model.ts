@@ -97,13 +97,24 @@ function leftText(L: Labels, s: SeatRecord): string {
   return `${text}: ${reasonText(L, reason)}`
 }
 
+/** Votes of a candidate: the entered count when votes were entered as a number (RULES.md §7.5), else the voters. */
+export function voteCount(c: { seat: number; voters: number[] }): number {
+  const n = (c as { count?: unknown }).count
+  return typeof n === 'number' ? n : c.voters.length
+}
+
 function votingLine(L: Labels, v: VotingRecord): string {
   if (v.kind === 'liftAll') {
     const seats = v.seats.map((s) => L.kill(s)).join(', ')
     return `${L.liftAll} ${L.liftAllLine(seats, `${seatList(v.yes)} (${v.yes.length})`, `${seatList(v.no)} (${v.no.length})`, v.passed)}`
   }
   const head = v.kind === 'vote' ? L.vote : L.revote
-  const parts = v.candidates.map((c) => `${L.kill(c.seat)} — ${c.voters.length} (${seatList(c.voters)})`)
+  const parts = v.candidates.map((c) => {
+    const n = voteCount(c)
+    return c.voters.length === 0 && n > 0
+      ? `${L.kill(c.seat)} — ${n}`
+      : `${L.kill(c.seat)} — ${n} (${seatList(c.voters)})`
+  })
   return `${head}: ${parts.join('; ')}`
 }
 

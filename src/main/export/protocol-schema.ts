@@ -68,7 +68,9 @@ const nightSchema = z.object({
 const votingSchema = z.union([
   z.object({
     kind: z.enum(['vote', 'revote']),
-    candidates: z.array(z.object({ seat: seatNo, voters: z.array(seatNo) })),
+    candidates: z.array(
+      z.object({ seat: seatNo, voters: z.array(seatNo), count: z.number().int().min(0).max(10).optional() }),
+    ),
   }),
   z.object({
     kind: z.literal('liftAll'),
