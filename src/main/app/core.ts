@@ -37,7 +37,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   const log = opts.log ?? (() => {})
   let db = await openDatabase(opts.dbFile)
   let obs: ObsBridge | null = null
-  const service = new AppService(db, { log, onView: (env) => obs?.onView(env.view) })
+  const service = new AppService(db, { log, onView: (env) => obs?.onView(env.gameId, env.view) })
   obs = new ObsBridge(db, { log })
   let server: RunningServer | null = null
   try {
@@ -76,7 +76,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     const running = server
     service.onPush((channel, payload) => running.broadcast(channel, payload))
     obs.onStatus((status) => running.broadcast('obs.status', status))
-    obs.start(service.active()?.view ?? null)
+    obs.start(service.active())
     return {
       get db() {
         return db

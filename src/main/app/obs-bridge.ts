@@ -27,14 +27,8 @@ export class ObsBridge {
     const stored = db.getSetting<ObsSettingsInput & { connect?: boolean }>(KEY)
     const { connect, ...settings } = stored ?? {}
     this.wantConnected = connect === true
-    let director: ObsDirector
-    try {
-      director = new ObsDirector(settings, { log: opts.log })
-    } catch (err) {
-      opts.log?.(`stored OBS settings were invalid and are ignored: ${String(err)}`)
-      director = new ObsDirector({}, { log: opts.log })
-    }
-    this.director = director
+    // Invalid stored settings fall back to defaults with an obs/invalid_settings warning (never a crash).
+    this.director = new ObsDirector(settings, { log: opts.log })
   }
 
   /** After a restore the settings stay as they are in memory and are written into the restored database. */
@@ -44,8 +38,8 @@ export class ObsBridge {
   }
 
   /** Reconnects on start when the operator left OBS connected last time. */
-  start(view: DirectorInput | null): void {
-    if (view) this.director.onView(view)
+  start(active: { gameId: number; view: DirectorInput } | null): void {
+    if (active) this.onView(active.gameId, active.view)
     if (this.wantConnected) void this.director.connect()
   }
 
@@ -53,7 +47,14 @@ export class ObsBridge {
     await this.director.dispose()
   }
 
-  onView(view: DirectorInput): void {
+  private lastGameId: number | null = null
+
+  /** The active game's view; a different game starts the director afresh (no "change" across games). */
+  onView(gameId: number, view: DirectorInput): void {
+    if (gameId !== this.lastGameId) {
+      this.director.resetView()
+      this.lastGameId = gameId
+    }
     this.director.onView(view)
   }
 
@@ -101,8 +102,10 @@ export class ObsBridge {
     return this.director.status()
   }
 
+  /** The break scene; while OBS is down it is applied on reconnect, so only other errors are reported. */
   async startBreak(): Promise<ObsPublicStatus> {
-    unwrap(await this.director.startBreak())
+    const r = await this.director.startBreak()
+    if (!r.ok && r.error.code !== 'obs/not_connected') throw new AppError(r.error)
     return this.director.status()
   }
 }

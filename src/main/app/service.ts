@@ -37,7 +37,7 @@ export type PushListener = <K extends PushName>(channel: K, payload: Pushes[K]) 
 export interface ServiceOptions {
   clock?: () => number
   log?: (line: string) => void
-  /** Called with every control view that was stored (the OBS director listens here). */
+  /** Called with the active game's view after every stored command and when another game is opened (OBS). */
   onView?: (envelope: GameEnvelope) => void
 }
 
@@ -160,9 +160,9 @@ export class AppService {
   }
 
   private broadcast(gameId: number): void {
+    if (gameId !== this.activeId) return
     const env = this.envelope(gameId)
     this.options.onView?.(env)
-    if (gameId !== this.activeId) return
     this.push('game.view', env)
     this.push('overlay.view', this.overlay())
   }
@@ -218,6 +218,7 @@ export class AppService {
     this.activeId = gameId
     this.db.setSetting(SETTINGS.active, gameId)
     const env = this.envelope(gameId)
+    this.options.onView?.(env)
     this.push('game.view', env)
     this.push('overlay.view', this.overlay())
     return env
