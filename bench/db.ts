@@ -180,6 +180,25 @@ async function main(): Promise<void> {
   try {
     console.log(`bench:db — temp folder ${dir}`)
 
+    // 0. The floor: one 4 KiB write + fsync on the same disk, which every durable commit needs at least once.
+    const probe = path.join(dir, 'fsync-probe.bin')
+    const fd = fs.openSync(probe, 'w')
+    const block = Buffer.alloc(4096, 7)
+    const floor: number[] = []
+    for (let i = 0; i < 500; i++) {
+      const t0 = performance.now()
+      fs.writeSync(fd, block, 0, block.length, (i % 64) * 4096)
+      fs.fsyncSync(fd)
+      floor.push(performance.now() - t0)
+    }
+    fs.closeSync(fd)
+    console.log(
+      `disk floor (4 KiB write + fsync, 500×): p50 ${ms(percentile(floor, 50))}  p99 ${ms(percentile(floor, 99))}  — load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+    )
+
     // 1. Command commit latency.
     const N = 3000
     const full = await commitLatency(dir, N, 'FULL')
