@@ -121,6 +121,33 @@ describe('export → import between machines', () => {
     expect(target.listInProgress().map((g) => g.game.uuid)).toEqual([srcGames[1].uuid])
   })
 
+  it('hands an empty tournament’s structure to a table machine, then collects its game back', async () => {
+    const t = target.createTournament({ name: 'Открытый кубок', startsOn: '2026-12-05' })
+    const stage = target.addStage(t.id, { kind: 'final', name: 'Финал' })
+    target.addRound(stage.id)
+    target.addTable(t.id, { judge: 'Главный' })
+    const handed = source.importJson(target.exportJson({ tournamentId: t.id }))
+    expect(handed).toMatchObject({ games: 0, players: 0 })
+    const local = source.getStructure(handed.tournamentId ?? -1)
+    expect(local?.tournament.uuid).toBe(t.uuid)
+    expect(local?.stages.map((s) => [s.kind, s.name, s.rounds.map((r) => r.number)])).toEqual([
+      ['final', 'Финал', [1]],
+    ])
+    const p = Array.from({ length: 10 }, (_, i) => source.addPlayer({ nickname: `Финалист ${i + 1}` }).id)
+    const g = source.createGame({
+      roundId: local?.stages[0].rounds[0].id,
+      tableId: local?.tables[0].id,
+      setup: setupFor(p),
+    })
+    source.appendEntry(g.id, entry(1), { status: 'finished', winner: 'draw', results: results(p) })
+    const back = target.importJson(source.exportJson({ gameId: g.id }))
+    expect(back).toMatchObject({ games: 1, players: 10, tournamentId: t.id })
+    expect(target.listGames({ tournamentId: t.id }).map((x) => [x.uuid, x.judge, x.winner])).toEqual([
+      [g.uuid, 'Главный', 'draw'],
+    ])
+    expect(target.listStages(t.id)).toHaveLength(1)
+  })
+
   it('a second table’s games land in the same tournament (matched by uuid)', async () => {
     const src = await tableMachine()
     const first = target.importJson(source.exportJson({ gameId: src.gameIds[0] }))
