@@ -21,8 +21,8 @@ function votingView(voting: Partial<VotingView>, over: Partial<ControlView> = {}
     voting: {
       round: 'vote',
       candidates: [
-        { seat: 5, voters: null },
-        { seat: 3, voters: null },
+        { seat: 5, voters: null, votes: null },
+        { seat: 3, voters: null, votes: null },
       ],
       current: 5,
       eligible: ALL,
@@ -70,8 +70,8 @@ describe('VotingPanel', () => {
   it('disables the seats that already voted and the seats that may not vote', () => {
     const view = votingView({
       candidates: [
-        { seat: 5, voters: [1, 2, 4] },
-        { seat: 3, voters: null },
+        { seat: 5, voters: [1, 2, 4], votes: 3 },
+        { seat: 3, voters: null, votes: null },
       ],
       current: 3,
       eligible: [1, 2, 3, 4, 6, 7, 8, 9, 10],
@@ -88,8 +88,8 @@ describe('VotingPanel', () => {
   it('the last candidate under nonVoters=toLastCandidate takes every remaining seat without toggling', async () => {
     const view = votingView({
       candidates: [
-        { seat: 5, voters: [1, 2, 4, 6, 7, 9, 10] },
-        { seat: 3, voters: null },
+        { seat: 5, voters: [1, 2, 4, 6, 7, 9, 10], votes: 7 },
+        { seat: 3, voters: null, votes: null },
       ],
       current: 3,
       notVoted: [3, 5, 8],
@@ -107,8 +107,8 @@ describe('VotingPanel', () => {
     const view = votingView(
       {
         candidates: [
-          { seat: 5, voters: [1, 2] },
-          { seat: 3, voters: null },
+          { seat: 5, voters: [1, 2], votes: 2 },
+          { seat: 3, voters: null, votes: null },
         ],
         current: 3,
         notVoted: [3, 4, 5, 6, 7, 8, 9, 10],
@@ -122,6 +122,21 @@ describe('VotingPanel', () => {
     expect(game.command).toHaveBeenCalledWith({ cmd: 'vote', candidate: 3, voters: [4] })
   })
 
+  it('counts votes entered as a number (§7.5) and can send a count', async () => {
+    const view = votingView({
+      candidates: [
+        { seat: 5, voters: null, votes: 4 },
+        { seat: 3, voters: null, votes: null },
+      ],
+      current: 3,
+    })
+    const { wrapper, game } = mountPanel(view)
+    expect(wrapper.get('[data-testid="votes-5"]').text()).toBe('4')
+    await wrapper.get('[data-testid="vote-count"]').setValue('6')
+    await wrapper.get('form.by-count').trigger('submit')
+    expect(game.command).toHaveBeenCalledWith({ cmd: 'vote', candidate: 3, count: 6 })
+  })
+
   it('shows a revote as such', () => {
     const { wrapper } = mountPanel(votingView({ round: 'revote' }))
     expect(wrapper.get('h2').text()).toBe('Переголосование')
@@ -131,8 +146,8 @@ describe('VotingPanel', () => {
     const { wrapper, game } = mountPanel(votingView({}))
     const next = votingView({
       candidates: [
-        { seat: 5, voters: [1, 2] },
-        { seat: 3, voters: null },
+        { seat: 5, voters: [1, 2], votes: 2 },
+        { seat: 3, voters: null, votes: null },
       ],
       current: 3,
       notVoted: [3, 4, 5, 6, 7, 8, 9, 10],
