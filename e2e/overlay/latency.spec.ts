@@ -87,7 +87,14 @@ test('a command appears in the overlay within a frame (p50/p95 over 60 actions)'
           }
         })
         const t0 = performance.now()
-        ws.send(JSON.stringify({ type: 'call', id: callId, method: 'game.command', params: { gameId, command: { cmd, seat } } }))
+        ws.send(
+          JSON.stringify({
+            type: 'call',
+            id: callId,
+            method: 'game.command',
+            params: { gameId, command: { cmd, seat } },
+          }),
+        )
         const [t1, t2] = await Promise.all([done, replied])
         if (i >= warmup) {
           samples.push(t1 - t0)

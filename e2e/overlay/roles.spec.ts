@@ -35,7 +35,8 @@ function leaks(payload: string): string[] {
     else if (v && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) {
         if (k === 'role' && x !== null) found.push(`${path}.role = ${JSON.stringify(x)}`)
-        if ((k === 'donCheck' || k === 'sheriffCheck') && x !== null) found.push(`${path}.${k} = ${JSON.stringify(x)}`)
+        if ((k === 'donCheck' || k === 'sheriffCheck') && x !== null)
+          found.push(`${path}.${k} = ${JSON.stringify(x)}`)
         if (k === 'scores' && x !== null) found.push(`${path}.scores present`)
         if (k === 'rolesVisible' && x === true) found.push(`${path}.rolesVisible = true`)
         walk(x, `${path}.${k}`)
@@ -66,9 +67,12 @@ async function playToEnd(c: ControlClient, gameId: number, log: string[]): Promi
     if (view.phase === 'setup') await send({ cmd: 'start' })
     else if (view.phase === 'zeroNight') await send({ cmd: 'next' })
     else if (view.phase === 'night') {
-      if (view.nightStep === 'shot') await send({ cmd: 'shot', target: alive((p) => !isBlack(p) && p.role !== 'sheriff')[0] })
-      else if (view.nightStep === 'donCheck') await send({ cmd: 'donCheck', target: alive((p) => p.role === 'sheriff')[0] ?? alive(() => true)[0] })
-      else if (view.nightStep === 'sheriffCheck') await send({ cmd: 'sheriffCheck', target: alive(isBlack)[0] })
+      if (view.nightStep === 'shot')
+        await send({ cmd: 'shot', target: alive((p) => !isBlack(p) && p.role !== 'sheriff')[0] })
+      else if (view.nightStep === 'donCheck')
+        await send({ cmd: 'donCheck', target: alive((p) => p.role === 'sheriff')[0] ?? alive(() => true)[0] })
+      else if (view.nightStep === 'sheriffCheck')
+        await send({ cmd: 'sheriffCheck', target: alive(isBlack)[0] })
       else await send({ cmd: 'next' })
     } else if (view.phase === 'day') {
       if (view.bestMove && view.bestMove.seats === null && view.step === 'lastWord') {
@@ -80,7 +84,12 @@ async function playToEnd(c: ControlClient, gameId: number, log: string[]): Promi
         }
         const targets = alive(isBlack).filter((s) => !view.nominees.some((n) => n.seat === s))
         const want = view.day === 1 ? 2 : 1
-        if (view.nominees.length < want && targets.length > 0 && view.speaker !== null && !view.voteCancelled) {
+        if (
+          view.nominees.length < want &&
+          targets.length > 0 &&
+          view.speaker !== null &&
+          !view.voteCancelled
+        ) {
           const target = view.nominees.length === 0 ? targets[0] : targets[targets.length - 1]
           await send({ cmd: 'nominate', target })
         }
@@ -116,14 +125,20 @@ test('roles hidden: no frame to the overlay carries a role; shown: they arrive',
   expect(final.winner).toBe('red')
   await expect(page.getByTestId('winner')).toHaveAttribute('data-winner', 'red')
   // The game passed through checks and the best move on the control side…
-  expect(log.some((l) => l.startsWith('{"cmd":"sheriffCheck"')), log.join('\n')).toBe(true)
+  expect(
+    log.some((l) => l.startsWith('{"cmd":"sheriffCheck"')),
+    log.join('\n'),
+  ).toBe(true)
   // …and the overlay got many frames, none of them with a role.
   const hiddenFrames = frames.length
-  console.log(`roles hidden: ${log.length} commands, ${hiddenFrames} frames to the overlay, winner ${final.winner}`)
+  console.log(
+    `roles hidden: ${log.length} commands, ${hiddenFrames} frames to the overlay, winner ${final.winner}`,
+  )
   expect(hiddenFrames).toBeGreaterThan(20)
   const leaked = frames.flatMap((f) => leaks(f.payload))
   expect(leaked, leaked.slice(0, 5).join('\n')).toEqual([])
-  for (let seat = 1; seat <= 10; seat++) await expect(page.getByTestId(`card-${seat}`)).toHaveAttribute('data-role', 'hidden')
+  for (let seat = 1; seat <= 10; seat++)
+    await expect(page.getByTestId(`card-${seat}`)).toHaveAttribute('data-role', 'hidden')
   await page.screenshot({ path: 'artifacts/screenshots/overlay-live-end-hidden.png', omitBackground: true })
 
   // Shown: the same overlay now receives the roles (the server pushes the new envelope).

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { mount } from '@vue/test-utils'
+import CountdownRing from '../../../src/renderer/src/overlay/components/CountdownRing.vue'
+import {
+  formatSeconds,
+  progressOf,
+  remainingMs,
+  secondsLeft,
+} from '../../../src/renderer/src/overlay/countdown'
+import type { TimerState } from '../../../src/shared/game/views'
+
+const T0 = Date.UTC(2026, 10, 29, 21, 0, 0)
+const SIZE = 64
+const STROKE = 4
+const C = 2 * Math.PI * ((SIZE - STROKE) / 2)
+
+const running = (remaining = 60_000, since = T0): TimerState => ({
+  label: 'speech',
+  durationMs: 60_000,
+  remainingMs: remaining,
+  runningSince: since,
+})
+
+describe('countdown maths', () => {
+  it('counts down from runningSince, holds when paused, never below zero', () => {
+    expect(remainingMs(running(), T0 + 15_000)).toBe(45_000)
+    expect(remainingMs({ ...running(20_000), runningSince: null }, T0 + 99_000)).toBe(20_000)
+    expect(remainingMs(running(), T0 + 120_000)).toBe(0)
+    expect(remainingMs(null, T0)).toBe(0)
+    expect(progressOf(running(), T0 + 15_000)).toBeCloseTo(0.75)
+    expect(secondsLeft(running(), T0 + 15_001)).toBe(45)
+    expect(secondsLeft(running(), T0 + 14_999)).toBe(46)
+    expect(formatSeconds(42)).toBe('42')
+    expect(formatSeconds(75)).toBe('1:15')
+  })
+})
+
+describe('CountdownRing', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: ['Date', 'setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'],
+    })
+    vi.setSystemTime(T0)
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const offset = (w: ReturnType<typeof mount>): number =>
+    Number((w.get('circle.arc').element as SVGCircleElement).style.strokeDashoffset)
+
+  it('counts down locally frame by frame from the timer state, with no pushes', async () => {
+    const w = mount(CountdownRing, { props: { timer: running(), size: SIZE, stroke: STROKE, digits: true } })
+    const ring = () => w.get('[data-testid="countdown"]')
+    expect(ring().attributes('data-seconds')).toBe('60')
+    expect(ring().attributes('data-running')).toBe('true')
+    expect(offset(w)).toBeCloseTo(0, 1)
+    // Frames come every 16 ms: one frame past the 10 s mark.
+    await vi.advanceTimersByTimeAsync(10_020)
+    expect(ring().attributes('data-seconds')).toBe('50')
+    expect(w.get('[data-testid="countdown-digits"]').text()).toBe('50')
+    expect(offset(w)).toBeCloseTo(C * (10.02 / 60), 0)
+    await vi.advanceTimersByTimeAsync(40_000)
+    expect(ring().attributes('data-seconds')).toBe('10')
+    expect(ring().classes()).toContain('low')
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(ring().attributes('data-seconds')).toBe('0')
+    expect(offset(w)).toBeCloseTo(C, 0)
+    // Finished: no animation frame is left scheduled.
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('moves continuously within a second (a repaint per frame), and in whole seconds when stepped', async () => {
+    const w = mount(CountdownRing, { props: { timer: running(), size: SIZE, stroke: STROKE } })
+    await vi.advanceTimersByTimeAsync(500)
+    expect(offset(w)).toBeGreaterThan(C * (0.4 / 60))
+    expect(offset(w)).toBeLessThan(C * (0.6 / 60))
+    const s = mount(CountdownRing, {
+      props: { timer: running(60_000, Date.now()), size: SIZE, stroke: STROKE, stepped: true },
+    })
+    await vi.advanceTimersByTimeAsync(500)
+    expect(offset(s)).toBeCloseTo(0, 1)
+    await vi.advanceTimersByTimeAsync(600)
+    expect(offset(s)).toBeCloseTo(C * (1 / 60), 0)
+  })
+
+  it('holds still while paused and follows a new timer state at once', async () => {
+    const w = mount(CountdownRing, {
+      props: { timer: { ...running(30_000), runningSince: null }, size: SIZE, stroke: STROKE, digits: true },
+    })
+    expect(w.get('[data-testid="countdown"]').attributes('data-seconds')).toBe('30')
+    expect(w.get('[data-testid="countdown"]').attributes('data-running')).toBe('false')
+    expect(offset(w)).toBeCloseTo(C / 2, 0)
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(w.get('[data-testid="countdown"]').attributes('data-seconds')).toBe('30')
+    expect(vi.getTimerCount()).toBe(0)
+    // The judge resumes: the server sends runningSince once; the ring counts from there.
+    await w.setProps({ timer: running(30_000, Date.now()) })
+    await vi.advanceTimersByTimeAsync(3_020)
+    expect(w.get('[data-testid="countdown"]').attributes('data-seconds')).toBe('27')
+    // Paused again with 27 s left.
+    await w.setProps({ timer: { ...running(27_000), runningSince: null } })
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(w.get('[data-testid="countdown"]').attributes('data-seconds')).toBe('27')
+    w.unmount()
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('stops its frame loop when unmounted', async () => {
+    const w = mount(CountdownRing, { props: { timer: running(), size: SIZE, stroke: STROKE } })
+    await vi.advanceTimersByTimeAsync(100)
+    expect(vi.getTimerCount()).toBeGreaterThan(0)
+    w.unmount()
+    expect(vi.getTimerCount()).toBe(0)
+  })
+})
