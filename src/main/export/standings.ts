@@ -184,7 +184,6 @@ function addSheet(wb: ExcelJS.Workbook, name: string, sheet: Sheet): void {
   sheet.columns.forEach((c, i) => {
     const col = ws.getColumn(i + 1)
     if (c.kind === 'points') col.numFmt = '0.00'
-    else if (c.kind === 'int') col.numFmt = '0'
   })
   // Keep the header's own alignment after the column alignment was applied.
   head.eachCell((cell) => {
