@@ -491,7 +491,9 @@ function onLiftAll(c: Ctx, cmd: CommandOf<'liftAll'>): AppErrorData | void {
     s.ruleset.liftAll.majority === 'moreThanHalfLiving' ? yes.length * 2 > living : yes.length > no.length
   const seats = [...d.tied]
   c.emit({ type: 'liftAllVoted', record: { kind: 'liftAll', seats, yes, no, passed } })
-  if (passed) return voteOut(c, seats, 'lifted')
+  // Only the tied players still at the table leave (one may have been removed meanwhile, §10.2).
+  const present = seats.filter((seat) => isAlive(s, seat))
+  if (passed && present.length > 0) return voteOut(c, present, 'lifted')
   endVotingWithoutDeparture(c)
 }
 
