@@ -288,11 +288,11 @@ describe('views', () => {
     expect(v.revision).toBe(7)
     expect(v.rolesVisible).toBe(false)
     expect(v.players.every((p) => p.role === null)).toBe(true)
-    expect(v.lastNight).toMatchObject({
-      shot: { kind: 'kill', target: 1 },
-      donCheck: null,
-      sheriffCheck: null,
-    })
+    // During the night neither the shot nor the night's progress shows (it would tell who is still in the game).
+    expect(v.lastNight).toMatchObject({ shot: null, donCheck: null, sheriffCheck: null })
+    expect(v.nightStep).toBeNull()
+    const morning = run(g, { cmd: 'next' })
+    expect(overlayView(morning, 8, { roles: 'hidden' }).lastNight?.shot).toEqual({ kind: 'kill', target: 1 })
     expect(JSON.stringify(v)).not.toMatch(/"(civilian|mafia|don|sheriff)"|isSheriff|isBlack/)
     expect('canUndo' in v || 'undoLabel' in v).toBe(false)
     expect(overlayView(g, 7, { roles: 'atEnd' }).rolesVisible).toBe(false)

@@ -106,11 +106,22 @@ export function overlayView(game: Game, revision: number, settings: OverlaySetti
   const { canUndo: _u, canRedo: _r, undoLabel: _ul, redoLabel: _rl, ...view } = controlView(game, revision)
   const visible = rolesVisible(game, settings)
   if (visible) return { ...view, rolesVisible: true }
+  // The night's progress (which check comes next) would tell whether the don or the sheriff is still in the game,
+  // and the shot is announced only in the morning.
+  const nightRunning = game.state.phase === 'night'
   return {
     ...view,
     rolesVisible: false,
+    nightStep: null,
     players: view.players.map((p) => ({ ...p, role: null, points: null })),
-    lastNight: view.lastNight ? { ...view.lastNight, donCheck: null, sheriffCheck: null } : null,
+    lastNight: view.lastNight
+      ? {
+          ...view.lastNight,
+          shot: nightRunning ? null : view.lastNight.shot,
+          donCheck: null,
+          sheriffCheck: null,
+        }
+      : null,
     scores: null,
   }
 }
