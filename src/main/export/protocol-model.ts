@@ -30,7 +30,7 @@ export interface TableBlock {
   title: string
   columns: Column[]
   rows: string[][]
-  /** Row indexes to draw in bold (e.g. the winning team is not marked; used for totals). */
+  /** Text of the single row drawn when there are no rows (e.g. "нет"). */
   emptyText?: string
 }
 

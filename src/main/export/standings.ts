@@ -17,7 +17,7 @@ export type StandingsFormat = 'xlsx' | 'csv' | 'json'
 
 export interface StandingsExportOptions extends StandingsOptions {
   lang?: Lang
-  /** Shown above nothing in CSV; the XLSX document title and JSON `title`. */
+  /** The XLSX document title and the JSON `title` (CSV has no title row). */
   title?: string
   /** CSV field separator; ',' by default (';' suits Excel with a Russian locale). */
   csvDelimiter?: ',' | ';' | '\t'
