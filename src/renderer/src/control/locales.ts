@@ -275,6 +275,7 @@ export const controlRu = {
     saved: 'Сохранено',
     preview: 'Предпросмотр оверлея',
     swatch: 'Образец цветов темы',
+    openOverlay: 'Открыть оверлей в новом окне',
     sample: 'Игрок №1 — говорит',
     obs: 'OBS',
     obsState: {
@@ -590,6 +591,7 @@ export const controlEn: typeof controlRu = {
     saved: 'Saved',
     preview: 'Overlay preview',
     swatch: 'Theme colour sample',
+    openOverlay: 'Open the overlay in a new window',
     sample: 'Seat 1 — speaking',
     obs: 'OBS',
     obsState: {

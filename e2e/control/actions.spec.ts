@@ -1,0 +1,79 @@
+/**
+ * Fouls, a removal with a reason, a team defeat and extra points, all from the keyboard; dialogs confirm with
+ * Enter and cancel with Esc.
+ */
+import { test, expect } from '@playwright/test'
+import { startServer, type TestServer } from '../helpers/server'
+import { command, expectPhase, seats, setUpGame } from './panel'
+
+let server: TestServer
+test.beforeAll(async () => {
+  server = await startServer()
+})
+test.afterAll(async () => {
+  await server?.stop()
+})
+
+test('fouls, removal, team defeat and extra points from the keyboard', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.goto(server.controlUrl)
+  await expect(page.getByTestId('seat-1')).toBeVisible()
+  await setUpGame(page, { don: 3, mafia: [5, 8], sheriff: 10 })
+  await command(page, 'Enter')
+  await expectPhase(page, 'day', 'speech')
+
+  // Fouls: F gives one, Shift+F takes one back; F without a seat only hints.
+  await seats(page, [4])
+  await command(page, 'f')
+  await seats(page, [4])
+  await command(page, 'f')
+  await expect(page.getByTestId('fouls-4')).toHaveText('2')
+  await seats(page, [4])
+  await command(page, 'Shift+F')
+  await expect(page.getByTestId('fouls-4')).toHaveText('1')
+  await page.keyboard.press('f')
+  await expect(page.getByTestId('hint')).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  // A removal with a reason chosen in the dialog.
+  await seats(page, [7])
+  await page.keyboard.press('r')
+  await expect(page.getByTestId('action-dialog')).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByTestId('remove-reason')).toHaveValue('betting')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('action-dialog')).toHaveCount(0)
+  await expect(page.getByTestId('seat-7')).toHaveAttribute('data-status', 'removed')
+  await expect(page.getByTestId('undo-label')).toContainText('№7')
+  await expect(page.getByTestId('vote-cancelled')).toBeVisible()
+
+  // Esc cancels a dialog and changes nothing.
+  await seats(page, [5])
+  await page.keyboard.press('x')
+  await expect(page.getByTestId('action-dialog')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('action-dialog')).toHaveCount(0)
+  await page.keyboard.press('Escape')
+
+  // Team defeat by the don: the reds win at once.
+  await seats(page, [3])
+  await page.keyboard.press('p')
+  await expect(page.getByTestId('action-dialog')).toBeVisible()
+  await page.keyboard.type('клятва')
+  await page.keyboard.press('Enter')
+  await expectPhase(page, 'finished')
+  await expect(page.getByTestId('winner')).toHaveAttribute('data-winner', 'red')
+
+  // Extra points after the end.
+  await seats(page, [2])
+  await page.keyboard.press('x')
+  await expect(page.getByTestId('extra-points')).toBeFocused()
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type('0.5')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('лучший игрок')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('action-dialog')).toHaveCount(0)
+  await expect(page.getByTestId('points-2')).toHaveText('1.5')
+  await expect(page.getByTestId('summary-status-7')).toHaveAttribute('data-status', 'removed')
+})
