@@ -15,7 +15,7 @@ import type {
 import type { Command } from '../../../../shared/game/commands'
 import type { Ruleset } from '../../../../shared/game/ruleset'
 import type { AppErrorData } from '../../../../shared/errors'
-import { CallError, type Transport } from '../../common/transport'
+import { CallError, type ConnectionState, type Transport } from '../../common/transport'
 import type { PanelRules } from '../logic/keymap'
 
 const FALLBACK_RULES: PanelRules = { nonVoters: 'toLastCandidate', nominationWithdrawal: false }
@@ -32,6 +32,7 @@ export const useGameStore = defineStore('game', () => {
   const busy = ref(false)
   const rulesets = shallowRef<Ruleset[]>([])
   const games = shallowRef<GameSummary[]>([])
+  const connection = ref<ConnectionState>('open')
   let transport: Transport | null = null
 
   const view = computed(() => envelope.value?.view ?? null)
@@ -104,6 +105,8 @@ export const useGameStore = defineStore('game', () => {
       accept(env)
     })
     t.onResync(() => void refresh())
+    connection.value = t.state()
+    t.onState((state) => (connection.value = state))
     void refresh()
     void loadRulesets()
   }
@@ -163,6 +166,7 @@ export const useGameStore = defineStore('game', () => {
     ruleset,
     rules,
     games,
+    connection,
     attach,
     refresh,
     command,
