@@ -124,3 +124,15 @@ describe('PlayerCard', () => {
     expect(initials('  ')).toBe('?')
   })
 })
+
+describe('PlayerCard in a voting', () => {
+  it('highlights the candidate being voted on', () => {
+    const w = mount(PlayerCard, {
+      props: { player: seat(3, { nominated: true }), order: 1, votingNow: true },
+      global: { plugins: [testI18n()] },
+    })
+    const card = w.get('[data-testid="card-3"]')
+    expect(card.attributes('data-voting-now')).toBe('true')
+    expect(card.classes()).toContain('voting-now')
+  })
+})
