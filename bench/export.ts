@@ -124,7 +124,6 @@ async function main(): Promise<void> {
         `tables max dev ${r.tableUse.maxDeviation}`,
     )
   }
-  if (pdfMedian >= 300 || xlsxFirst >= 1000) process.exitCode = 1
 }
 
 void main()
