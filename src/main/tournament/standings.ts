@@ -170,7 +170,6 @@ function applyCi(
   }
 }
 
-const ROLES: Role[] = ['civilian', 'sheriff', 'mafia', 'don']
 const zeroRoles = (): RoleCounts => ({ civilian: 0, sheriff: 0, mafia: 0, don: 0 })
 
 /** Aggregates per-game seat scores into unranked rows (rank 0). */
@@ -294,5 +293,3 @@ export function computeAllStandings(
     games: scores,
   }
 }
-
-export { ROLES }
