@@ -169,6 +169,9 @@ describe('commands', () => {
   it('describes commands in Russian and English (undo labels)', () => {
     expect(describeCommand({ cmd: 'foul', seat: 4 })).toEqual({ ru: 'Фол игроку №4', en: 'Foul to seat 4' })
     expect(describeCommand({ cmd: 'shot', target: null }).en).toBe('Miss')
+    // The undo label of `next` says what it ended.
+    const g = run(fresh(), { cmd: 'start' }, { cmd: 'next' }, { cmd: 'next' })
+    expect(controlView(g, 3).undoLabel).toEqual({ ru: 'Конец речи игрока №1', en: "End of seat 1's speech" })
   })
 
   it('rejects with a typed code and both languages, leaving the game untouched', () => {

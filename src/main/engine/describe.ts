@@ -1,6 +1,7 @@
 /** Human labels for commands (the undo/redo buttons, the protocol), in Russian and English. */
 import type { LocalizedText } from '../../shared/errors'
 import type { Command } from '../../shared/game/commands'
+import type { GameEvent } from './events'
 
 const list = (seats: number[] | undefined): string => (seats && seats.length > 0 ? seats.join(', ') : '—')
 
@@ -60,4 +61,34 @@ export function describeCommand(c: Command): LocalizedText {
     case 'redo':
       return { ru: 'Повтор', en: 'Redo' }
   }
+}
+
+/** A label for an accepted log entry: like describeCommand, but `next` says what it ended or opened. */
+export function describeEntry(entry: { command: Command; events: ReadonlyArray<GameEvent> }): LocalizedText {
+  if (entry.command.cmd !== 'next') return describeCommand(entry.command)
+  for (const e of entry.events) {
+    switch (e.type) {
+      case 'speechEnded':
+        return { ru: `Конец речи игрока №${e.seat}`, en: `End of seat ${e.seat}'s speech` }
+      case 'tieSpeechStarted':
+        return { ru: `Оправдание игрока №${e.seat}`, en: `Tie speech of seat ${e.seat}` }
+      case 'votingOpened':
+        return { ru: 'Переход к голосованию', en: 'On to the vote' }
+      case 'playerLeft':
+        if (e.how === 'killed')
+          return { ru: `Утро: убит игрок №${e.seat}`, en: `Morning: seat ${e.seat} killed` }
+        break
+      case 'dayStarted':
+        return { ru: `Начало дня ${e.day}`, en: `Day ${e.day} begins` }
+      case 'lastWordStarted':
+        return { ru: `Последнее слово игрока №${e.seat}`, en: `Last word of seat ${e.seat}` }
+      case 'speechesOpened':
+        return { ru: 'Начало обсуждения', en: 'Speeches begin' }
+      case 'nightStarted':
+        return { ru: `Ночь ${e.night}`, en: `Night ${e.night}` }
+      case 'gameFinished':
+        return { ru: 'Конец игры', en: 'End of the game' }
+    }
+  }
+  return describeCommand(entry.command)
 }

@@ -8,4 +8,4 @@ export type { GameState, SeatState, DayState, NightState, VotingState } from './
 export { controlView, overlayView, rolesVisible } from './views'
 export { gameRecord, seatPoints, bestMoveResult } from './score'
 export { dealRoles, rolesFromSeats } from './roles'
-export { describeCommand } from './describe'
+export { describeCommand, describeEntry } from './describe'

@@ -1,7 +1,7 @@
 /** The control view (everything) and the overlay view (roles and checks only when the settings allow). */
 import type { ControlView, NightStep, OverlaySettings, OverlayView, SeatView } from '../../shared/game/views'
 import { eligibleVoters } from './decide'
-import { describeCommand } from './describe'
+import { describeEntry } from './describe'
 import type { Game } from './game'
 import { seatPoints } from './score'
 import { day, isBlack, seatOf, type GameState } from './state'
@@ -90,8 +90,8 @@ export function controlView(game: Game, revision: number): ControlView {
     players,
     canUndo: undoSeq !== undefined,
     canRedo: redoSeq !== undefined,
-    undoLabel: undoSeq !== undefined ? describeCommand(game.log[undoSeq - 1].command) : null,
-    redoLabel: redoSeq !== undefined ? describeCommand(game.log[redoSeq - 1].command) : null,
+    undoLabel: undoSeq !== undefined ? describeEntry(game.log[undoSeq - 1]) : null,
+    redoLabel: redoSeq !== undefined ? describeEntry(game.log[redoSeq - 1]) : null,
     voteCancelled: d?.voteCancelled ?? false,
     scores: points ? points.map((p, i) => ({ seat: i + 1, points: p })) : null,
   }
