@@ -196,11 +196,14 @@ async function measureOpen(file: string, tournamentId: number): Promise<void> {
   if (games.length === 0 || games.some((g) => g.results.length !== 10)) throw new Error('results missing')
   const one = db.loadGame(games[games.length >> 1].id)
   const o3 = performance.now()
+  db.listGames({ tournamentId })
+  const o4 = performance.now()
   db.close()
   const run: OpenRun = {
     open: o1 - o0,
     list: o2 - o1,
     load: o3 - o2,
+    warmList: o4 - o3,
     games: games.length,
     logLength: one?.log.length ?? 0,
   }
