@@ -68,9 +68,11 @@ export function standingsGames(db: MafiaDb, tournamentId: number): StandingsGame
   if (!db.getTournament(tournamentId)) throw tournamentNotFound(tournamentId)
   return db.listGames({ tournamentId }).map((row) => {
     const round = row.roundId === null ? null : db.getRound(row.roundId)
+    const stageId = row.stageId ?? round?.stageId ?? null
     return {
       gameId: row.id,
-      stage: stageName(db, row.stageId ?? round?.stageId ?? null),
+      // The stage kind ('qualifying' | 'semifinal' | 'final'): Ci's "finals under 4 games" rule looks for 'final'.
+      stage: stageId === null ? null : (db.getStage(stageId)?.kind ?? null),
       record: recordOf(db, row.id).record,
     }
   })
