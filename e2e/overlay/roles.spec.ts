@@ -154,3 +154,57 @@ test('roles hidden: no frame to the overlay carries a role; shown: they arrive',
   await page.screenshot({ path: 'artifacts/screenshots/overlay-live-end-shown.png', omitBackground: true })
   control.close()
 })
+
+test("roles 'atEnd': hidden during the game, revealed by the server once it is over", async ({ page }) => {
+  const frames: string[] = []
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))))
+  const control = await connectControl(server.origin, server.token)
+  const before = await control.call<OverlayEnvelope>('overlay.view')
+  await control.call('overlay.setSettings', { ...before.settings, roles: 'atEnd' })
+  const created = await control.call<GameEnvelope>('game.create', {
+    rulesetId: 'fiim',
+    players: ['Ace', 'Bee', 'Cat', 'Dan', 'Eve', 'Fox', 'Gus', 'Hal', 'Ivy', 'Jay'].map((name) => ({ name })),
+    roles: {
+      '1': 'civilian',
+      '2': 'civilian',
+      '3': 'don',
+      '4': 'civilian',
+      '5': 'mafia',
+      '6': 'civilian',
+      '7': 'civilian',
+      '8': 'mafia',
+      '9': 'civilian',
+      '10': 'sheriff',
+    },
+  })
+  await control.call('game.open', { gameId: created.gameId })
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  await page.goto(server.overlayUrl)
+  await expect(page.getByTestId('card-1')).toContainText('Ace')
+
+  const log: string[] = []
+  // Stop right before the last command and check that nothing leaked so far.
+  const spy: ControlClient = {
+    ...control,
+    command: async (gameId, command) => {
+      const res = (await control.command(gameId, command)) as GameEnvelope
+      if (res.view.phase !== 'finished') {
+        await expect
+          .poll(() => frames.some((f) => f.includes(`"revision":${res.view.revision}`)), { timeout: 5000 })
+          .toBe(true)
+        const leaked = frames.flatMap(leaks)
+        expect(leaked, `${JSON.stringify(command)}: ${leaked.slice(0, 3).join('\n')}`).toEqual([])
+      }
+      return res
+    },
+  }
+  const final = await playToEnd(spy, created.gameId, log)
+  expect(final.phase).toBe('finished')
+  await expect(page.getByTestId('card-3')).toHaveAttribute('data-role', 'don')
+  await expect(page.getByTestId('card-10')).toHaveAttribute('data-role', 'sheriff')
+  await expect(page.getByTestId('winner')).toContainText('Победа мирных')
+  await page.screenshot({ path: 'artifacts/screenshots/overlay-live-end-atend.png', omitBackground: true })
+  await control.call('overlay.setSettings', { ...before.settings, roles: 'hidden' })
+  await expect(page.getByTestId('card-3')).toHaveAttribute('data-role', 'hidden')
+  control.close()
+})
