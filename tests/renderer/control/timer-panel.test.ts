@@ -151,7 +151,7 @@ describe('TimerPanel', () => {
 
   it('shows a dash and disables its buttons when there is no timer', () => {
     const { wrapper } = mountTimer(null)
-    expect(shown(wrapper)).toBe('—')
+    expect(shown(wrapper)).toBe('–:––')
     expect(wrapper.get('[data-testid="timer-toggle"]').attributes('disabled')).toBeDefined()
   })
 })
