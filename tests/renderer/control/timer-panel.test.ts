@@ -149,9 +149,10 @@ describe('TimerPanel', () => {
     expect(game.command).toHaveBeenLastCalledWith({ cmd: 'timer', action: 'reset' })
   })
 
-  it('shows a dash and disables its buttons when there is no timer', () => {
+  it('shows a dimmed zero and disables its buttons when there is no timer', () => {
     const { wrapper } = mountTimer(null)
-    expect(shown(wrapper)).toBe('–:––')
+    expect(shown(wrapper)).toBe('0:00')
+    expect(wrapper.get('section').classes()).toContain('timer-none')
     expect(wrapper.get('[data-testid="timer-toggle"]').attributes('disabled')).toBeDefined()
   })
 })
