@@ -139,6 +139,7 @@ test('roles hidden: no frame to the overlay carries a role; shown: they arrive',
   expect(leaked, leaked.slice(0, 5).join('\n')).toEqual([])
   for (let seat = 1; seat <= 10; seat++)
     await expect(page.getByTestId(`card-${seat}`)).toHaveAttribute('data-role', 'hidden')
+  await page.waitForTimeout(700) // let the transitions settle for the picture
   await page.screenshot({ path: 'artifacts/screenshots/overlay-live-end-hidden.png', omitBackground: true })
 
   // Shown: the same overlay now receives the roles (the server pushes the new envelope).
@@ -151,6 +152,7 @@ test('roles hidden: no frame to the overlay carries a role; shown: they arrive',
   for (const [seat, p] of final.players.entries()) {
     await expect(page.getByTestId(`card-${seat + 1}`)).toHaveAttribute('data-role', p.role ?? 'hidden')
   }
+  await page.waitForTimeout(700) // let the transitions settle for the picture
   await page.screenshot({ path: 'artifacts/screenshots/overlay-live-end-shown.png', omitBackground: true })
   control.close()
 })
@@ -203,6 +205,7 @@ test("roles 'atEnd': hidden during the game, revealed by the server once it is o
   await expect(page.getByTestId('card-3')).toHaveAttribute('data-role', 'don')
   await expect(page.getByTestId('card-10')).toHaveAttribute('data-role', 'sheriff')
   await expect(page.getByTestId('winner')).toContainText('Победа мирных')
+  await page.waitForTimeout(700) // let the transitions settle for the picture
   await page.screenshot({ path: 'artifacts/screenshots/overlay-live-end-atend.png', omitBackground: true })
   await control.call('overlay.setSettings', { ...before.settings, roles: 'hidden' })
   await expect(page.getByTestId('card-3')).toHaveAttribute('data-role', 'hidden')
