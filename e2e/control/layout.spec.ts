@@ -45,13 +45,16 @@ async function unnamedControls(page: Page): Promise<string[]> {
   )
 }
 
-for (const size of [
-  { width: 1366, height: 768 },
-  { width: 1920, height: 1080 },
-]) {
-  test(`no overflow and every control labelled at ${size.width}×${size.height}`, async ({ browser }) => {
+for (const [size, lang] of [
+  [{ width: 1366, height: 768 }, 'ru'],
+  [{ width: 1366, height: 768 }, 'en'],
+  [{ width: 1920, height: 1080 }, 'ru'],
+] as const) {
+  test(`no overflow and every control labelled at ${size.width}×${size.height} (${lang})`, async ({
+    browser,
+  }) => {
     const page = await (await browser.newContext({ viewport: size })).newPage()
-    await page.goto(server.controlUrl)
+    await page.goto(`${server.controlUrl}&lang=${lang}`)
     await expect(page.getByTestId('seat-1')).toBeVisible()
     if ((await page.getByTestId('phase').getAttribute('data-phase')) === 'setup') await command(page, 'Enter')
     for (const screen of ['game', 'setup', 'settings'] as const) {
@@ -63,12 +66,13 @@ for (const size of [
       expect(o.y).toBeLessThanOrEqual(0)
       expect(await unnamedControls(page), `${screen}: controls without a name`).toEqual([])
       if (size.width === 1920) await shot(page, `${screen}-1920`)
+      else if (lang === 'en') await shot(page, `${screen}-en`)
       else if (screen === 'settings') await shot(page, 'settings')
     }
     await page.getByTestId('nav-game').click()
     await page.keyboard.press('?')
     await expect(page.getByTestId('help')).toBeVisible()
-    if (size.width === 1366) await shot(page, 'help')
+    if (size.width === 1366 && lang === 'ru') await shot(page, 'help')
     await page.keyboard.press('Escape')
     await expect(page.getByTestId('help')).toHaveCount(0)
 
