@@ -22,12 +22,23 @@ const ROLES: Role[] = [
   'civilian',
 ]
 
+/** A drawn stand-in for a player photo (the demo has no files): a silhouette on a coloured backdrop. */
+function avatar(hue: number): string {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 140">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},45%,42%)"/>` +
+    `<stop offset="1" stop-color="hsl(${hue},50%,18%)"/></linearGradient></defs>` +
+    `<rect width="120" height="140" fill="url(#g)"/><circle cx="60" cy="56" r="26" fill="hsl(${hue},25%,82%)"/>` +
+    `<path d="M14 140c4-34 24-48 46-48s42 14 46 48z" fill="hsl(${hue},25%,82%)"/></svg>`
+  return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`
+}
+
 function seats(scene: DemoScene): SeatView[] {
   return NAMES.map((name, i) => ({
     seat: i + 1,
     name,
     playerId: null,
-    photo: null,
+    photo: i === 0 || i === 5 || i === 7 ? avatar(200 + i * 37) : null,
     role: ROLES[i],
     status: 'alive',
     fouls: [0, 1, 0, 2, 3, 0, 1, 0, 0, 0][i],
