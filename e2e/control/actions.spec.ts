@@ -76,4 +76,17 @@ test('fouls, removal, team defeat and extra points from the keyboard', async ({ 
   await expect(page.getByTestId('action-dialog')).toHaveCount(0)
   await expect(page.getByTestId('points-2')).toHaveText('1.5')
   await expect(page.getByTestId('summary-status-7')).toHaveAttribute('data-status', 'removed')
+
+  // game.list / game.open: switch back to the demo game and forth to this one.
+  const thisGame = (await page.getByTestId('app').getAttribute('data-game')) ?? ''
+  await page.keyboard.press('g')
+  const list = page.getByTestId('game-list')
+  await expect(list.locator('li')).toHaveCount(2)
+  await list.locator('li:not(.current) button').first().click()
+  await expect(page.getByTestId('app')).not.toHaveAttribute('data-game', thisGame)
+  await expect(page.getByTestId('board')).toBeVisible()
+  await page.keyboard.press('g')
+  await list.locator('li:not(.current) button').first().click()
+  await expect(page.getByTestId('app')).toHaveAttribute('data-game', thisGame)
+  await expectPhase(page, 'finished')
 })
