@@ -29,13 +29,16 @@ export async function installLatencyProbe(page: Page): Promise<void> {
     w.__keyAt = null
     w.__msgAt = null
     window.addEventListener('keydown', () => ((w.__keyAt = performance.now()), (w.__msgAt = null)), true)
-    // The first server message after a key press: splits the latency into wire+server and render.
+    // The arrival of the game.view push after a key press: splits the latency into wire+server and render.
     const Native = window.WebSocket
     window.WebSocket = class extends Native {
       constructor(url: string | URL, protocols?: string | string[]) {
         super(url, protocols)
-        this.addEventListener('message', () => {
-          if (w.__keyAt !== null && w.__msgAt === null) w.__msgAt = performance.now()
+        this.addEventListener('message', (e: MessageEvent) => {
+          // The control view's push (other pushes, e.g. obs.status, may come first).
+          if (w.__keyAt !== null && w.__msgAt === null && String(e.data).includes('"channel":"game.view"')) {
+            w.__msgAt = performance.now()
+          }
         })
       }
     } as typeof WebSocket
@@ -61,9 +64,9 @@ export async function installLatencyProbe(page: Page): Promise<void> {
 export interface Latency {
   /** Key press → updated view. */
   total: number[]
-  /** Key press → first server message (WebSocket + server + SQLite commit). */
+  /** Key press → the game.view push arrives (WebSocket + server + SQLite commit). */
   wire: number[]
-  /** First server message → updated view (the panel's own work: store, Vue render, DOM). */
+  /** The game.view push → updated view (the panel's own work: parse, store, Vue render, DOM). */
   render: number[]
 }
 
@@ -80,9 +83,9 @@ export function latencyReport(l: Latency): string {
     `p50 ${percentile(xs, 50).toFixed(1)} ms, p95 ${percentile(xs, 95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`
   return [
     `control latency over ${l.total.length} key presses that changed the game:`,
-    `  key press → updated view:               ${f(l.total)}`,
-    `  key press → server's answer (WS+SQLite): ${f(l.wire)}`,
-    `  server's answer → updated view (panel):  ${f(l.render)}`,
+    `  key press → updated view:                      ${f(l.total)}`,
+    `  key press → game.view push (WS+server+SQLite): ${f(l.wire)}`,
+    `  game.view push → updated view (panel):         ${f(l.render)}`,
   ].join('\n')
 }
 
