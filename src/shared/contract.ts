@@ -65,6 +65,13 @@ export interface OverlayEnvelope {
   gameId: number | null
   view: OverlayView | null
   settings: OverlayPublicSettings
+  /** The active game's tournament standings (finished games only), for `?layout=standings`. */
+  standings: OverlayStandings | null
+}
+
+export interface OverlayStandings {
+  title: string | null
+  rows: Array<{ place: number; name: string; points: number; games: number; wins: number }>
 }
 
 export const overlaySettingsSchema = z

@@ -16,7 +16,12 @@ export interface AppErrorData {
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppErrorData }
 
-export function appError(code: string, ru: string, en: string, details?: Record<string, unknown>): AppErrorData {
+export function appError(
+  code: string,
+  ru: string,
+  en: string,
+  details?: Record<string, unknown>,
+): AppErrorData {
   return details === undefined ? { code, message: { ru, en } } : { code, message: { ru, en }, details }
 }
 

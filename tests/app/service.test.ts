@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process'
 import { openDatabase, type MafiaDb } from '../../src/main/db'
 import { AppService } from '../../src/main/app/service'
 import { runExport } from '../../src/main/cli-export'
+import { overlayStandings } from '../../src/main/app/exports'
 import { AppError } from '../../src/shared/errors'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from './full-game'
 
@@ -35,7 +36,7 @@ async function fresh(
   const file = join(dir, 'db.sqlite')
   const db = await openDatabase(file)
   dbs.push(db)
-  const service = new AppService(db, { clock })
+  const service = new AppService(db, { clock, standings: (id) => overlayStandings(db, id) })
   service.init()
   return { dir, file, db, service }
 }
@@ -49,6 +50,24 @@ function createFullGame(service: AppService): number {
 }
 
 describe('app service', () => {
+  it('the overlay carries the tournament standings, refreshed when a game ends', async () => {
+    const { service, db } = await fresh()
+    const tournamentId = db.listTournaments()[0].id
+    const id = service.createGame({
+      rulesetId: 'fiim',
+      players: FULL_GAME_PLAYERS.map((name) => ({ name })),
+      roles: { ...FULL_GAME_ROLES },
+      tournamentId,
+    }).gameId
+    expect(service.overlay().standings?.rows).toEqual([])
+    for (const c of FULL_GAME) service.command(id, c)
+    const rows = service.overlay().standings!.rows
+    expect(rows).toHaveLength(10)
+    expect(rows[0]).toMatchObject({ place: 1, name: 'Jay', games: 1, wins: 1 })
+    expect(rows[0].points).toBeCloseTo(1.3)
+    expect(rows.find((r) => r.name === 'Cat')?.points).toBe(0)
+  })
+
   it('creates the demo tournament and an active demo game on first start', async () => {
     const { service, db } = await fresh()
     const active = service.active()

@@ -10,6 +10,7 @@ import type { PushName, Pushes } from '../../shared/contract'
 import { AppService } from './service'
 import { createHandlers } from './handlers'
 import { ObsBridge } from './obs-bridge'
+import { overlayStandings } from './exports'
 
 export interface CoreOptions {
   mode: 'electron' | 'headless'
@@ -37,7 +38,11 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   const log = opts.log ?? (() => {})
   let db = await openDatabase(opts.dbFile)
   let obs: ObsBridge | null = null
-  const service = new AppService(db, { log, onView: (env) => obs?.onView(env.gameId, env.view) })
+  const service = new AppService(db, {
+    log,
+    onView: (env) => obs?.onView(env.gameId, env.view),
+    standings: (tournamentId) => overlayStandings(db, tournamentId),
+  })
   obs = new ObsBridge(db, { log })
   let server: RunningServer | null = null
   try {

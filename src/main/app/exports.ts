@@ -11,6 +11,7 @@ import type { Lang } from '../export/i18n'
 import { computeAllStandings, type StandingsGame } from '../tournament/standings'
 import type { GameRecord } from '../../shared/game/record'
 import { AppError, appError } from '../../shared/errors'
+import type { OverlayStandings } from '../../shared/contract'
 
 export function gameNotFound(gameId: number): AppError {
   return new AppError(
@@ -96,4 +97,20 @@ export async function standingsFile(
 export function liveStandings(db: MafiaDb, tournamentId: number) {
   const games = standingsGames(db, tournamentId)
   return computeAllStandings(games, { scoring: scoringFor(tournamentRuleset(db, tournamentId)) })
+}
+
+/** The overall standings in the overlay's shape (`?layout=standings`). */
+export function overlayStandings(db: MafiaDb, tournamentId: number): OverlayStandings | null {
+  const t = db.getTournament(tournamentId)
+  if (!t) return null
+  return {
+    title: t.name,
+    rows: liveStandings(db, tournamentId).overall.map((r) => ({
+      place: r.rank,
+      name: r.name,
+      points: r.total,
+      games: r.games,
+      wins: r.wins,
+    })),
+  }
 }

@@ -24,6 +24,7 @@ import type {
   GameSummary,
   OverlayEnvelope,
   OverlayPublicSettings,
+  OverlayStandings,
   PushName,
   Pushes,
   SetupInput,
@@ -37,6 +38,8 @@ export type PushListener = <K extends PushName>(channel: K, payload: Pushes[K]) 
 export interface ServiceOptions {
   clock?: () => number
   log?: (line: string) => void
+  /** Standings of a tournament for the overlay (computed from stored games; cached until a result changes). */
+  standings?: (tournamentId: number) => OverlayStandings | null
   /** Called with the active game's view after every stored command and when another game is opened (OBS). */
   onView?: (envelope: GameEnvelope) => void
 }
@@ -64,6 +67,7 @@ export class AppService {
   private readonly listeners = new Set<PushListener>()
   private activeId: number | null = null
   private overlaySettings: OverlayPublicSettings = DEFAULT_OVERLAY_SETTINGS
+  private readonly standingsCache = new Map<number, OverlayStandings | null>()
   private readonly clock: () => number
   private readonly log: (line: string) => void
 
@@ -107,6 +111,7 @@ export class AppService {
   replaceDatabase(db: MafiaDb): void {
     this.db = db
     this.live.clear()
+    this.standingsCache.clear()
     this.activeId = null
     this.overlaySettings = DEFAULT_OVERLAY_SETTINGS
     this.init()
@@ -324,8 +329,12 @@ export class AppService {
       winner,
       results,
     })
+    const wasFinished = g.row.status === 'finished'
     g.game = next
     g.row = { ...g.row, status: finished ? 'finished' : 'running', winner, updatedAt: this.clock() }
+    // Results changed (a game ended, was undone past its end, or got extra points after it): refresh standings.
+    if ((finished || wasFinished) && g.row.tournamentId !== null)
+      this.standingsCache.delete(g.row.tournamentId)
     this.broadcast(gameId)
   }
 
@@ -341,7 +350,23 @@ export class AppService {
       gameId: g ? this.activeId : null,
       view: g ? overlayView(g.game, g.game.log.length, { roles: this.overlaySettings.roles }) : null,
       settings: this.overlaySettings,
+      standings: g?.row.tournamentId ? this.tournamentStandings(g.row.tournamentId) : null,
     }
+  }
+
+  private tournamentStandings(tournamentId: number): OverlayStandings | null {
+    if (!this.options.standings) return null
+    if (!this.standingsCache.has(tournamentId)) {
+      let value: OverlayStandings | null = null
+      try {
+        value = this.options.standings(tournamentId)
+      } catch (err) {
+        // Standings are a view: a failure here is logged and must never stop the game.
+        this.log(`standings of tournament ${tournamentId} failed: ${String(err)}`)
+      }
+      this.standingsCache.set(tournamentId, value)
+    }
+    return this.standingsCache.get(tournamentId) ?? null
   }
 
   setOverlaySettings(settings: OverlayPublicSettings): OverlayPublicSettings {

@@ -70,14 +70,16 @@ export function contentSecurityPolicy(): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // https: lets an organiser's logo URL show on the overlay; scripts and connections stay same-origin.
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "media-src 'self' data:",
     "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'none'",
+    // The control panel previews the overlay in an iframe of the same origin; nobody else may frame the pages.
+    "frame-ancestors 'self'",
   ].join('; ')
 }
 
@@ -132,7 +134,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const pageHeaders = {
     'Content-Security-Policy': contentSecurityPolicy(),
     'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
+    'X-Frame-Options': 'SAMEORIGIN',
   }
   let boundPort = opts.port
 
