@@ -70,6 +70,7 @@ export const controlRu = {
     speakingShort: 'говорит',
     nominatedShort: 'выст. {n}',
     silencedShort: 'молчит',
+    techShort: 'тех. {n}',
   },
   timer: {
     title: 'Таймер',
@@ -386,6 +387,7 @@ export const controlEn: typeof controlRu = {
     speakingShort: 'speaks',
     nominatedShort: 'nom. {n}',
     silencedShort: 'silenced',
+    techShort: 'tech {n}',
   },
   timer: {
     title: 'Timer',
