@@ -107,6 +107,19 @@ export interface TournamentInfo {
   tables: Array<{ id: number; number: number }>
 }
 
+export interface CsvImportResult {
+  added: number
+  skipped: number
+  errors: Array<{ line: number; message: { ru: string; en: string } }>
+}
+
+export interface DataImportResult {
+  games: number
+  players: number
+  playersMatched: number
+  tournamentId: number | null
+}
+
 /** A file produced by an export, for a download or the print dialog. */
 export interface ExportedFile {
   fileName: string
@@ -257,7 +270,61 @@ export const calls = {
     out<PlayerInfo>(),
   ),
 
+  'players.update': call(
+    'control',
+    z
+      .object({
+        id: z.number().int().positive(),
+        nickname: z.string().trim().min(1).max(60).optional(),
+        fullName: z.string().max(120).optional(),
+        club: z.string().max(120).optional(),
+        city: z.string().max(120).optional(),
+      })
+      .strict(),
+    out<PlayerInfo>(),
+  ),
+  /** Merges `dropId` into `keepId` (games and results move over); the dropped entry is deleted. */
+  'players.merge': call(
+    'control',
+    z.object({ keepId: z.number().int().positive(), dropId: z.number().int().positive() }).strict(),
+    out<PlayerInfo>(),
+  ),
+  /** CSV with a header row: nickname, full name, club, city (UTF-8, ';' or ','). All or nothing. */
+  'players.importCsv': call(
+    'control',
+    z.object({ text: z.string().max(2_000_000) }).strict(),
+    out<CsvImportResult>(),
+  ),
+  /** A photo as base64 (PNG, JPEG or WebP, at most 5 MB; checked by content). */
+  'players.setPhoto': call(
+    'control',
+    z.object({ id: z.number().int().positive(), base64: z.string().max(7_000_000) }).strict(),
+    out<PlayerInfo>(),
+  ),
+
   'tournaments.list': call('control', none, out<TournamentInfo[]>()),
+  /** Marks a round finished and takes the end-of-round backup. */
+  'rounds.finish': call(
+    'control',
+    z.object({ roundId: z.number().int().positive(), force: z.boolean().optional() }).strict(),
+    out<{ backup: string }>(),
+  ),
+  /** The versioned JSON exchange file of a game, a round or a tournament (docs/data-format.md). */
+  'data.export': call(
+    'control',
+    z.union([
+      z.object({ gameId: z.number().int().positive() }).strict(),
+      z.object({ roundId: z.number().int().positive() }).strict(),
+      z.object({ tournamentId: z.number().int().positive() }).strict(),
+    ]),
+    out<ExportedFile>(),
+  ),
+  /** Imports an exchange file; a duplicate or conflicting game is refused and nothing changes. */
+  'data.import': call(
+    'control',
+    z.object({ text: z.string().max(50_000_000) }).strict(),
+    out<DataImportResult>(),
+  ),
   /** The players seated at a tournament table for a round (seat order), from the stored seating if any. */
   'tournaments.seating': call(
     'control',

@@ -2,7 +2,11 @@
  * The contract's handlers: one function per call, each delegating to the app service, the database or the
  * OBS director. Inputs arrive already validated by the router.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Handlers } from '../transport/router'
+import { AppError, appError } from '../../shared/errors'
 import type {
   AppInfo,
   PlayerInfo,
@@ -67,6 +71,42 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
           city: p.city ?? '',
         }),
       ),
+    'players.update': ({ id, ...patch }) => playerInfo(db().updatePlayer(id, patch)),
+    'players.merge': ({ keepId, dropId }) => playerInfo(db().mergePlayers(keepId, dropId)),
+    'players.importCsv': ({ text }) => db().importPlayersCsv(text),
+    'players.setPhoto': ({ id, base64 }) => {
+      // The database checks the type by its magic bytes and the size, then copies it into the data folder.
+      const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-photo-'))
+      const file = join(dir, 'upload')
+      try {
+        writeFileSync(file, Buffer.from(base64, 'base64'))
+        db().setPhoto(id, file)
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+      const p = db().getPlayer(id)
+      if (!p)
+        throw new AppError(
+          appError('app/player_not_found', `Игрок №${id} не найден`, `Player ${id} not found`),
+        )
+      return playerInfo(p)
+    },
+    'rounds.finish': async ({ roundId, force }) => ({ backup: await db().finishRound(roundId, { force }) }),
+    'data.export': (scope) => {
+      const text = db().exportJson(scope)
+      const name =
+        'gameId' in scope
+          ? `game-${scope.gameId}`
+          : 'roundId' in scope
+            ? `round-${scope.roundId}`
+            : `tournament-${scope.tournamentId}`
+      return {
+        fileName: `mafia-desk-${name}.json`,
+        mime: 'application/json',
+        base64: Buffer.from(text).toString('base64'),
+      }
+    },
+    'data.import': ({ text }) => db().importJson(text),
     'tournaments.list': (): TournamentInfo[] =>
       db()
         .listTournaments()

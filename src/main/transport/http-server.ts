@@ -185,7 +185,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
   })
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
+  // 16 MB: room for a player photo (≤ 5 MB as base64) or an exchange file; anything larger is refused by ws.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 })
   interface Client {
     ws: WebSocket
     access: Access
