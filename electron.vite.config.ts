@@ -29,6 +29,7 @@ export default defineConfig({
         input: {
           control: resolve(__dirname, 'src/renderer/control.html'),
           overlay: resolve(__dirname, 'src/renderer/overlay.html'),
+          admin: resolve(__dirname, 'src/renderer/admin.html'),
         },
       },
     },

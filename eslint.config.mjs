@@ -80,6 +80,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/renderer/src/admin/**/*.{ts,vue}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/main/**', '**/overlay/**', '**/control/**'], message: 'admin may import common and shared only.' }] }],
+    },
+  },
+  {
     files: ['src/renderer/src/overlay/**/*.{ts,vue}'],
     rules: {
       'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/main/**', '**/control/**'], message: 'overlay may import common and shared only.' }] }],

@@ -154,7 +154,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         res.writeHead(302, { Location: '/overlay' }).end()
         return
       }
-      if (path === '/control' || path === '/overlay') {
+      if (path === '/control' || path === '/overlay' || path === '/admin') {
         if (sendFile(res, join(opts.staticDir, `${path.slice(1)}.html`), pageHeaders)) return
         res
           .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })

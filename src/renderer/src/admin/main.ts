@@ -1,0 +1,11 @@
+import { createApp } from 'vue'
+import { createPinia } from 'pinia'
+import App from './App.vue'
+import { createAppI18n } from '../common/i18n'
+import { createTransport } from '../common/transport'
+
+const app = createApp(App)
+app.use(createPinia())
+app.use(createAppI18n({ ru: { title: 'Турнир и данные' }, en: { title: 'Tournament and data' } }))
+app.provide('transport', createTransport({ withToken: true }))
+app.mount('#app')
