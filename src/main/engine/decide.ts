@@ -615,9 +615,13 @@ function onFoul(c: Ctx, cmd: CommandOf<'foul'>): AppErrorData | void {
   c.emit({ type: 'fouled', foul: { seat: cmd.seat, kind: 'foul', ...foulContext(s) } })
   const r = s.ruleset
   if (r.removalAtFouls !== null && p.fouls >= r.removalAtFouls) {
-    return lastWord
-      ? removeFromLastWord(c, cmd.seat, 'fouls')
-      : removePlayer(c, cmd.seat, 'fouledOut', 'fouls')
+    if (lastWord) return removeFromLastWord(c, cmd.seat, 'fouls')
+    if (s.winner !== null) {
+      // The result is fixed at the deciding departure (§2): the removal costs its penalty, the table stays.
+      c.emit({ type: 'penaltyGiven', seat: cmd.seat, points: r.scoring.removalPenalty, reason: 'fouls' })
+      return
+    }
+    return removePlayer(c, cmd.seat, 'fouledOut', 'fouls')
   }
   if (lastWord) return
   if (p.fouls === r.silenceAtFouls) {
