@@ -119,9 +119,11 @@ function verdict(file: string, appId: number, version: number, objects: number):
  * Connection settings of the judge's database.
  * - journal_mode = WAL: readers (lists, exports, backups) never block the judge's writes.
  * - synchronous = FULL: in WAL mode FULL fsyncs the WAL at every commit, so a committed command survives a
- *   power cut. NORMAL only syncs at checkpoints: it survives an app crash but may lose the last commits on a
- *   power loss — not acceptable for a judge's data. Measured on this machine (ext4, bench/db.ts): FULL costs
- *   about 0.1–0.2 ms per commit more than NORMAL, p99 well under 1 ms, far below the 5 ms budget.
+ *   power cut or an OS crash. NORMAL only syncs at checkpoints: it survives an app crash but may lose the last
+ *   commits on a power loss — not acceptable for a judge's data. (better-sqlite3 compiles with
+ *   SQLITE_DEFAULT_WAL_SYNCHRONOUS=1, i.e. NORMAL, so FULL must be set explicitly.) Measured with bench/db.ts on
+ *   this machine (ext4): FULL p50 ≈ 0.2–0.3 ms per command vs NORMAL ≈ 0.03 ms; FULL's p99 is one fsync's p99 of
+ *   the disk (sub-millisecond when the disk is idle, several ms when other processes flush at the same time).
  * - foreign_keys = ON; a 2 s busy timeout, after which SQLITE_BUSY becomes db/locked.
  * - journal_size_limit keeps the WAL file from growing past 8 MB after checkpoints.
  */
