@@ -3,9 +3,10 @@ import { createPinia } from 'pinia'
 import App from './App.vue'
 import { createAppI18n } from '../common/i18n'
 import { createTransport } from '../common/transport'
+import { adminEn, adminRu } from './locales'
 
 const app = createApp(App)
 app.use(createPinia())
-app.use(createAppI18n({ ru: { title: 'Турнир и данные' }, en: { title: 'Tournament and data' } }))
+app.use(createAppI18n({ ru: adminRu, en: adminEn }))
 app.provide('transport', createTransport({ withToken: true }))
 app.mount('#app')

@@ -1,0 +1,49 @@
+/** Small display helpers shared by the page's sections. */
+
+/** A player's photo URL: stored paths are relative to the data folder, served under `/photos/`. */
+export function photoUrl(photo: string): string {
+  if (/^(https?:|data:|blob:|\/)/.test(photo)) return photo
+  return `/${photo.replace(/^\.?\/*/, '')}`.replace(/^\/(?!photos\/)/, '/photos/')
+}
+
+/** Up to two letters of a nickname for the avatar stand-in. */
+export function initials(name: string): string {
+  const words = name
+    .trim()
+    .split(/[\s_.-]+/u)
+    .filter(Boolean)
+  if (words.length === 0) return '?'
+  const letters = words.length === 1 ? [...words[0]].slice(0, 2) : [[...words[0]][0], [...words[1]][0]]
+  return letters.join('').toUpperCase()
+}
+
+/** The last part of a path, whatever the separator (backups are absolute paths on the main side). */
+export function baseName(file: string): string {
+  return file.split(/[\\/]/).pop() ?? file
+}
+
+export function formatDate(iso: string, locale: string): string {
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return iso
+  return d.toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })
+}
+
+export function formatNumber(n: number, locale: string, digits = 2): string {
+  return n.toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', {
+    minimumFractionDigits: 0,
+    maximumFractionDigits: digits,
+  })
+}
+
+/** Size in KB below a megabyte, MB above, as { key, n } for the i18n message. */
+export function sizeParts(bytes: number): { unit: 'kb' | 'mb'; value: number } {
+  if (bytes < 1024 * 1024) return { unit: 'kb', value: Math.max(1, Math.round(bytes / 1024)) }
+  return { unit: 'mb', value: Math.round((bytes / (1024 * 1024)) * 10) / 10 }
+}
