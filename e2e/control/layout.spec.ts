@@ -75,6 +75,7 @@ for (const [size, lang] of [
     if (size.width === 1366 && lang === 'ru') await shot(page, 'help')
     await page.keyboard.press('Escape')
     await expect(page.getByTestId('help')).toHaveCount(0)
+    await expect(page.getByTestId('board')).toBeFocused()
 
     // The focus is visible: Tab onto a button draws the outline.
     await page.keyboard.press('Tab')
