@@ -24,7 +24,8 @@ export const adminRu = {
     loading: 'Загрузка…',
     empty: 'Пока пусто',
     actions: 'Действия',
-    chooseFile: 'Выбрать файл',
+    chooseFile: 'Выбрать файл…',
+    noFile: 'Файл не выбран',
   },
   error: {
     title: 'Ошибка',
@@ -213,7 +214,8 @@ export const adminEn: typeof adminRu = {
     loading: 'Loading…',
     empty: 'Nothing yet',
     actions: 'Actions',
-    chooseFile: 'Choose a file',
+    chooseFile: 'Choose a file…',
+    noFile: 'No file chosen',
   },
   error: {
     title: 'Error',
