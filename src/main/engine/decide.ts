@@ -721,11 +721,7 @@ function removePlayer(c: Ctx, seat: number, how: LeaveHow, reason: string): void
   if (votingStopped) return openNight(c)
   if (wasSpeaker && d.step === 'speech') return advanceSpeech(c)
   if (wasSpeaker && d.step === 'tieSpeech') return advanceTieSpeech(c)
-  if (d.step === 'voting' && d.voting) {
-    // A removed candidate may still be voted (§10.2); but a voting whose remaining rounds have no candidates left
-    // is unaffected. Nothing to do.
-    return
-  }
+  // Otherwise (a removal during the voting under `nomineeOnly`) the voting goes on; votes for him still count (§10.2).
 }
 
 /** §10.5: ППК — the judge ends the game and the other team wins; the culprit gets a penalty. */

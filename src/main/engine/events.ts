@@ -23,14 +23,7 @@ export type GameEvent =
   | { type: 'resultFixed' }
   | {
       type: 'voteCancelled'
-      reason:
-        | 'noNominees'
-        | 'tooFewNominees'
-        | 'removal'
-        | 'liftAllForbidden'
-        | 'leaderLeft'
-        | 'liftAllFailed'
-        | 'previousDay'
+      reason: 'noNominees' | 'tooFewNominees' | 'removal' | 'previousDay'
     }
   | { type: 'nextVoteCancelled' }
   | { type: 'lastWordsOpened'; seats: number[]; then: 'speeches' | 'night' }

@@ -4,7 +4,7 @@ import { eligibleVoters } from './decide'
 import { describeEntry } from './describe'
 import type { Game } from './game'
 import { seatPoints } from './score'
-import { day, isBlack, seatOf, type GameState } from './state'
+import { day, type GameState } from './state'
 
 function nightStep(s: GameState): NightStep | null {
   if (s.phase !== 'night') return null
@@ -125,6 +125,3 @@ export function overlayView(game: Game, revision: number, settings: OverlaySetti
     scores: null,
   }
 }
-
-/** True when the seat is black (for tools and tests). */
-export const seatIsBlack = (s: GameState, seat: number): boolean => isBlack(seatOf(s, seat).role)
