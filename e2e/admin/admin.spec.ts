@@ -176,6 +176,7 @@ test('players: a CSV with one bad line imports nothing and says which line; a go
   await page.getByTestId('lang-en').click()
   await page.getByTestId('csv-import').click()
   await expect(page.getByTestId('csv-error').first()).toContainText('Line 3')
+  await shot(page, 'players-en')
   await page.getByTestId('lang-ru').click()
 
   const good = 'nickname;full name;club;city\nАльфа;Анна Альфа;Клуб;Москва\nБета;;;\n'
@@ -295,8 +296,10 @@ test('data exchange: export the demo tournament, import it on a second machine, 
   const upload = { name: download.suggestedFilename(), mimeType: 'application/json', buffer: file }
   await page.getByTestId('data-import-file').setInputFiles(upload)
   await expect(page.getByTestId('data-import-result')).toContainText(`Загружено игр: ${doc.games.length}`)
+  await shot(page, 'data-import')
   await page.getByTestId('tab-games').click()
   await expect(page.locator('[data-kind="game-row"]')).toHaveCount(1 + doc.games.length)
+  await shot(page, 'games-imported')
 
   await page.getByTestId('tab-data').click()
   await page.getByTestId('data-import-file').setInputFiles(upload)

@@ -131,6 +131,7 @@ export const adminRu = {
     status: { setup: 'Подготовка', running: 'Идёт', finished: 'Окончена' },
     col: {
       game: 'Игра',
+      place: 'Турнир, тур, стол',
       status: 'Состояние',
       winner: 'Победитель',
       updated: 'Изменена',
@@ -321,6 +322,7 @@ export const adminEn: typeof adminRu = {
     status: { setup: 'Setup', running: 'In progress', finished: 'Finished' },
     col: {
       game: 'Game',
+      place: 'Tournament, round, table',
       status: 'Status',
       winner: 'Winner',
       updated: 'Updated',

@@ -47,3 +47,8 @@ export function sizeParts(bytes: number): { unit: 'kb' | 'mb'; value: number } {
   if (bytes < 1024 * 1024) return { unit: 'kb', value: Math.max(1, Math.round(bytes / 1024)) }
   return { unit: 'mb', value: Math.round((bytes / (1024 * 1024)) * 10) / 10 }
 }
+
+/** A tournament's name, with its number when another one has the same name (e.g. after an import). */
+export function tournamentLabel(tn: { id: number; name: string }, all: Array<{ name: string }>): string {
+  return all.filter((x) => x.name === tn.name).length > 1 ? `${tn.name} (#${tn.id})` : tn.name
+}
