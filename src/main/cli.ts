@@ -1,12 +1,14 @@
 /**
  * Mafia Desk command line. `npm run cli -- <subcommand> …`
  *   replay FILE|DIR… [--json]   play scenario files through the rules engine; non-zero exit when any fails
+ *   export protocol|standings …  write a protocol or standings file from the database (src/main/cli-export.ts)
  * Add a subcommand by adding an entry to SUBCOMMANDS.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { formatResult, runScenario } from './engine/scenario'
 import { gameRecord } from './engine/score'
+import { EXPORT_USAGE, runExport } from './cli-export'
 
 type Subcommand = { usage: string; run: (args: string[]) => number | Promise<number> }
 
@@ -65,6 +67,7 @@ function replay(args: string[]): number {
 
 const SUBCOMMANDS: Record<string, Subcommand> = {
   replay: { usage: 'cli replay FILE|DIR... [--json]', run: replay },
+  export: { usage: EXPORT_USAGE, run: runExport },
 }
 
 async function main(argv: string[]): Promise<number> {
