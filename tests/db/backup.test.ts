@@ -88,6 +88,18 @@ describe('backups', () => {
     copy.close()
   })
 
+  it('restore refuses when a game starts while the backup is being copied, and keeps that game', async () => {
+    const backup = await db.backupNow('good')
+    const g = db.createGame({ setup: setupFor(Array(10).fill(null)) })
+    const pending = db.restoreBackup(backup)
+    // The restore is now copying asynchronously; the judge starts a game meanwhile.
+    db.appendEntry(g.id, entry(1), { status: 'running', winner: null })
+    expect(await errorCode(() => pending)).toBe('db/game_in_progress')
+    expect(db.isOpen).toBe(true)
+    expect(db.loadGame(g.id)?.log).toEqual([entry(1)])
+    expect(fs.readdirSync(dir).filter((f) => f.includes('restoring'))).toEqual([])
+  })
+
   it('restore validates the backup is ours and leaves the database alone otherwise', async () => {
     db.addPlayer({ nickname: 'Лиса' })
     const junk = path.join(dir, 'junk.sqlite')

@@ -1632,27 +1632,7 @@ export class MafiaDb {
     }
     if (this.readonly) throw this.readonlyError()
     validateBackupFile(source)
-    if (opts.force !== true) {
-      const running = this.guard(
-        () =>
-          this.stmt(
-            "SELECT id, uuid, number FROM games WHERE status = 'running' ORDER BY id",
-          ).all() as Array<{
-            id: number
-            uuid: string
-            number: number | null
-          }>,
-      )
-      if (running.length > 0) {
-        throw dbError(
-          'db/game_in_progress',
-          `Идёт игра (${running.length}): восстановление копии её сотрёт. Завершите игру или подтвердите восстановление.`,
-          `A game is in progress (${running.length}): restoring the backup would erase it. Finish the game or confirm the restore.`,
-          { games: running },
-        )
-      }
-    }
-    await this.backupNow('before-restore')
+    if (opts.force !== true) this.refuseIfRunning()
     const staging = `${this.file}.restoring`
     removeIfExists(staging)
     const src = new Database(source, { readonly: true, fileMustExist: true })
@@ -1672,6 +1652,16 @@ export class MafiaDb {
     } finally {
       src.close()
     }
+    try {
+      // The safety copy comes last: writes made on this connection while it runs are included (the backup API
+      // follows same-connection writes), and from its end to the close below everything is synchronous, so no
+      // command can slip in between.
+      await this.backupNow('before-restore')
+      if (opts.force !== true) this.refuseIfRunning()
+    } catch (err) {
+      removeIfExists(staging)
+      throw err
+    }
     this.close()
     try {
       // After a clean close SQLite has checkpointed and removed the WAL; stale companions must not be applied
@@ -1684,6 +1674,25 @@ export class MafiaDb {
       throw toDbError(err)
     }
     return openDatabase(this.file, { backupsToKeep: this.backupsToKeep })
+  }
+
+  private refuseIfRunning(): void {
+    const running = this.guard(
+      () =>
+        this.stmt("SELECT id, uuid, number FROM games WHERE status = 'running' ORDER BY id").all() as Array<{
+          id: number
+          uuid: string
+          number: number | null
+        }>,
+    )
+    if (running.length > 0) {
+      throw dbError(
+        'db/game_in_progress',
+        `Идёт игра (${running.length}): восстановление копии её сотрёт. Завершите игру или подтвердите восстановление.`,
+        `A game is in progress (${running.length}): restoring the backup would erase it. Finish the game or confirm the restore.`,
+        { games: running },
+      )
+    }
   }
 
   // ---------------------------------------------------------------- exchange (docs/data-format.md)
