@@ -68,5 +68,6 @@ export function envelope(
       roles,
       theme: { accent: '#e53935', background: '#101218', text: '#ffffff', logoUrl: null, title: 'Cup' },
     },
+    standings: null,
   }
 }

@@ -55,7 +55,7 @@ export function demoEnvelope(scene: DemoScene): OverlayEnvelope {
     roles: 'shown',
     theme: { ...DEFAULT_THEME, title: 'Mafia Desk Cup' },
   }
-  if (scene === 'empty') return { gameId: null, view: null, settings }
+  if (scene === 'empty') return { gameId: null, view: null, settings, standings: null }
   const players = seats(scene)
   const at = (seat: number): SeatView => players[seat - 1]
   at(2).status = 'killed'
@@ -134,10 +134,10 @@ export function demoEnvelope(scene: DemoScene): OverlayEnvelope {
     p.speaking = p.seat === view.speaker
     p.nominated = view.nominees.some((n) => n.seat === p.seat)
   }
-  return { gameId: null, view, settings }
+  return { gameId: null, view, settings, standings: DEMO_STANDINGS }
 }
 
-export const DEMO_STANDINGS = {
+export const DEMO_STANDINGS: NonNullable<OverlayEnvelope['standings']> = {
   title: 'Mafia Desk Cup',
   rows: NAMES.map((name, i) => ({
     place: i + 1,

@@ -1,7 +1,7 @@
 /**
- * Standings for `?layout=standings`. There is no standings call in the contract yet: the overlay reads a
- * `standings` field from the overlay envelope when the server adds one, validated here, and otherwise shows a
- * clear "no standings yet" state.
+ * Standings for `?layout=standings`: the overlay envelope carries the active tournament's standings (the
+ * server recomputes them when a result changes); they are validated here, and a game outside a tournament or a
+ * tournament with no finished game shows a clear "no standings yet" state.
  */
 export interface StandingsRow {
   place: number
