@@ -164,12 +164,14 @@ export class AppService {
     }
   }
 
-  private broadcast(gameId: number): void {
-    if (gameId !== this.activeId) return
+  /** Pushes the active game's new state: the views first (the judge and the stream wait on them), then OBS. */
+  private broadcast(gameId: number): GameEnvelope | null {
+    if (gameId !== this.activeId) return null
     const env = this.envelope(gameId)
-    this.options.onView?.(env)
     this.push('game.view', env)
     this.push('overlay.view', this.overlay())
+    this.options.onView?.(env)
+    return env
   }
 
   // ---- games ------------------------------------------------------------------------------------------
@@ -222,11 +224,7 @@ export class AppService {
     this.require(gameId)
     this.activeId = gameId
     this.db.setSetting(SETTINGS.active, gameId)
-    const env = this.envelope(gameId)
-    this.options.onView?.(env)
-    this.push('game.view', env)
-    this.push('overlay.view', this.overlay())
-    return env
+    return this.broadcast(gameId)!
   }
 
   list(status?: GameSummary['status']): GameSummary[] {
@@ -299,11 +297,10 @@ export class AppService {
 
   /** Runs one judge command: engine → SQLite (one transaction) → memory → pushes. */
   command(gameId: number, command: Command): GameEnvelope {
-    this.apply(gameId, { ...command, at: this.clock() })
-    return this.envelope(gameId)
+    return this.apply(gameId, { ...command, at: this.clock() })
   }
 
-  private apply(gameId: number, command: Command): void {
+  private apply(gameId: number, command: Command): GameEnvelope {
     const g = this.require(gameId)
     const result = execute(g.game, command)
     if (!result.ok) throw new AppError(result.error)
@@ -335,7 +332,7 @@ export class AppService {
     // Results changed (a game ended, was undone past its end, or got extra points after it): refresh standings.
     if ((finished || wasFinished) && g.row.tournamentId !== null)
       this.standingsCache.delete(g.row.tournamentId)
-    this.broadcast(gameId)
+    return this.broadcast(gameId) ?? this.envelope(gameId)
   }
 
   describe(command: Command) {
