@@ -228,6 +228,8 @@ test('games: the list, the protocol as HTML and print into a hidden frame, open 
     .poll(() => page.getByTestId('print-frame').evaluate((f) => (f as HTMLIFrameElement).srcdoc.length))
     .toBeGreaterThan(100)
   await expect(page.getByTestId('notice')).toContainText('отправлен на печать')
+  // The frame really holds the protocol (same origin, not blocked by the page's CSP).
+  await expect(page.frameLocator('[data-testid="print-frame"]').locator('body')).toContainText('Барсук')
   await shot(page, 'games')
 
   await rows.first().getByTestId('open-game').click()
@@ -240,7 +242,7 @@ test('backups: back up now and see it listed; the link back to the panel keeps t
 }) => {
   await openAdmin(page, server, '#backups')
   const rows = page.getByTestId('backup-row')
-  await expect(page.getByTestId('backups-table')).toBeVisible()
+  await expect(page.getByTestId('backups-table')).toHaveAttribute('data-loaded', 'true')
   const before = await rows.count()
   await page.getByTestId('backup-now').click()
   await expect(page.getByTestId('notice')).toContainText('Резервная копия сделана')
@@ -264,7 +266,7 @@ test('backups: back up now and see it listed; the link back to the panel keeps t
   await expect(page.getByTestId('confirm-text')).toContainText('Сейчас идёт игра')
   await shot(page, 'backups-running')
   await page.getByTestId('confirm-yes').click()
-  await expect(page.getByTestId('notice')).toContainText('База восстановлена')
+  await expect(page.getByTestId('notice')).toContainText('База восстановлена', { timeout: 15_000 })
   const after = await wsCall(server, 'game.list', {})
   expect((after.value as Array<{ id: number; status: string }>).find((g) => g.id === gameId)?.status).toBe(
     'setup',
@@ -317,4 +319,48 @@ test('data exchange: export the demo tournament, import it on a second machine, 
   })
   await expect(page.getByTestId('error-area')).toContainText(/db\/import_(wrong_format|malformed)/)
   await page.getByTestId('lang-ru').click()
+})
+
+test('keyboard: tabs move with the arrows, a dialog answers to Escape and Enter', async ({ page }) => {
+  await openAdmin(page, server)
+  await page.getByTestId('tab-players').focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByTestId('tab-tournaments')).toBeFocused()
+  await expect(page.getByTestId('tab-tournaments')).toHaveAttribute('aria-selected', 'true')
+  await expect(page).toHaveURL(/#tournaments$/)
+  await page.keyboard.press('End')
+  await expect(page.getByTestId('tab-backups')).toBeFocused()
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-backups')
+  await page.keyboard.press('Home')
+  await expect(page.getByTestId('tab-players')).toBeFocused()
+  // Every control of the visible section has an accessible name.
+  const unnamed = await page.evaluate(() =>
+    [...document.querySelectorAll('button, input, select, textarea, a')]
+      .filter((el) => (el as HTMLElement).offsetParent !== null || el.matches('input[type=file]'))
+      .filter((el) => {
+        const e = el as HTMLElement
+        const labelled =
+          e.getAttribute('aria-label') ||
+          e.getAttribute('aria-labelledby') ||
+          (e as HTMLInputElement).labels?.length ||
+          (e.tagName === 'BUTTON' || e.tagName === 'A' ? e.textContent?.trim() : '')
+        return !labelled
+      })
+      .map((el) => el.outerHTML.slice(0, 80)),
+  )
+  expect(unnamed).toEqual([])
+  // The dialog by keyboard: Escape cancels and gives the focus back.
+  await page.getByTestId('tab-games').click()
+  const protocol = page.locator('[data-kind="game-row"]').first().getByTestId('protocol-json')
+  await protocol.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('confirm-yes')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('confirm-dialog')).toHaveCount(0)
+  await expect(protocol).toBeFocused()
+  const download = page.waitForEvent('download')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('confirm-yes')).toBeFocused()
+  await page.keyboard.press('Enter')
+  expect((await download).suggestedFilename()).toMatch(/\.json$/)
 })
