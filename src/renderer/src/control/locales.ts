@@ -8,7 +8,7 @@ export const controlRu = {
   noGame: 'Нет активной игры — создайте её на вкладке «Игры» (G)',
   language: 'Язык',
   next: 'Далее',
-  nav: { title: 'Разделы', game: 'Стол', setup: 'Игры', settings: 'Трансляция' },
+  nav: { title: 'Разделы', game: 'Стол', setup: 'Игры', settings: 'Трансляция', admin: 'Турнир и данные' },
   undo: {
     undo: 'Отменить',
     redo: 'Повторить',
@@ -334,7 +334,7 @@ export const controlEn: typeof controlRu = {
   noGame: 'No active game — create one under “Games” (G)',
   language: 'Language',
   next: 'Next',
-  nav: { title: 'Sections', game: 'Table', setup: 'Games', settings: 'Stream' },
+  nav: { title: 'Sections', game: 'Table', setup: 'Games', settings: 'Stream', admin: 'Tournament and data' },
   undo: {
     undo: 'Undo',
     redo: 'Redo',
