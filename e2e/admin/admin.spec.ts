@@ -364,3 +364,53 @@ test('keyboard: tabs move with the arrows, a dialog answers to Escape and Enter'
   await page.keyboard.press('Enter')
   expect((await download).suggestedFilename()).toMatch(/\.json$/)
 })
+
+test('a finished game: standings rows, the winner, the PDF protocol without a question', async ({ page }) => {
+  // A short game through the contract (RULES.md §10.5: a team defeat ends it at once; the reds win).
+  const [tournament] = (await wsCall(server, 'tournaments.list', {})).value as Array<{
+    id: number
+    rounds: Array<{ id: number }>
+    tables: Array<{ id: number }>
+  }>
+  const registry = (await wsCall(server, 'players.list', {})).value as Array<{ id: number; nickname: string }>
+  const seated = registry.slice(0, 10)
+  const created = await wsCall(server, 'game.create', {
+    rulesetId: 'fiim',
+    players: seated.map((p) => ({ name: p.nickname, playerId: p.id })),
+    roles: { '3': 'don', '5': 'mafia', '8': 'mafia', '10': 'sheriff' },
+    tournamentId: tournament.id,
+    roundId: tournament.rounds[0].id,
+    tableId: tournament.tables[0].id,
+    number: 2,
+  })
+  expect(created.ok).toBe(true)
+  const gameId = (created.value as { gameId: number }).gameId
+  for (const command of [{ cmd: 'start' }, { cmd: 'next' }, { cmd: 'teamDefeat', seat: 5, reason: 'oath' }]) {
+    expect((await wsCall(server, 'game.command', { gameId, command })).ok).toBe(true)
+  }
+
+  await openAdmin(page, server, '#tournaments')
+  const rows = page.getByTestId('standings-row')
+  await expect(rows).toHaveCount(10)
+  // The culprit of the team defeat (seat 5, mafia) is last with the −0.7 penalty.
+  await expect(rows.last()).toContainText(seated[4].nickname)
+  await expect(rows.last()).toContainText(/[-−]0,7/)
+  await shot(page, 'standings')
+
+  // Finishing the round asks first, then names the backup it took.
+  await page.getByRole('button', { name: 'Завершить тур 1' }).click()
+  await expect(page.getByTestId('confirm-text')).toContainText('Завершить тур 1?')
+  await page.getByTestId('confirm-yes').click()
+  await expect(page.getByTestId('notice')).toContainText(/Тур 1 завершён\. Резервная копия: .+\.sqlite/)
+  await expect(page.getByTestId(`round-${tournament.rounds[0].id}`)).toContainText('Завершён')
+  await expect(page.getByRole('button', { name: 'Завершить тур 1' })).toBeDisabled()
+
+  await page.getByTestId('tab-games').click()
+  const row = page.getByTestId(`game-row-${gameId}`)
+  await expect(row).toContainText('Окончена')
+  await expect(row).toContainText('Победа мирных')
+  const [pdf] = await Promise.all([page.waitForEvent('download'), row.getByTestId('protocol-pdf').click()])
+  expect((await downloaded(pdf)).subarray(0, 4).toString('latin1')).toBe('%PDF')
+  await expect(page.getByTestId('confirm-dialog')).toHaveCount(0)
+  await shot(page, 'games-finished')
+})
