@@ -185,6 +185,18 @@ test('players: a CSV with one bad line imports nothing and says which line; a go
   await expect(page.getByTestId('csv-ok')).toContainText('Добавлено игроков: 2')
   await expect(page.locator('[data-testid^="player-row-"]')).toHaveCount(1)
   await expect(page.locator('[data-nickname="Альфа"]')).toContainText('Москва')
+
+  // Merge "Бета" into "Альфа": pick both, confirm, and "Бета" is gone.
+  const registry = (await wsCall(server, 'players.list', {})).value as Array<{ id: number; nickname: string }>
+  const idOf = (n: string): string => String(registry.find((p) => p.nickname === n)?.id)
+  await page.getByLabel('Оставить').selectOption(idOf('Альфа'))
+  await page.getByLabel('Объединить с ним и удалить').selectOption(idOf('Бета'))
+  await page.getByTestId('merge-button').click()
+  await expect(page.getByTestId('confirm-text')).toContainText('Объединить «Бета» с «Альфа»?')
+  await page.getByTestId('confirm-yes').click()
+  await expect(page.getByTestId('notice')).toHaveText('«Бета» объединён с «Альфа».')
+  await page.getByLabel('Поиск по нику').fill('Бета')
+  await expect(page.getByText('Игроков не найдено')).toBeVisible()
 })
 
 test('tournament: the standings table, XLSX download starts with PK', async ({ page }) => {
