@@ -103,7 +103,14 @@ export interface TournamentInfo {
   id: number
   name: string
   rulesetId: string
-  rounds: Array<{ id: number; number: number; stageId: number; finished: boolean }>
+  rounds: Array<{
+    id: number
+    number: number
+    stageId: number
+    stageName: string
+    stageKind: 'qualifying' | 'semifinal' | 'final'
+    finished: boolean
+  }>
   tables: Array<{ id: number; number: number }>
 }
 

@@ -86,17 +86,24 @@ describe('app service', () => {
     expect(view.phase).toBe('finished')
     expect(view.winner).toBe('red')
     const stored = db.loadGame(id)!
-    expect(stored.log).toHaveLength(FULL_GAME.length)
+    expect(stored.log).toHaveLength(FULL_GAME.length) // before the undo/redo below
     expect(stored.game.status).toBe('finished')
     expect(stored.game.winner).toBe('red')
     const results = db.getResults(id)
     expect(results.find((r) => r.seat === 10)?.total).toBeCloseTo(1.3)
+    // An undo that reopens the game clears its stored results; the redo stores them again.
+    service.command(id, { cmd: 'undo' })
+    expect(db.getResults(id)).toEqual([])
+    expect(db.getGame(id)?.status).toBe('running')
+    service.command(id, { cmd: 'redo' })
+    expect(db.getResults(id)).toHaveLength(10)
+    const finalView = service.envelope(id).view
     db.close()
     const db2 = await openDatabase(file)
     dbs.push(db2)
     const again = new AppService(db2)
     again.init()
-    expect(again.envelope(id).view).toEqual(view)
+    expect(again.envelope(id).view).toEqual(finalView)
   })
 
   it('resumes a game in progress at the exact moment, with the running timer paused', async () => {

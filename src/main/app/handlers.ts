@@ -120,6 +120,8 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
                   id: r.id,
                   number: r.number,
                   stageId: st.id,
+                  stageName: st.name,
+                  stageKind: st.kind,
                   finished: r.status === 'finished',
                 })),
             )

@@ -307,6 +307,8 @@ export class AppService {
     const next = result.game
     const finished = next.state.phase === 'finished'
     const winner = next.state.winner ?? null
+    const wasFinished = g.row.status === 'finished'
+    // Per-seat results are stored with the command that ends the game, and cleared when an undo reopens it.
     const results = finished
       ? gameRecord(next).seats.map((s) => ({
           seat: s.seat,
@@ -318,15 +320,17 @@ export class AppService {
           penalty: s.points.penalty,
           total: s.points.total,
           extraReasons: s.extraPoints,
+          penaltyReasons: s.penalties,
         }))
-      : undefined
+      : wasFinished
+        ? []
+        : undefined
     // Stored first: if this throws (read-only or full disk), memory keeps the last stored state.
     this.db.appendEntry(gameId, result.entry as StoredEntry, {
       status: finished ? 'finished' : 'running',
       winner,
       results,
     })
-    const wasFinished = g.row.status === 'finished'
     g.game = next
     g.row = { ...g.row, status: finished ? 'finished' : 'running', winner, updatedAt: this.clock() }
     // Results changed (a game ended, was undone past its end, or got extra points after it): refresh standings.

@@ -9,8 +9,8 @@ const TOURNAMENT: TournamentInfo = {
   name: 'Кубок Волги',
   rulesetId: 'fiim',
   rounds: [
-    { id: 11, number: 1, stageId: 2, finished: true },
-    { id: 12, number: 2, stageId: 2, finished: false },
+    { id: 11, number: 1, stageId: 2, stageName: 'Отбор', stageKind: 'qualifying', finished: true },
+    { id: 12, number: 2, stageId: 2, stageName: 'Отбор', stageKind: 'qualifying', finished: false },
   ],
   tables: [
     { id: 1, number: 1 },
