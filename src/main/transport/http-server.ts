@@ -298,11 +298,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     overlayUrl: `${origin}/overlay`,
     broadcast(channel, payload) {
       const need = pushAccess[channel]
+      // The payload is serialised once for every client; only the per-connection sequence number differs.
+      let body: string | null = null
       for (const c of clients) {
         if (need === 'control' && c.access !== 'control') continue
         if (c.ws.readyState !== c.ws.OPEN) continue
         c.seq += 1
-        c.ws.send(JSON.stringify({ type: 'push', channel, seq: c.seq, payload } satisfies WireServerMessage))
+        body ??= JSON.stringify(payload)
+        c.ws.send(`{"type":"push","channel":${JSON.stringify(channel)},"seq":${c.seq},"payload":${body}}`)
       }
     },
     clientCount: () => clients.size,
