@@ -4,7 +4,7 @@
  */
 import { test, expect, type Page } from '@playwright/test'
 import WebSocket from 'ws'
-import { inflateSync } from 'node:zlib'
+import { decodePng, pixel } from './overlay/png'
 import { startServer, type TestServer } from './helpers/server'
 
 let server: TestServer
@@ -14,50 +14,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop()
 })
-
-/** Decodes an RGBA PNG (Chromium's screenshots: 8-bit RGBA, non-interlaced) into its alpha values. */
-function pngAlpha(png: Buffer): { width: number; height: number; alpha: (x: number, y: number) => number } {
-  let pos = 8
-  let width = 0
-  let height = 0
-  const idat: Buffer[] = []
-  while (pos < png.length) {
-    const len = png.readUInt32BE(pos)
-    const type = png.toString('ascii', pos + 4, pos + 8)
-    const data = png.subarray(pos + 8, pos + 8 + len)
-    if (type === 'IHDR') {
-      width = data.readUInt32BE(0)
-      height = data.readUInt32BE(4)
-      if (data[8] !== 8 || data[9] !== 6) throw new Error('expected 8-bit RGBA')
-    } else if (type === 'IDAT') idat.push(data)
-    pos += 12 + len
-  }
-  const raw = inflateSync(Buffer.concat(idat))
-  const stride = width * 4
-  const out = Buffer.alloc(height * stride)
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)]
-    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1))
-    for (let x = 0; x < stride; x++) {
-      const a = x >= 4 ? out[y * stride + x - 4] : 0
-      const b = y > 0 ? out[(y - 1) * stride + x] : 0
-      const c = x >= 4 && y > 0 ? out[(y - 1) * stride + x - 4] : 0
-      let v = line[x]
-      if (filter === 1) v += a
-      else if (filter === 2) v += b
-      else if (filter === 3) v += (a + b) >> 1
-      else if (filter === 4) {
-        const p = a + b - c
-        const pa = Math.abs(p - a)
-        const pb = Math.abs(p - b)
-        const pc = Math.abs(p - c)
-        v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-      }
-      out[y * stride + x] = v & 0xff
-    }
-  }
-  return { width, height, alpha: (x, y) => out[y * stride + x * 4 + 3] }
-}
 
 async function openBoth(
   browser: import('@playwright/test').Browser,
@@ -90,15 +46,16 @@ test('a foul given in the control panel shows in the overlay', async ({ browser 
 
 test('the overlay page is transparent outside the drawn parts', async ({ browser }) => {
   const { overlay } = await openBoth(browser)
-  const png = pngAlpha(await overlay.screenshot({ omitBackground: true }))
+  const png = decodePng(await overlay.screenshot({ omitBackground: true }))
+  const alpha = (x: number, y: number): number => pixel(png, x, y)[3]
   expect(png.width).toBe(1920)
   expect(png.height).toBe(1080)
-  expect(png.alpha(5, 5)).toBe(0)
-  expect(png.alpha(960, 300)).toBe(0)
+  expect(alpha(5, 5)).toBe(0)
+  expect(alpha(960, 300)).toBe(0)
   const card = await overlay.getByTestId('card-1').boundingBox()
   expect(card).not.toBeNull()
   expect(
-    png.alpha(Math.round(card!.x + card!.width / 2), Math.round(card!.y + card!.height / 2)),
+    alpha(Math.round(card!.x + card!.width / 2), Math.round(card!.y + card!.height / 2)),
   ).toBeGreaterThan(100)
 })
 

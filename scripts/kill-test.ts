@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
 import WebSocket from 'ws'
 import type { Command } from '../src/shared/game/commands'
+import { FULL_GAME } from '../tests/fixtures/full-game'
 import type { ControlView } from '../src/shared/game/views'
 import type { GameEnvelope } from '../src/shared/contract'
 import { BUILTIN_RULESETS } from '../src/shared/game/ruleset'
@@ -21,44 +22,22 @@ import { controlView, execute, newGame, rolesFromSeats, type Game, type GameSetu
 
 const ROOT = resolve(__dirname, '..')
 
-const next: Command = { cmd: 'next' }
-const n = (count: number): Command[] => Array.from({ length: count }, () => next)
-/** A whole FIIM game (reds win), with fouls and timer actions mixed in so every kind of entry is stored. */
-const GAME: Command[] = [
-  { cmd: 'start' },
-  next,
-  { cmd: 'nominate', by: 1, target: 5 },
-  { cmd: 'foul', seat: 4 },
-  { cmd: 'timer', action: 'pause' },
-  { cmd: 'timer', action: 'add', seconds: 10 },
-  { cmd: 'timer', action: 'start' },
-  next,
-  { cmd: 'nominate', by: 2, target: 3 },
-  ...n(9),
-  { cmd: 'vote', candidate: 5, voters: [1, 2, 4, 6, 7, 9, 10] },
-  { cmd: 'vote', candidate: 3 },
-  next,
-  { cmd: 'shot', target: 10 },
-  { cmd: 'donCheck', target: 10 },
-  { cmd: 'sheriffCheck', target: 3 },
-  next,
-  { cmd: 'bestMove', seats: [3, 8, 1] },
-  next,
-  { cmd: 'nominate', by: 2, target: 3 },
-  { cmd: 'foul', seat: 6 },
-  { cmd: 'undo' },
-  { cmd: 'redo' },
-  ...n(8),
-  { cmd: 'vote', candidate: 3 },
-  next,
-  { cmd: 'shot', target: 1 },
-  next,
-  next,
-  { cmd: 'nominate', by: 4, target: 8 },
-  ...n(6),
-  { cmd: 'vote', candidate: 8, voters: [2, 4, 6, 7, 9, 8] },
-  next,
-]
+/**
+ * The whole FIIM game of the tests, with fouls, timer actions and an undo/redo mixed in so that every kind of
+ * entry is stored while the server is being killed.
+ */
+const GAME: Command[] = FULL_GAME.flatMap((c, i): Command[] => {
+  if (i === 2)
+    return [
+      c,
+      { cmd: 'foul', seat: 4 },
+      { cmd: 'timer', action: 'pause' },
+      { cmd: 'timer', action: 'add', seconds: 10 },
+      { cmd: 'timer', action: 'start' },
+    ]
+  if (c.cmd === 'bestMove') return [c, { cmd: 'foul', seat: 6 }, { cmd: 'undo' }, { cmd: 'redo' }]
+  return [c]
+})
 
 interface Server {
   proc: ChildProcess

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { startCore, type Core } from '../../src/main/app/core'
 import type { CallName, CallOutput } from '../../src/shared/contract'
-import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from './full-game'
+import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-contract-'))
 let a: Core

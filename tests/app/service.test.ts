@@ -13,7 +13,7 @@ import { AppService } from '../../src/main/app/service'
 import { runExport } from '../../src/main/cli-export'
 import { overlayStandings } from '../../src/main/app/exports'
 import { AppError } from '../../src/shared/errors'
-import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from './full-game'
+import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
 
 const dirs: string[] = []
 const dbs: MafiaDb[] = []

@@ -4,6 +4,7 @@
  * No I/O here: `sceneChange(prev, next, map)` is a function of two views and a scene map, so it is unit-tested
  * without OBS. `ObsDirector` (director-service.ts) applies its answers through `ObsService` (client.ts).
  */
+import { OBS_MOMENTS } from '../../shared/contract'
 import { z } from 'zod'
 
 // ---- input: the part of the engine's ControlView the director reads ----------------------------------------
@@ -38,20 +39,8 @@ export interface DirectorInput {
 
 // ---- moments -----------------------------------------------------------------------------------------------
 
-export const MOMENT_KINDS = [
-  'zeroNight',
-  'day',
-  'speech',
-  'voting',
-  'tie',
-  'lastWord',
-  'night',
-  'shot',
-  'donCheck',
-  'sheriffCheck',
-  'gameEnd',
-  'break',
-] as const
+/** The game moments a scene can be mapped to: the contract's list, so the panel and the director agree. */
+export const MOMENT_KINDS = OBS_MOMENTS
 export type MomentKind = (typeof MOMENT_KINDS)[number]
 
 /** A game moment. `speech` carries the speaking seat (1–10); `break` is chosen by the operator between games. */
