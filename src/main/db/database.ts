@@ -730,40 +730,39 @@ export class MafiaDb {
     }
   }
 
-  private requirePlayer(id: number): PlayerDbRow {
-    const row = this.stmt('SELECT * FROM players WHERE id = ?').get(id) as PlayerDbRow | undefined
-    if (!row) throw notFound(PLAYER, id)
+  /** The row of `table` with this id, or a clear `…/not_found` error naming what was looked for. */
+  private requireRow<T>(
+    table: 'players' | 'games' | 'tournaments' | 'stages' | 'rounds' | 'tables',
+    what: { ru: string; en: string },
+    id: number,
+  ): T {
+    const row = this.stmt(`SELECT * FROM ${table} WHERE id = ?`).get(id) as T | undefined
+    if (!row) throw notFound(what, id)
     return row
+  }
+
+  private requirePlayer(id: number): PlayerDbRow {
+    return this.requireRow<PlayerDbRow>('players', PLAYER, id)
   }
 
   private requireGame(id: number): GameDbRow {
-    const row = this.stmt('SELECT * FROM games WHERE id = ?').get(id) as GameDbRow | undefined
-    if (!row) throw notFound(GAME, id)
-    return row
+    return this.requireRow<GameDbRow>('games', GAME, id)
   }
 
   private requireTournament(id: number): TournamentDbRow {
-    const row = this.stmt('SELECT * FROM tournaments WHERE id = ?').get(id) as TournamentDbRow | undefined
-    if (!row) throw notFound(TOURNAMENT, id)
-    return row
+    return this.requireRow<TournamentDbRow>('tournaments', TOURNAMENT, id)
   }
 
   private requireStage(id: number): StageDbRow {
-    const row = this.stmt('SELECT * FROM stages WHERE id = ?').get(id) as StageDbRow | undefined
-    if (!row) throw notFound(STAGE, id)
-    return row
+    return this.requireRow<StageDbRow>('stages', STAGE, id)
   }
 
   private requireRound(id: number): RoundDbRow {
-    const row = this.stmt('SELECT * FROM rounds WHERE id = ?').get(id) as RoundDbRow | undefined
-    if (!row) throw notFound(ROUND, id)
-    return row
+    return this.requireRow<RoundDbRow>('rounds', ROUND, id)
   }
 
   private requireTable(id: number): TableDbRow {
-    const row = this.stmt('SELECT * FROM tables WHERE id = ?').get(id) as TableDbRow | undefined
-    if (!row) throw notFound(TABLE, id)
-    return row
+    return this.requireRow<TableDbRow>('tables', TABLE, id)
   }
 
   private playerByKey(key: string): PlayerDbRow | undefined {
