@@ -34,6 +34,8 @@ export const CALL_NAMES = [
   'obs.scenes',
   'obs.switch',
   'obs.break',
+  'obs.maps',
+  'obs.saveMap',
   'export.protocol',
   'export.standings',
   'standings.get',

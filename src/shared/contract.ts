@@ -200,6 +200,23 @@ export type ObsSceneMap = Partial<Record<ObsMoment, string | null>> & {
  */
 export const obsSettingsInputSchema = z.record(z.string(), z.unknown())
 
+/** Where a scene map applies: the whole app, one tournament, or one table (the most specific one wins). */
+export const obsMapScopeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('default') }).strict(),
+  z.object({ kind: z.literal('tournament'), id: z.number().int().positive() }).strict(),
+  z.object({ kind: z.literal('table'), id: z.number().int().positive() }).strict(),
+])
+export type ObsMapScope = z.infer<typeof obsMapScopeSchema>
+
+export interface ObsMaps {
+  default: ObsSceneMap
+  /** By tournament id / table id. */
+  tournament: Record<string, ObsSceneMap>
+  table: Record<string, ObsSceneMap>
+  /** Which map is in force for the active game. */
+  active: 'default' | 'tournament' | 'table'
+}
+
 /** OBS settings as a renderer may see them: never the password, only whether one is set. */
 export interface ObsPublicSettings {
   url: string
@@ -357,6 +374,13 @@ export const calls = {
     out<ObsPublicStatus>(),
   ),
   'obs.break': call('control', none, out<ObsPublicStatus>()),
+  'obs.maps': call('control', none, out<ObsMaps>()),
+  /** Saves the default map or a tournament's / table's own map; `map: null` removes a scoped map. */
+  'obs.saveMap': call(
+    'control',
+    z.object({ scope: obsMapScopeSchema, map: z.record(z.string(), z.unknown()).nullable() }).strict(),
+    out<ObsMaps>(),
+  ),
 
   'export.protocol': call(
     'control',

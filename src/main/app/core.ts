@@ -40,7 +40,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   let obs: ObsBridge | null = null
   const service = new AppService(db, {
     log,
-    onView: (env) => obs?.onView(env.gameId, env.view),
+    onView: (env) => obs?.onView(env),
     standings: (tournamentId) => overlayStandings(db, tournamentId),
   })
   obs = new ObsBridge(db, { log })

@@ -156,6 +156,8 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
     'obs.scenes': () => obs.scenes(),
     'obs.switch': ({ scene }) => obs.switchTo(scene),
     'obs.break': () => obs.startBreak(),
+    'obs.maps': () => obs.maps(),
+    'obs.saveMap': ({ scope, map }) => obs.saveMap(scope, map),
     'export.protocol': async ({ gameId, format, lang, allowUnfinished }) => {
       const { bytes, header } = await protocolFile(db(), gameId, { format, lang, allowUnfinished })
       return {

@@ -4,12 +4,25 @@
  * leaves this process: renderers only see `passwordSet`. OBS faults never stop the game.
  */
 import { ObsDirector, type ObsSettingsInput } from '../obs/director-service'
-import type { DirectorInput } from '../obs/director'
-import type { ObsPublicSettings, ObsPublicStatus } from '../../shared/contract'
-import { AppError, type Result } from '../../shared/errors'
+import { sceneMapSchema, type SceneMap } from '../obs/director'
+import type {
+  GameEnvelope,
+  ObsMaps,
+  ObsMapScope,
+  ObsPublicSettings,
+  ObsPublicStatus,
+} from '../../shared/contract'
+import { AppError, appError, type Result } from '../../shared/errors'
 import type { MafiaDb } from '../db'
 
 const KEY = 'obs'
+/** Scene maps of particular tournaments and tables; the map in the director settings is the default. */
+const MAPS_KEY = 'obsMaps'
+
+interface ScopedMaps {
+  tournament: Record<string, SceneMap>
+  table: Record<string, SceneMap>
+}
 
 function unwrap<T>(r: Result<T>): T {
   if (!r.ok) throw new AppError(r.error)
@@ -19,6 +32,13 @@ function unwrap<T>(r: Result<T>): T {
 export class ObsBridge {
   readonly director: ObsDirector
   private wantConnected = false
+  /** The app-wide map; a tournament's or a table's own map replaces it while one of its games is active. */
+  private defaultMap: SceneMap
+  private scoped: ScopedMaps
+  private where: { tournamentId: number | null; tableId: number | null } = {
+    tournamentId: null,
+    tableId: null,
+  }
 
   constructor(
     private db: MafiaDb,
@@ -29,17 +49,91 @@ export class ObsBridge {
     this.wantConnected = connect === true
     // Invalid stored settings fall back to defaults with an obs/invalid_settings warning (never a crash).
     this.director = new ObsDirector(settings, { log: opts.log })
+    this.defaultMap = this.director.settings().map
+    this.scoped = this.loadScoped()
+  }
+
+  private loadScoped(): ScopedMaps {
+    const raw = this.db.getSetting<ScopedMaps>(MAPS_KEY)
+    const clean = (rec: unknown): Record<string, SceneMap> => {
+      const out: Record<string, SceneMap> = {}
+      if (typeof rec !== 'object' || rec === null) return out
+      for (const [k, v] of Object.entries(rec)) {
+        const p = sceneMapSchema.safeParse(v)
+        if (p.success) out[k] = p.data
+      }
+      return out
+    }
+    return { tournament: clean(raw?.tournament), table: clean(raw?.table) }
+  }
+
+  /** The map in force for the active game: its table's, else its tournament's, else the default. */
+  private mapInForce(): { map: SceneMap; from: ObsMaps['active'] } {
+    const table = this.where.tableId === null ? undefined : this.scoped.table[String(this.where.tableId)]
+    if (table) return { map: table, from: 'table' }
+    const t =
+      this.where.tournamentId === null ? undefined : this.scoped.tournament[String(this.where.tournamentId)]
+    if (t) return { map: t, from: 'tournament' }
+    return { map: this.defaultMap, from: 'default' }
+  }
+
+  private applyMap(): void {
+    unwrap(this.director.setMap(this.mapInForce().map))
+  }
+
+  maps(): ObsMaps {
+    return {
+      default: this.defaultMap,
+      tournament: this.scoped.tournament,
+      table: this.scoped.table,
+      active: this.mapInForce().from,
+    }
+  }
+
+  /** Saves the default map or a tournament's / table's own map (null removes a scoped map). */
+  saveMap(scope: ObsMapScope, map: unknown): ObsMaps {
+    let parsed: SceneMap | null = null
+    if (map !== null) {
+      const p = sceneMapSchema.safeParse(map)
+      if (!p.success) {
+        const where = p.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')
+        throw new AppError(
+          appError('obs/invalid_settings', `Неверная карта сцен: ${where}`, `Invalid scene map: ${where}`),
+        )
+      }
+      parsed = p.data
+    }
+    if (scope.kind === 'default') {
+      if (parsed === null)
+        throw new AppError(
+          appError(
+            'obs/invalid_settings',
+            'Общую карту сцен нельзя удалить',
+            'The default scene map cannot be removed',
+          ),
+        )
+      this.defaultMap = parsed
+    } else {
+      const bucket = this.scoped[scope.kind]
+      if (parsed === null) delete bucket[String(scope.id)]
+      else bucket[String(scope.id)] = parsed
+      this.db.setSetting(MAPS_KEY, this.scoped)
+    }
+    this.applyMap()
+    this.persist()
+    return this.maps()
   }
 
   /** After a restore the settings stay as they are in memory and are written into the restored database. */
   replaceDatabase(db: MafiaDb): void {
     this.db = db
     this.persist()
+    this.db.setSetting(MAPS_KEY, this.scoped)
   }
 
   /** Reconnects on start when the operator left OBS connected last time. */
-  start(active: { gameId: number; view: DirectorInput } | null): void {
-    if (active) this.onView(active.gameId, active.view)
+  start(active: GameEnvelope | null): void {
+    if (active) this.onView(active)
     if (this.wantConnected) void this.director.connect()
   }
 
@@ -49,13 +143,22 @@ export class ObsBridge {
 
   private lastGameId: number | null = null
 
-  /** The active game's view; a different game starts the director afresh (no "change" across games). */
-  onView(gameId: number, view: DirectorInput): void {
-    if (gameId !== this.lastGameId) {
+  /**
+   * The active game's view; a different game starts the director afresh (no "change" across games) with the
+   * scene map of its table or tournament.
+   */
+  onView(
+    env: Pick<GameEnvelope, 'gameId' | 'view'> & {
+      game: Pick<GameEnvelope['game'], 'tournamentId' | 'tableId'>
+    },
+  ): void {
+    if (env.gameId !== this.lastGameId) {
       this.director.resetView()
-      this.lastGameId = gameId
+      this.lastGameId = env.gameId
+      this.where = { tournamentId: env.game.tournamentId, tableId: env.game.tableId }
+      this.applyMap()
     }
-    this.director.onView(view)
+    this.director.onView(env.view)
   }
 
   onStatus(listener: (status: ObsPublicStatus) => void): () => void {
@@ -66,18 +169,29 @@ export class ObsBridge {
     return this.director.status()
   }
 
-  settings(): ObsPublicSettings {
-    return this.director.publicSettings()
-  }
-
+  /** Stores the director's settings with the default map (not a scoped one that happens to be in force). */
   private persist(): void {
-    this.db.setSetting(KEY, { ...this.director.settings(), connect: this.wantConnected })
+    this.db.setSetting(KEY, {
+      ...this.director.settings(),
+      map: this.defaultMap,
+      connect: this.wantConnected,
+    })
   }
 
+  /** Connection and switching settings; a `map` here is the default map. */
   saveSettings(patch: Record<string, unknown>): ObsPublicSettings {
+    if ('map' in patch) {
+      const p = sceneMapSchema.safeParse(patch.map)
+      if (p.success) this.defaultMap = p.data
+    }
     const value = unwrap(this.director.updateSettings(patch))
+    this.applyMap()
     this.persist()
-    return value
+    return { ...value, map: this.defaultMap }
+  }
+
+  settings(): ObsPublicSettings {
+    return { ...this.director.publicSettings(), map: this.defaultMap }
   }
 
   async connect(): Promise<ObsPublicStatus> {
