@@ -301,10 +301,8 @@ export class AppService {
   }
 
   private apply(gameId: number, command: Command): GameEnvelope {
-    const a0 = performance.now()
     const g = this.require(gameId)
     const result = execute(g.game, command)
-    const a1 = performance.now()
     if (!result.ok) throw new AppError(result.error)
     const next = result.game
     const finished = next.state.phase === 'finished'
@@ -333,17 +331,12 @@ export class AppService {
       winner,
       results,
     })
-    const a2 = performance.now()
     g.game = next
     g.row = { ...g.row, status: finished ? 'finished' : 'running', winner, updatedAt: this.clock() }
     // Results changed (a game ended, was undone past its end, or got extra points after it): refresh standings.
     if ((finished || wasFinished) && g.row.tournamentId !== null)
       this.standingsCache.delete(g.row.tournamentId)
-    const r = this.broadcast(gameId) ?? this.envelope(gameId)
-    const a3 = performance.now()
-    ;(globalThis as unknown as { __svc: string }).__svc =
-      `exec=${(a1 - a0).toFixed(2)} db=${(a2 - a1).toFixed(2)} bc=${(a3 - a2).toFixed(2)}`
-    return r
+    return this.broadcast(gameId) ?? this.envelope(gameId)
   }
 
   describe(command: Command) {
