@@ -21,12 +21,14 @@ export function usePanel() {
     ui.showHint(null)
     const consumed = consumesSelection(command) ? ui.selection : null
     if (consumed) {
-      // Cleared at once, so digits typed while the command travels belong to the next moment.
+      // Taken at once, so digits typed while the command travels belong to the next moment; the seats stay
+      // shown until the command's view arrives (nothing to repaint between the key press and the push).
       ui.markSent()
-      ui.clearSelection()
+      ui.consumeSelection()
     }
     const ok = await game.command(command)
     if (!ok && consumed && ui.selection.length === 0) ui.setSelection(consumed)
+    else if (consumed) ui.release()
     return ok
   }
 

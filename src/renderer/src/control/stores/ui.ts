@@ -1,6 +1,6 @@
 /** Local panel state: the pending seat selection, hints, dialogs, the current screen and the mute switch. */
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { computed, ref } from 'vue'
 import type { HintKey } from '../logic/keymap'
 import { rememberMuted, savedMuted } from '../logic/sound'
 
@@ -11,7 +11,16 @@ export interface DialogState {
 }
 
 export const useUiStore = defineStore('ui', () => {
+  /** The seats picked for the next command: what the keys act on. */
   const selection = ref<number[]>([])
+  /**
+   * Seats consumed by a command still in flight. They stay on screen until the command's new view arrives, so
+   * the key press itself changes nothing on screen (no frame to paint while the push is on its way) and the
+   * selection disappears in the same DOM update as the view it produced.
+   */
+  const held = ref<number[] | null>(null)
+  /** What the panel shows as selected. */
+  const shown = computed(() => held.value ?? selection.value)
   const hint = ref<HintKey | null>(null)
   const dialog = ref<DialogState | null>(null)
   const helpOpen = ref(false)
@@ -23,18 +32,30 @@ export const useUiStore = defineStore('ui', () => {
   let sentAt = 0
   function setSelection(seats: number[]): void {
     selection.value = seats
+    held.value = null
     hint.value = null
     pickedAt = performance.now()
   }
   function markSent(): void {
     sentAt = performance.now()
   }
+  /** A command took the selection: the keys start afresh, the seats stay shown until `release`. */
+  function consumeSelection(): void {
+    held.value = selection.value
+    selection.value = []
+  }
+  /** The command's view arrived or the command ended: the held seats leave the screen. */
+  function release(): void {
+    held.value = null
+  }
   /** A new game moment starts with an empty selection, unless the judge already picked seats for it. */
   function onContextChange(): void {
     if (pickedAt <= sentAt) selection.value = []
+    held.value = null
   }
   function clearSelection(): void {
     selection.value = []
+    held.value = null
   }
   function showHint(h: HintKey | null): void {
     hint.value = h
@@ -46,6 +67,8 @@ export const useUiStore = defineStore('ui', () => {
 
   return {
     selection,
+    held,
+    shown,
     hint,
     dialog,
     helpOpen,
@@ -54,6 +77,8 @@ export const useUiStore = defineStore('ui', () => {
     setSelection,
     clearSelection,
     markSent,
+    consumeSelection,
+    release,
     onContextChange,
     showHint,
     toggleMute,
