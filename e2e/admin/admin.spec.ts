@@ -341,8 +341,8 @@ test('keyboard: tabs move with the arrows, a dialog answers to Escape and Enter'
   await expect(page.getByTestId('tab-tournaments')).toHaveAttribute('aria-selected', 'true')
   await expect(page).toHaveURL(/#tournaments$/)
   await page.keyboard.press('End')
-  await expect(page.getByTestId('tab-backups')).toBeFocused()
-  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-backups')
+  await expect(page.getByTestId('tab-obs')).toBeFocused()
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-obs')
   await page.keyboard.press('Home')
   await expect(page.getByTestId('tab-players')).toBeFocused()
   // Every control of the visible section has an accessible name.
