@@ -24,6 +24,8 @@ let controlWin: BrowserWindow | null = null
 let overlayWin: BrowserWindow | null = null
 let clickThrough = true
 let alwaysOnTop = true
+/** The overlay's layout preset (`/overlay?layout=…`), the same ones an OBS browser source can use. */
+let overlayLayout: 'full' | 'strip' | 'bar' | 'standings' = 'full'
 
 function preloadPath(): string {
   return join(__dirname, '../preload/index.js')
@@ -71,7 +73,7 @@ function createOverlayWindow(c: Core, displayId?: number): BrowserWindow {
   win.setAlwaysOnTop(alwaysOnTop, 'screen-saver')
   win.setIgnoreMouseEvents(clickThrough, { forward: true })
   win.once('ready-to-show', () => win.showInactive())
-  void win.loadURL(`${c.server.origin}/overlay`)
+  void win.loadURL(`${c.server.origin}/overlay?layout=${overlayLayout}`)
   win.on('closed', () => {
     overlayWin = null
     buildMenu()
@@ -109,6 +111,18 @@ function buildMenu(): void {
         clickThrough = item.checked
         overlayWin?.setIgnoreMouseEvents(clickThrough, { forward: true })
       },
+    },
+    {
+      label: 'Раскладка / Layout',
+      submenu: (['full', 'strip', 'bar', 'standings'] as const).map((layout) => ({
+        label: layout,
+        type: 'radio' as const,
+        checked: overlayLayout === layout,
+        click: () => {
+          overlayLayout = layout
+          if (core && overlayWin) void overlayWin.loadURL(`${core.server.origin}/overlay?layout=${layout}`)
+        },
+      })),
     },
     {
       label: 'Экран / Display',
