@@ -6,13 +6,21 @@ import { createTransport } from '../common/transport'
 import { controlEn, controlRu } from './locales'
 import { useGameStore } from './stores/game'
 import { useStreamStore } from './stores/stream'
+import { warmMessages } from './logic/warm-i18n'
 
 const app = createApp(App)
 const pinia = createPinia()
 app.use(pinia)
-app.use(createAppI18n({ ru: controlRu, en: controlEn }))
+const i18n = createAppI18n({ ru: controlRu, en: controlEn })
+app.use(i18n)
 const transport = createTransport({ withToken: true })
 app.provide('transport', transport)
 useGameStore(pinia).attach(transport)
 useStreamStore(pinia).attach(transport)
 app.mount('#app')
+const g = i18n.global
+warmMessages({
+  locale: g.locale,
+  messages: (l) => g.getLocaleMessage(l === 'en' ? 'en' : 'ru'),
+  translate: (key, l) => void g.t(key, {}, { locale: l === 'en' ? 'en' : 'ru' }),
+})
