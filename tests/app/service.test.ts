@@ -174,6 +174,7 @@ describe('CLI export from the database', () => {
     const { service, db, dir, file } = await fresh()
     const id = createFullGame(service)
     for (const c of FULL_GAME) service.command(id, c)
+    service.command(id, { cmd: 'comment', text: 'Протест стола 1 отклонён' })
     const tournamentId = db.listTournaments()[0].id
     db.close()
     const pdf = join(dir, 'p.pdf')
@@ -183,6 +184,7 @@ describe('CLI export from the database', () => {
     expect(readFileSync(pdf).subarray(0, 4).toString()).toBe('%PDF')
     const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString()
     expect(text).toContain('Jay')
+    expect(text).toContain('после игры: Протест стола 1 отклонён')
     for (const f of ['html', 'json'] as const) {
       const out = join(dir, `p.${f}`)
       expect(

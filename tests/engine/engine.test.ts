@@ -404,3 +404,27 @@ describe('game record (§14)', () => {
     expect([rec.daysPlayed, rec.nightsPlayed]).toEqual([2, 1])
   })
 })
+
+describe('comments and protests (§14)', () => {
+  it('are written in any phase, recorded with where the game was, undoable, and kept by replay', () => {
+    let g = run(fresh(), { cmd: 'comment', text: 'Игрок №7 опоздал на 5 минут' })
+    g = run(g, { cmd: 'start' }, { cmd: 'next' }, { cmd: 'comment', text: 'Протест команды: шум в зале' })
+    const rec = gameRecord(g)
+    expect(rec.comments).toEqual([
+      { text: 'Игрок №7 опоздал на 5 минут', phase: 'setup', day: 0, night: 0 },
+      { text: 'Протест команды: шум в зале', phase: 'day', day: 1, night: 0 },
+    ])
+    expect(controlView(g, g.log.length).undoLabel?.ru).toContain('Комментарий')
+    const undone = run(g, { cmd: 'undo' })
+    expect(gameRecord(undone).comments).toHaveLength(1)
+    expect(gameRecord(restore(g.setup, g.log)).comments).toEqual(rec.comments)
+    // Comments are for the protocol, never for the stream.
+    expect(JSON.stringify(overlayView(g, 1, { roles: 'shown' }))).not.toContain('шум в зале')
+  })
+
+  it('an empty comment is refused and changes nothing', () => {
+    const g = fresh()
+    expect(commandSchema.safeParse({ cmd: 'comment', text: '   ' }).success).toBe(false)
+    expect(execute(g, { cmd: 'comment', text: 'ok' }).ok).toBe(true)
+  })
+})

@@ -33,7 +33,17 @@ class Ctx {
 }
 
 /** Commands still allowed once the winner is fixed (the last word of the player whose departure decided it). */
-const AFTER_DECIDED = new Set<Command['cmd']>(['next', 'foul', 'unfoul', 'bestMove', 'extraPoints', 'timer'])
+const AFTER_DECIDED = new Set<Command['cmd']>([
+  'next',
+  'foul',
+  'unfoul',
+  'bestMove',
+  'extraPoints',
+  'timer',
+  'comment',
+])
+/** Commands that fit any phase: a comment or protest (§14) may be written before, during and after the game. */
+const ANY_PHASE = new Set<Command['cmd']>(['comment'])
 
 export function decide(state: GameState, command: Command): Decision {
   if (command.cmd === 'undo' || command.cmd === 'redo') {
@@ -43,8 +53,10 @@ export function decide(state: GameState, command: Command): Decision {
     }
   }
   // 1. game over
-  if (state.phase === 'finished' && command.cmd !== 'extraPoints') return { ok: false, error: E.gameOver() }
-  if (state.phase === 'setup' && command.cmd !== 'start') return { ok: false, error: E.notStarted() }
+  if (state.phase === 'finished' && command.cmd !== 'extraPoints' && !ANY_PHASE.has(command.cmd))
+    return { ok: false, error: E.gameOver() }
+  if (state.phase === 'setup' && command.cmd !== 'start' && !ANY_PHASE.has(command.cmd))
+    return { ok: false, error: E.notStarted() }
   if (state.winner !== null && state.phase !== 'finished' && !AFTER_DECIDED.has(command.cmd)) {
     return { ok: false, error: E.gameDecided() }
   }
@@ -90,6 +102,12 @@ function run(c: Ctx, cmd: Command): AppErrorData | void {
       return onTimer(c, cmd)
     case 'extraPoints':
       return onExtraPoints(c, cmd)
+    case 'comment':
+      c.emit({
+        type: 'commented',
+        comment: { text: cmd.text, phase: c.s.phase, day: c.s.days.length, night: c.s.nights.length },
+      })
+      return
     case 'undo':
     case 'redo':
       return E.notInPhase('отмена', 'undo')

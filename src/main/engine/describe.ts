@@ -56,6 +56,8 @@ export function describeCommand(c: Command): LocalizedText {
         ru: `Доп. баллы №${c.seat}: ${c.points} (${c.reason})`,
         en: `Extra points seat ${c.seat}: ${c.points} (${c.reason})`,
       }
+    case 'comment':
+      return { ru: `Комментарий: «${c.text}»`, en: `Comment: "${c.text}"` }
     case 'undo':
       return { ru: 'Отмена', en: 'Undo' }
     case 'redo':

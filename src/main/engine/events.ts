@@ -1,5 +1,12 @@
 /** Events: what happened (past tense). The log stores them; `apply` folds them into the state. */
-import type { SeatRecord, VotingRecord, Winner, EndReason, FoulRecord } from '../../shared/game/record'
+import type {
+  SeatRecord,
+  VotingRecord,
+  Winner,
+  EndReason,
+  FoulRecord,
+  CommentRecord,
+} from '../../shared/game/record'
 import type { TimerState } from '../../shared/game/views'
 
 export type LeaveHow = NonNullable<SeatRecord['left']>['how']
@@ -48,6 +55,7 @@ export type GameEvent =
   | { type: 'gameDecided'; winner: Winner; reason: EndReason }
   | { type: 'gameFinished' }
   | { type: 'timerSet'; timer: TimerState | null }
+  | { type: 'commented'; comment: CommentRecord }
   | { type: 'undone'; seq: number }
   | { type: 'redone'; seq: number }
 

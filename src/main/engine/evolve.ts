@@ -43,6 +43,7 @@ export function cloneState(s: GameState): GameState {
     days,
     nights,
     fouls: s.fouls.slice(),
+    comments: s.comments.slice(),
     bestMove: s.bestMove ? { ...s.bestMove } : null,
     timer: s.timer ? { ...s.timer } : null,
   }
@@ -274,6 +275,9 @@ export function apply(s: GameState, e: GameEvent): void {
       return
     case 'unsilenced':
       seatOf(s, e.seat).silence = 0
+      return
+    case 'commented':
+      s.comments.push({ ...e.comment })
       return
     case 'extraPointsGiven':
       seatOf(s, e.seat).extraPoints.push({ points: e.points, reason: e.reason })

@@ -100,6 +100,7 @@ export function initialState(setup: GameSetup): GameState {
     departures: 0,
     departuresAtNightStart: 0,
     quietRounds: 0,
+    comments: [],
   }
 }
 

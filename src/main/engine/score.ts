@@ -70,6 +70,7 @@ export function gameRecord(game: Game): GameRecord {
     fouls: s.fouls.map((f) => ({ ...f })),
     bestMove: bestMoveResult(s),
     firstKilled: s.firstKilled,
+    comments: s.comments.map((x) => ({ ...x })),
     daysPlayed: s.days.length,
     nightsPlayed: s.nights.length,
   }

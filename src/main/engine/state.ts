@@ -2,6 +2,7 @@
 import type { Ruleset } from '../../shared/game/ruleset'
 import type { DayStep, Phase, TimerState } from '../../shared/game/views'
 import type {
+  CommentRecord,
   FoulRecord,
   Role,
   SeatRecord,
@@ -87,6 +88,8 @@ export interface GameState {
   departures: number
   departuresAtNightStart: number
   quietRounds: number
+  /** §14: the judge's comments and protests. */
+  comments: CommentRecord[]
 }
 
 export const day = (s: GameState): DayState | null => (s.phase === 'day' ? s.days[s.days.length - 1] : null)

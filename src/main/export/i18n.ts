@@ -94,6 +94,12 @@ export interface Labels {
     speaker: number | null,
   ) => string
   commentsTitle: string
+  /** Where a written comment was made: before the game, a phase, or after the end. */
+  commentWhen: (
+    phase: 'setup' | 'zeroNight' | 'day' | 'night' | 'finished',
+    day: number,
+    night: number,
+  ) => string
   signatures: string
   judgeSignature: string
   headJudgeSignature: string
@@ -227,6 +233,16 @@ const ru: Labels = {
         ? `ночь ${n}`
         : `день ${d}${speaker === null ? '' : `, речь игрока №${speaker}`}`,
   commentsTitle: 'Комментарии и протесты',
+  commentWhen: (phase, d, n) =>
+    phase === 'setup'
+      ? 'до игры'
+      : phase === 'finished'
+        ? 'после игры'
+        : phase === 'zeroNight'
+          ? 'нулевая ночь'
+          : phase === 'night'
+            ? `ночь ${n}`
+            : `день ${d}`,
   signatures: 'Подписи',
   judgeSignature: 'Судья',
   headJudgeSignature: 'Главный судья',
@@ -364,6 +380,16 @@ const en: Labels = {
         ? `night ${n}`
         : `day ${d}${speaker === null ? '' : `, speech of seat ${speaker}`}`,
   commentsTitle: 'Comments and protests',
+  commentWhen: (phase, d, n) =>
+    phase === 'setup'
+      ? 'before the game'
+      : phase === 'finished'
+        ? 'after the game'
+        : phase === 'zeroNight'
+          ? 'zero night'
+          : phase === 'night'
+            ? `night ${n}`
+            : `day ${d}`,
   signatures: 'Signatures',
   judgeSignature: 'Judge',
   headJudgeSignature: 'Head judge',

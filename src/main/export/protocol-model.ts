@@ -316,7 +316,11 @@ export function buildProtocolModel(
     reasons,
     fouls,
     commentsTitle: L.commentsTitle,
-    comments: header.comments ?? [],
+    // Comments given with the header (e.g. at export), then those the judge wrote during the game.
+    comments: [
+      ...(header.comments ?? []),
+      ...(record.comments ?? []).map((c) => `${L.commentWhen(c.phase, c.day, c.night)}: ${c.text}`),
+    ],
     signatures: [L.judgeSignature, L.headJudgeSignature, L.captainsSignature],
   }
 }

@@ -120,6 +120,16 @@ export const gameRecordSchema = z.object({
     })
     .nullable(),
   firstKilled: seatNo.nullable(),
+  comments: z
+    .array(
+      z.object({
+        text: z.string(),
+        phase: z.enum(['setup', 'zeroNight', 'day', 'night', 'finished']),
+        day: z.number().int().min(0),
+        night: z.number().int().min(0),
+      }),
+    )
+    .optional(),
   daysPlayed: z.number().int().min(0),
   nightsPlayed: z.number().int().min(0),
 })

@@ -64,6 +64,8 @@ export const commandSchema = z.discriminatedUnion('cmd', [
     reason: z.string().min(1).max(500),
     at,
   }),
+  /** §14: a judge's comment or a protest for the protocol, recorded where the game is (any phase). */
+  z.object({ cmd: z.literal('comment'), text: z.string().trim().min(1).max(1000), at }),
   z.object({ cmd: z.literal('undo'), at }),
   z.object({ cmd: z.literal('redo'), at }),
 ])

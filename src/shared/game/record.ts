@@ -75,6 +75,14 @@ export interface FoulRecord {
   speaker: number | null
 }
 
+/** A judge's comment or a protest (§14), with where the game was when it was written. */
+export interface CommentRecord {
+  text: string
+  phase: 'setup' | 'zeroNight' | 'day' | 'night' | 'finished'
+  day: number
+  night: number
+}
+
 export interface GameRecord {
   rulesetId: string
   rulesetName: string
@@ -95,6 +103,8 @@ export interface GameRecord {
   }
   /** The seat killed on the first shooting night (for Ci), whatever its team; null if that night missed. */
   firstKilled: number | null
+  /** Comments and protests, in the order they were written (optional in older exported records). */
+  comments?: CommentRecord[]
   /** Days and nights played. */
   daysPlayed: number
   nightsPlayed: number

@@ -25,6 +25,7 @@ export type Intent =
   | { kind: 'remove' }
   | { kind: 'teamDefeat' }
   | { kind: 'extraPoints' }
+  | { kind: 'comment' }
   | { kind: 'timerToggle' }
   | { kind: 'timerAdd' }
   | { kind: 'timerReset' }
@@ -63,6 +64,7 @@ export const SHORTCUTS: Array<{ keys: string; what: string }> = [
   { keys: 'R', what: 'remove' },
   { keys: 'P', what: 'teamDefeat' },
   { keys: 'X', what: 'extraPoints' },
+  { keys: 'K', what: 'comment' },
   { keys: 'Space', what: 'timerToggle' },
   { keys: '+', what: 'timerAdd' },
   { keys: 'Shift+Space', what: 'timerReset' },
@@ -87,6 +89,7 @@ const LETTERS: Record<string, Intent['kind']> = {
   KeyR: 'remove',
   KeyP: 'teamDefeat',
   KeyX: 'extraPoints',
+  KeyK: 'comment',
   KeyG: 'games',
 }
 
@@ -141,6 +144,7 @@ export type Outcome =
   | { kind: 'command'; command: Command }
   | { kind: 'hint'; hint: HintKey }
   | { kind: 'dialog'; dialog: 'remove' | 'teamDefeat' | 'extraPoints'; seat: number }
+  | { kind: 'dialog'; dialog: 'comment'; seat: null }
   | { kind: 'none' }
 
 /** The best move is awaited: the first killed is giving his last word and has not named the seats yet. */
@@ -288,6 +292,9 @@ export function outcomeOf(
     case 'extraPoints':
       if (selection.length !== 1) return hint(selection.length === 0 ? 'pickSeat' : 'pickOneSeat')
       return { kind: 'dialog', dialog: intent.kind, seat: selection[0] }
+    case 'comment':
+      // A comment or protest for the protocol (§14): about the game, so no seat is needed.
+      return { kind: 'dialog', dialog: 'comment', seat: null }
     case 'timerToggle':
       if (!view.timer) return hint('noTimer')
       return cmd({ cmd: 'timer', action: view.timer.runningSince !== null ? 'pause' : 'start' })

@@ -6,8 +6,9 @@ import { rememberMuted, savedMuted } from '../logic/sound'
 
 export type Screen = 'game' | 'setup' | 'settings'
 export interface DialogState {
-  kind: 'remove' | 'teamDefeat' | 'extraPoints'
-  seat: number
+  kind: 'remove' | 'teamDefeat' | 'extraPoints' | 'comment'
+  /** The seat the dialog acts on; null for a comment, which is about the game. */
+  seat: number | null
 }
 
 export const useUiStore = defineStore('ui', () => {
