@@ -54,15 +54,23 @@ function serverCommand(): { cmd: string; args: string[] } {
   }
 }
 
+/** Every server this test started: whatever happens, none outlives the test (see runKillTest's finally). */
+const spawned = new Set<ChildProcess>()
+
 function startServer(dbFile: string, token: string): Promise<Server> {
   const { cmd, args } = serverCommand()
   const proc = spawn(cmd, [...args, '--port', '0', '--db', dbFile, '--token', token, '--quiet'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  spawned.add(proc)
+  proc.once('exit', () => spawned.delete(proc))
   let out = ''
   return new Promise((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`server did not start:\n${out}`)), 20_000)
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL')
+      rej(new Error(`server did not start:\n${out}`))
+    }, 20_000)
     proc.stdout!.on('data', (d: Buffer) => {
       out += d.toString()
       const m = /READY (\S+) token=(\S+)/.exec(out)
@@ -283,6 +291,15 @@ export async function runKillTest(opts: {
     server.proc.kill('SIGKILL')
     await new Promise<void>((r) => server.proc.once('exit', () => r()))
   } finally {
+    for (const p of spawned) p.kill('SIGKILL')
+    await Promise.all(
+      [...spawned].map(
+        (p) =>
+          new Promise<void>((r) =>
+            p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r()),
+          ),
+      ),
+    )
     rmSync(dir, { recursive: true, force: true })
   }
   const sorted = restarts.sort((a, b) => a - b)
