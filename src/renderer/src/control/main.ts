@@ -1,3 +1,4 @@
+import '../common/base.css'
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
 import App from './App.vue'
