@@ -3,6 +3,7 @@
  * roles and check results only when the overlay settings allow). Both carry the game's revision.
  */
 import type { LocalizedText } from '../errors'
+import type { Notice } from './notices'
 import type { Role, SeatPoints, SeatStatus, Winner } from './record'
 
 export type Phase = 'setup' | 'zeroNight' | 'day' | 'night' | 'finished'
@@ -82,6 +83,8 @@ export interface ControlView {
   redoLabel: LocalizedText | null
   voteCancelled: boolean
   scores: null | Array<{ seat: number; points: SeatPoints }>
+  /** What the engine decided by itself at the last game command, and why (no vote, a void best move, …). */
+  notice: Notice | null
 }
 
 export type OverlayView = Omit<ControlView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> & {
