@@ -150,6 +150,7 @@ function play(rules: 'fiim' | 'club' | 'city', seed: number, numbers: number[], 
       if (before !== null) assert(key(game) === before, 'a rejected command leaves the state identical')
       assert(/^engine\//.test(res.error.code), 'typed error code')
       assert(res.error.message.ru.length > 0 && res.error.message.en.length > 0, 'messages in both languages')
+      assert(!/undefined|NaN|null/.test(res.error.message.ru + res.error.message.en), 'no holes in messages')
     } else {
       deepFreeze(res.game)
       // Undo followed by redo is the identity (for a command that undo takes back).

@@ -633,7 +633,11 @@ function onShot(c: Ctx, cmd: CommandOf<'shot'>): AppErrorData | void {
     if (atAbsent.length > 0) c.notice({ code: 'shot.absentTarget', params: { seats: atAbsent } })
     return
   }
-  if (cmd.target === undefined) return E.badShot('не указана цель', 'no target given (null = miss)')
+  if (cmd.target === undefined)
+    return E.badShot(
+      'не указана цель (введите цель или промах)',
+      'no target given (enter the target or a miss)',
+    )
   if (cmd.target !== null && !isAlive(s, cmd.target)) return E.shotTargetLeft(cmd.target)
   c.emit({
     type: 'shotFired',

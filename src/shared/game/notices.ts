@@ -111,7 +111,7 @@ const TEXTS: Texts = {
           en: `No lift-all vote: three players cannot be lifted at nine (seats ${listEn(p.seats)}), all stay`,
         },
   'bestMove.void': (p) => ({
-    ru: `ЛХ не засчитан: ${playersRu(p.left)} покинули стол по итогам голосования 1-го дня`,
+    ru: `ЛХ не засчитан: ${playersRu(p.left)} ${p.left % 10 === 1 && p.left % 100 !== 11 ? 'покинул' : 'покинули'} стол по итогам голосования 1-го дня`,
     en: `Best move void: ${p.left} players left by day 1's vote`,
   }),
   'result.fixed': (p) => ({

@@ -83,8 +83,9 @@ export interface ControlView {
   redoLabel: LocalizedText | null
   voteCancelled: boolean
   scores: null | Array<{ seat: number; points: SeatPoints }>
-  /** What the engine decided by itself at the last game command, and why (no vote, a void best move, …). */
-  notice: Notice | null
+  /** What the engine decided by itself at the last game command, and why (no vote, a void best move, …). The
+   * engine always sets it (null when nothing); optional only for views built by hand (demo, fixtures). */
+  notice?: Notice | null
 }
 
 export type OverlayView = Omit<ControlView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> & {
