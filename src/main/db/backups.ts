@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
+import { openSqlite } from './sqlite'
 import type { BackupInfo } from './types'
 import { fsyncDir, fsyncFile, removeIfExists } from './fsutil'
 import { toDbError } from './errors'
@@ -89,7 +90,7 @@ export async function writeBackup(
     const target = uniqueTarget(dir, reason, Date.now())
     partial = `${target}.partial`
     await source.backup(partial)
-    const copy = new Database(partial, { fileMustExist: true })
+    const copy = openSqlite(partial, { fileMustExist: true })
     try {
       copy.pragma('journal_mode = DELETE')
     } finally {

@@ -7,7 +7,8 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
+import { openSqlite } from './sqlite'
 import { AppError } from '../../shared/errors'
 import { DEFAULT_BACKUPS_TO_KEEP, backupsDirOf, listBackupsIn, writeBackup } from './backups'
 import { parsePlayersCsv } from './csv'
@@ -496,7 +497,7 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
     }
     let conn: Database.Database | null = null
     try {
-      conn = new Database(abs, { readonly: true, fileMustExist: true })
+      conn = openSqlite(abs, { readonly: true, fileMustExist: true })
       configureConnection(conn, true)
     } catch (err) {
       conn?.close()
@@ -506,7 +507,7 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
   }
   if (state.version > 0 && state.version < LATEST_VERSION) {
     // Backup before migration, from a read-only connection: the file is not touched before the copy exists.
-    const src = new Database(abs, { readonly: true, fileMustExist: true })
+    const src = openSqlite(abs, { readonly: true, fileMustExist: true })
     try {
       await writeBackup(
         src,
@@ -520,7 +521,7 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
   }
   let conn: Database.Database | null = null
   try {
-    conn = new Database(abs)
+    conn = openSqlite(abs)
     configureConnection(conn, false)
     migrate(conn)
   } catch (err) {
@@ -568,7 +569,7 @@ function validateBackupFile(file: string): void {
       { file },
     )
   }
-  const conn = new Database(file, { readonly: true, fileMustExist: true })
+  const conn = openSqlite(file, { readonly: true, fileMustExist: true })
   try {
     const check = conn.pragma('quick_check', { simple: true })
     if (check !== 'ok') {
@@ -1634,10 +1635,10 @@ export class MafiaDb {
     if (opts.force !== true) this.refuseIfRunning()
     const staging = `${this.file}.restoring`
     removeIfExists(staging)
-    const src = new Database(source, { readonly: true, fileMustExist: true })
+    const src = openSqlite(source, { readonly: true, fileMustExist: true })
     try {
       await src.backup(staging)
-      const copy = new Database(staging, { fileMustExist: true })
+      const copy = openSqlite(staging, { fileMustExist: true })
       try {
         copy.pragma('journal_mode = DELETE')
       } finally {
