@@ -20,6 +20,8 @@ function secureWebPreferences(
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: false,
+    // A middle click would open a new window; new windows are refused anyway (setWindowOpenHandler).
+    disableBlinkFeatures: 'Auxclick',
   }
 }
 
