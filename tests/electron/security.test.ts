@@ -42,6 +42,13 @@ describe('window options', () => {
     expect([o.x, o.y, o.width, o.height]).toEqual([1920, 0, 2560, 1440])
   })
 
+  it('control window: the app icon when given (Linux/Windows taskbars)', () => {
+    expect(controlWindowOptions('/p.js', '/res/icons/png/256x256.png').icon).toBe(
+      '/res/icons/png/256x256.png',
+    )
+    expect(controlWindowOptions('/p.js')).not.toHaveProperty('icon')
+  })
+
   it('the first overlay goes on the chosen display, else the primary one, at its real size', () => {
     const laptop = { id: 1, bounds: { x: 0, y: 0, width: 1366, height: 768 } }
     const tv = { id: 2, bounds: { x: 1366, y: 0, width: 3840, height: 2160 } }

@@ -58,6 +58,8 @@ interface ShellState {
   layout: OverlayLayout
   displayId: number | null
   reloads: Map<WebContents, number[]>
+  /** The window icon, when the file is there. */
+  icon?: string
 }
 
 function preloadPath(): string {
@@ -153,7 +155,7 @@ function watchRenderer(s: ShellState, win: BrowserWindow, role: WindowRole): voi
 }
 
 function createControlWindow(s: ShellState): BrowserWindow {
-  const win = new BrowserWindow(controlWindowOptions(preloadPath()))
+  const win = new BrowserWindow(controlWindowOptions(preloadPath(), s.icon))
   win.once('ready-to-show', () => win.show())
   watchRenderer(s, win, 'control')
   load(s, win, pageUrl('control', { serverOrigin: s.core.server.origin, devUrl: s.devUrl }))
@@ -259,12 +261,16 @@ async function startDesk(lang: ShellLang, dbFile: string): Promise<ShellState> {
   useSqliteBinding(existsSync(binding) ? binding : undefined)
   const wanted = preferredPort(process.env.MAFIA_DESK_PORT)
   const { port, moved } = await startOnFreePort(probePort, wanted)
+  const resourcesDir = app.isPackaged
+    ? join(process.resourcesPath, 'resources')
+    : join(projectRoot, 'resources')
+  const icon = join(resourcesDir, 'icons', 'png', '256x256.png')
   const core = await startCore({
     mode: 'electron',
     dbFile,
     port,
     staticDir: join(__dirname, '../renderer'),
-    resourcesDir: app.isPackaged ? join(process.resourcesPath, 'resources') : join(projectRoot, 'resources'),
+    resourcesDir,
     version: app.getVersion(),
     log,
   })
@@ -281,6 +287,7 @@ async function startDesk(lang: ShellLang, dbFile: string): Promise<ShellState> {
     layout: 'full',
     displayId: null,
     reloads: new Map(),
+    icon: existsSync(icon) ? icon : undefined,
   }
   log(`Mafia Desk: control ${core.server.origin}/control, OBS overlay ${core.server.overlayUrl}`)
   if (moved) tell(s, portMovedNotice(wanted, core.server.overlayUrl)[lang], 'info')

@@ -25,8 +25,10 @@ function secureWebPreferences(
   }
 }
 
-export function controlWindowOptions(preload: string): BrowserWindowConstructorOptions {
+/** The window icon (Linux and Windows taskbars; macOS uses the bundle's icon): resources/icons/png/256x256.png. */
+export function controlWindowOptions(preload: string, icon?: string): BrowserWindowConstructorOptions {
   return {
+    ...(icon ? { icon } : {}),
     width: 1366,
     height: 768,
     minWidth: 1024,
