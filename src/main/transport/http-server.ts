@@ -449,6 +449,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     })
   })
   boundPort = (server.address() as AddressInfo).port
+  // After listening, errors such as EMFILE on accept() are logged; Node retries the accept, the server lives on.
+  server.on('error', (err) => log(`http server error: ${errorCode(err) ?? String(err)}`))
   const origin = `http://${LOOPBACK}:${boundPort}`
 
   return {
