@@ -151,6 +151,8 @@ export interface TournamentInfo {
     finished: boolean
   }>
   tables: Array<{ id: number; number: number }>
+  /** Archived tournaments are hidden from the pickers. */
+  archived?: boolean
 }
 
 export interface CsvImportResult {

@@ -197,6 +197,7 @@ function tournamentsHandlers({
             name: t.name,
             rulesetId: typeof ruleset?.id === 'string' ? ruleset.id : 'fiim',
             rounds,
+            archived: t.archivedAt !== null,
             tables: db()
               .listTables(t.id)
               .map((tb) => ({ id: tb.id, number: tb.number })),
