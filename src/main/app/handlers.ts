@@ -16,6 +16,8 @@ import type {
 } from '../../shared/contract'
 import { liveStandings, protocolFile, standingsFile } from './exports'
 import { protocolFileName } from '../export/commands'
+import { TournamentOps } from './tournaments'
+import { tournamentOpsHandlers } from './tournament-handlers'
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -67,6 +69,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...exportHandlers(deps),
     ...standingsHandlers(deps),
     ...backupHandlers(deps),
+    ...tournamentOpsHandlers(new TournamentOps(deps.db, deps.service)),
   }
 }
 
@@ -140,7 +143,7 @@ function playersHandlers({ db }: HandlerDeps): NamespaceHandlers<'players'> {
   }
 }
 
-function roundsHandlers({ db }: HandlerDeps): NamespaceHandlers<'rounds'> {
+function roundsHandlers({ db }: HandlerDeps): Pick<Handlers, 'rounds.finish'> {
   return {
     'rounds.finish': async ({ roundId, force }) => ({ backup: await db().finishRound(roundId, { force }) }),
   }
@@ -166,7 +169,9 @@ function dataHandlers({ db }: HandlerDeps): NamespaceHandlers<'data'> {
   }
 }
 
-function tournamentsHandlers({ db }: HandlerDeps): NamespaceHandlers<'tournaments'> {
+function tournamentsHandlers({
+  db,
+}: HandlerDeps): Pick<Handlers, 'tournaments.list' | 'tournaments.seating'> {
   return {
     'tournaments.list': (): TournamentInfo[] =>
       db()
@@ -192,6 +197,7 @@ function tournamentsHandlers({ db }: HandlerDeps): NamespaceHandlers<'tournament
             name: t.name,
             rulesetId: typeof ruleset?.id === 'string' ? ruleset.id : 'fiim',
             rounds,
+            archived: t.archivedAt !== null,
             tables: db()
               .listTables(t.id)
               .map((tb) => ({ id: tb.id, number: tb.number })),
