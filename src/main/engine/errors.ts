@@ -1,6 +1,7 @@
 /** Every rejection the engine gives: a stable `engine/…` code and a message in Russian and English. */
 import { appError, type AppErrorData } from '../../shared/errors'
 import { REMOVAL_REASON_TEXT, type RemovalReason } from '../../shared/game/commands'
+import { formatNumber } from '../../shared/numbers'
 
 const n = (seat: number): string => `№${seat}`
 const reasonWords = (reason: string): { ru: string; en: string } =>
@@ -199,8 +200,8 @@ export const E = {
   extraPointsRange: (min: number, max: number, total: number) =>
     appError(
       'engine/extra_points_range',
-      `Доп. баллы за игру должны быть от ${min} до ${max}, а с этими было бы ${total}`,
-      `Extra points for the game must stay between ${min} and ${max}; with these they would be ${total}`,
+      `Доп. баллы за игру должны быть от ${formatNumber(min, 'ru')} до ${formatNumber(max, 'ru')}, а с этими было бы ${formatNumber(total, 'ru')}`,
+      `Extra points for the game must stay between ${formatNumber(min, 'en')} and ${formatNumber(max, 'en')}; with these they would be ${formatNumber(total, 'en')}`,
       { min, max, total },
     ),
   votersRequired: (seat: number) =>

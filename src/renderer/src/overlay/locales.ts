@@ -4,6 +4,7 @@ export const overlayRu = {
     nightStep: { shot: 'Выстрел', donCheck: 'Проверка дона', sheriffCheck: 'Проверка шерифа' },
     revote: 'Переголосование',
     tie: 'Автокатастрофа',
+    tieSpeech: 'Перестрелка',
     nominees: 'Выставлены',
     voting: 'Голосование',
     liftAll: 'Подъём всех',
@@ -34,6 +35,9 @@ export const overlayRu = {
     wins: 'Победы',
     total: 'Баллы',
     waiting: 'Ждём начала игры',
+    break: 'Перерыв',
+    breakSub: 'Игра скоро продолжится',
+    tournamentPoints: 'баллы в турнире',
   },
 }
 
@@ -42,6 +46,7 @@ export const overlayEn: typeof overlayRu = {
     nightStep: { shot: 'Shot', donCheck: "Don's check", sheriffCheck: "Sheriff's check" },
     revote: 'Revote',
     tie: 'Tie',
+    tieSpeech: 'Tie speeches',
     nominees: 'Nominated',
     voting: 'Voting',
     liftAll: 'Lift-all vote',
@@ -72,5 +77,8 @@ export const overlayEn: typeof overlayRu = {
     wins: 'Wins',
     total: 'Points',
     waiting: 'Waiting for the game',
+    break: 'Break',
+    breakSub: 'The game resumes shortly',
+    tournamentPoints: 'tournament points',
   },
 }
