@@ -1,0 +1,43 @@
+// The removal dialog sends a reason code from the list (RULES §11.5); the details typed for "other" become a comment.
+import { describe, expect, it } from 'vitest'
+import { mount } from '@vue/test-utils'
+import { flushPromises } from '@vue/test-utils'
+import ActionDialog from '../../../src/renderer/src/control/components/ActionDialog.vue'
+import { useGameStore } from '../../../src/renderer/src/control/stores/game'
+import { useUiStore } from '../../../src/renderer/src/control/stores/ui'
+import { makeView, testI18n, testingPinia } from './fixtures'
+
+describe('ActionDialog: removal', () => {
+  it('sends the reason code, then the details as a comment', async () => {
+    const pinia = testingPinia(makeView({}))
+    const game = useGameStore(pinia)
+    const ui = useUiStore(pinia)
+    ;(game.command as unknown as { mockResolvedValue: (v: boolean) => void }).mockResolvedValue(true)
+    const w = mount(ActionDialog, { global: { plugins: [pinia, testI18n()] }, attachTo: document.body })
+    ui.dialog = { kind: 'remove', seat: 7 }
+    await flushPromises()
+    await w.get('[data-testid="remove-reason"]').setValue('other')
+    await w.get('input[type="text"]').setValue('  threw a card  ')
+    await w.get('form').trigger('submit')
+    await flushPromises()
+    expect(game.command).toHaveBeenNthCalledWith(1, { cmd: 'remove', seat: 7, reason: 'other' })
+    expect(game.command).toHaveBeenNthCalledWith(2, { cmd: 'comment', text: '№7: threw a card' })
+    w.unmount()
+  })
+
+  it('a listed reason is sent alone', async () => {
+    const pinia = testingPinia(makeView({}))
+    const game = useGameStore(pinia)
+    const ui = useUiStore(pinia)
+    ;(game.command as unknown as { mockResolvedValue: (v: boolean) => void }).mockResolvedValue(true)
+    const w = mount(ActionDialog, { global: { plugins: [pinia, testI18n()] }, attachTo: document.body })
+    ui.dialog = { kind: 'remove', seat: 2 }
+    await flushPromises()
+    await w.get('[data-testid="remove-reason"]').setValue('betting')
+    await w.get('form').trigger('submit')
+    await flushPromises()
+    expect(game.command).toHaveBeenCalledTimes(1)
+    expect(game.command).toHaveBeenCalledWith({ cmd: 'remove', seat: 2, reason: 'betting' })
+    w.unmount()
+  })
+})
