@@ -215,6 +215,24 @@ describe('Electron shell with the real core', () => {
     overlay.webContents.emit('unresponsive')
     expect(overlay.webContents.crashes).toBe(1)
     expect(overlay.webContents.reloads).toBe(2)
+    // The crash we forced to reload the hung page is not a second incident.
+    const told = fake.dialogs.length
+    overlay.webContents.emit('render-process-gone', {}, { reason: 'killed', exitCode: 9 })
+    expect(overlay.webContents.reloads).toBe(2)
+    expect(fake.dialogs).toHaveLength(told)
+  })
+
+  it('a hung control panel: the judge chooses to wait or reload', async () => {
+    const fake = await launch(fresh())
+    const control = fake.windows[0]
+    fake.dialogResponse = 1
+    control.webContents.emit('unresponsive')
+    expect(fake.dialogs.at(-1)?.message).toContain('control panel stopped responding')
+    await vi.waitFor(() => expect(control.webContents.reloads).toBe(1))
+    fake.dialogResponse = 0
+    control.webContents.emit('unresponsive')
+    await new Promise((r) => setImmediate(r))
+    expect(control.webContents.reloads).toBe(1)
   })
 
   it('click-through is a menu shortcut and applies to the overlay', async () => {

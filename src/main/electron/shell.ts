@@ -40,7 +40,7 @@ import {
   startupErrorDialog,
   type ShellLang,
 } from './startup'
-import { bringToFront, loadPage, ownOrigins, pageUrl, troubleResponse } from './windows'
+import { ASK_BUTTONS, bringToFront, loadPage, ownOrigins, pageUrl, troubleResponse } from './windows'
 import { electronSqliteBinding } from './native'
 
 /** Upper bound for closing the core on quit (OBS disconnect, WAL checkpoint). */
@@ -133,19 +133,45 @@ function hardenSessions(s: ShellState): void {
   })
 }
 
-/** Crashed or hung renderers: reload and tell the judge (bounded: no reload loop). */
+/** Crashed or hung renderers: reload and tell the judge (bounded: no reload loop); a hung panel asks first. */
 function watchRenderer(s: ShellState, win: BrowserWindow, role: WindowRole): void {
   const wc = win.webContents
+  // A renderer we crashed on purpose (to reload a hung page) reports 'killed': not a second incident.
+  let forced = false
+  const reload = (hung: boolean): void => {
+    s.reloads.set(wc, [...(s.reloads.get(wc) ?? []), Date.now()])
+    if (hung) {
+      forced = true
+      wc.forcefullyCrashRenderer()
+    }
+    wc.reload()
+  }
   const handle = (reason: string): void => {
     if (win.isDestroyed()) return
-    const now = Date.now()
-    const recent = s.reloads.get(wc) ?? []
-    const response = troubleResponse({ role, reason }, recent, now, s.lang)
-    log(`${role} renderer: ${reason}`)
-    if (response.reload) {
-      s.reloads.set(wc, [...recent, now])
-      if (reason === 'unresponsive') wc.forcefullyCrashRenderer()
-      wc.reload()
+    if (forced && reason !== 'unresponsive') {
+      forced = false
+      return
+    }
+    const response = troubleResponse({ role, reason }, s.reloads.get(wc) ?? [], Date.now(), s.lang)
+    log(`${role} renderer: ${reason} → ${response.action}`)
+    const hung = reason === 'unresponsive'
+    if (response.action === 'reload') reload(hung)
+    if (response.action === 'ask' && response.notice) {
+      const [wait, reloadLabel] = ASK_BUTTONS[s.lang]
+      dialog
+        .showMessageBox(win, {
+          type: 'warning',
+          title: 'Mafia Desk',
+          message: response.notice,
+          buttons: [wait, reloadLabel],
+          defaultId: 0,
+          cancelId: 0,
+        })
+        .then(({ response: choice }) => {
+          if (choice === 1 && !win.isDestroyed()) reload(hung)
+        })
+        .catch((err: unknown) => log(`dialog failed: ${String(err)}`))
+      return
     }
     if (response.notice) tell(s, response.notice)
   }
