@@ -18,6 +18,7 @@ import {
   session,
   shell,
   type Display,
+  type Rectangle,
   type WebContents,
 } from 'electron'
 import { existsSync } from 'node:fs'
@@ -58,6 +59,8 @@ interface ShellState {
   layout: OverlayLayout
   displayId: number | null
   reloads: Map<WebContents, number[]>
+  /** The display bounds the current overlay was made for. */
+  placed: Rectangle | null
   /** The window icon, when the file is there. */
   icon?: string
 }
@@ -200,6 +203,7 @@ function openOverlay(s: ShellState): void {
   s.overlay.open(() => {
     const display = currentDisplay(s)
     s.displayId = display.id
+    s.placed = { ...display.bounds }
     const win = new BrowserWindow(overlayWindowOptions(preloadPath(), display.bounds))
     win.setAlwaysOnTop(s.alwaysOnTop, 'screen-saver')
     win.setIgnoreMouseEvents(s.clickThrough, { forward: true })
@@ -260,16 +264,19 @@ function buildMenu(s: ShellState): void {
   Menu.setApplicationMenu(Menu.buildFromTemplate(template))
 }
 
-/** A display was removed or changed: the overlay follows its display's new size, or moves to the primary one. */
+/**
+ * A display was added, removed or changed: when the overlay's display is gone it moves to the primary one; when
+ * its display's size or position changed it is made again for the new bounds. Work-area changes (a taskbar
+ * appearing) leave it alone: recreating the window would flash on air.
+ */
 function onDisplaysChanged(s: ShellState): void {
   const displays = screen.getAllDisplays()
   if (s.displayId !== null && !displays.some((d) => d.id === s.displayId)) s.displayId = null
-  const win = s.overlay.current
-  if (win) {
+  if (s.overlay.current) {
     const target = currentDisplay(s).bounds
-    const now = win.getBounds()
+    const p = s.placed
     const same =
-      now.x === target.x && now.y === target.y && now.width === target.width && now.height === target.height
+      !!p && p.x === target.x && p.y === target.y && p.width === target.width && p.height === target.height
     if (!same) openOverlay(s)
   }
   buildMenu(s)
@@ -313,6 +320,7 @@ async function startDesk(lang: ShellLang, dbFile: string): Promise<ShellState> {
     layout: 'full',
     displayId: null,
     reloads: new Map(),
+    placed: null,
     icon: existsSync(icon) ? icon : undefined,
   }
   log(`Mafia Desk: control ${core.server.origin}/control, OBS overlay ${core.server.overlayUrl}`)
