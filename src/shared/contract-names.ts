@@ -7,6 +7,7 @@ export const CALL_NAMES = [
   'app.info',
   'overlay.view',
   'overlay.setSettings',
+  'overlay.graphic',
   'game.list',
   'game.active',
   'game.view',

@@ -106,7 +106,45 @@ export interface OverlayEnvelope {
   settings: OverlayPublicSettings
   /** The active game's tournament standings (finished games only), for `?layout=standings`. */
   standings: OverlayStandings | null
+  /** On-demand graphics (server state, so the OBS browser source and the Electron overlay agree). */
+  graphics?: OverlayGraphics
 }
+
+/** The graphics a stream operator shows or hides on demand, from the panel's keys or the OBS director. */
+export const OVERLAY_GRAPHICS = ['nominees', 'night', 'standings', 'break', 'lowerThird'] as const
+export type OverlayGraphicName = (typeof OVERLAY_GRAPHICS)[number]
+
+/** A player intro («lower third») for one seat: photo, name, club and tournament points. */
+export interface LowerThird {
+  seat: number
+  name: string
+  club: string | null
+  city: string | null
+  photo: string | null
+  /** Tournament points so far (finished games), null outside a tournament. */
+  points: number | null
+  tournament: string | null
+}
+
+export interface OverlayGraphics {
+  /** Nominees panel and night card: null = as the game goes (automatic), true = shown, false = hidden. */
+  nominees: boolean | null
+  night: boolean | null
+  /** Standings over the game, and the break screen. */
+  standings: boolean
+  break: boolean
+  lowerThird: LowerThird | null
+}
+
+export const overlayGraphicInputSchema = z
+  .object({
+    graphic: z.enum(OVERLAY_GRAPHICS),
+    /** null: back to automatic (nominees, night); false hides; true shows (lowerThird needs `seat`). */
+    show: z.boolean().nullable(),
+    seat: z.number().int().min(1).max(10).optional(),
+  })
+  .strict()
+export type OverlayGraphicInput = z.infer<typeof overlayGraphicInputSchema>
 
 export interface OverlayStandings {
   title: string | null
@@ -116,6 +154,8 @@ export interface OverlayStandings {
 export const overlaySettingsSchema = z
   .object({
     roles: z.enum(['hidden', 'shown', 'atEnd']),
+    /** The overlay's language (what is on air); `?lang=` in the overlay URL overrides it. */
+    lang: z.enum(['ru', 'en']).optional(),
     theme: z
       .object({
         accent: z.string().regex(/^#[0-9a-fA-F]{6}$/),
@@ -302,6 +342,7 @@ export const calls = {
 
   'overlay.view': call('read', none, out<OverlayEnvelope>()),
   'overlay.setSettings': call('control', overlaySettingsSchema, out<OverlayPublicSettings>()),
+  'overlay.graphic': call('control', overlayGraphicInputSchema, out<OverlayGraphics>()),
 
   'game.list': call(
     'control',

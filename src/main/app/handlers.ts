@@ -30,6 +30,13 @@ import type { AppService } from './service'
 import type { MafiaDb, Player } from '../db'
 import type { ObsBridge } from './obs-bridge'
 
+/** A player intro needs a seat. */
+function noSeat(): never {
+  throw new AppError(
+    appError('app/invalid_input', 'Выберите игрока для представления', 'Pick the seat to introduce'),
+  )
+}
+
 export interface HandlerDeps {
   service: AppService
   /** The current database (a restore replaces it). */
@@ -83,10 +90,17 @@ function appHandlers({ info }: HandlerDeps): NamespaceHandlers<'app'> {
   }
 }
 
-function overlayHandlers({ service }: HandlerDeps): NamespaceHandlers<'overlay'> {
+function overlayHandlers({ service, obs }: HandlerDeps): NamespaceHandlers<'overlay'> {
   return {
     'overlay.view': () => service.overlay(),
     'overlay.setSettings': (s) => service.setOverlaySettings(s),
+    'overlay.graphic': (input) => {
+      const intro =
+        input.graphic === 'lowerThird' && input.show === true
+          ? service.lowerThird(input.seat ?? noSeat())
+          : null
+      return obs.director.graphics.set(input, intro)
+    },
   }
 }
 

@@ -22,7 +22,9 @@ import type { Role } from '../../shared/game/record'
 import type {
   GameEnvelope,
   GameSummary,
+  LowerThird,
   OverlayEnvelope,
+  OverlayGraphics,
   OverlayPublicSettings,
   OverlayStandings,
   PushName,
@@ -30,6 +32,7 @@ import type {
   SetupInput,
 } from '../../shared/contract'
 import { overlaySettingsSchema } from '../../shared/contract'
+import { NO_GRAPHICS } from '../obs/graphics'
 import { AppError, appError } from '../../shared/errors'
 import type { MafiaDb, GameRow, StoredEntry } from '../db'
 
@@ -40,6 +43,8 @@ export interface ServiceOptions {
   log?: (line: string) => void
   /** Standings of a tournament for the overlay (computed from stored games; cached until a result changes). */
   standings?: (tournamentId: number) => OverlayStandings | null
+  /** The on-demand graphics the overlay shows now (owned by the OBS director). */
+  graphics?: () => OverlayGraphics
   /** Called with the active game's view after every stored command and when another game is opened (OBS). */
   onView?: (envelope: GameEnvelope) => void
 }
@@ -405,6 +410,31 @@ export class AppService {
       view: g ? overlayView(g.game, g.game.log.length, { roles: this.overlaySettings.roles }) : null,
       settings: this.overlaySettings,
       standings: g?.row.tournamentId ? this.tournamentStandings(g.row.tournamentId) : null,
+      graphics: this.options.graphics?.() ?? NO_GRAPHICS,
+    }
+  }
+
+  /** Pushes the overlay envelope again (the on-demand graphics changed). */
+  pushOverlay(): void {
+    this.push('overlay.view', this.overlay())
+  }
+
+  /** A player intro for a seat of the active game: registry club/city/photo and tournament points. */
+  lowerThird(seat: number): LowerThird {
+    const g = this.activeId === null ? null : this.tryLoad(this.activeId)
+    if (!g) throw new AppError(appError('app/no_active_game', 'Нет активной игры', 'No active game'))
+    const p = g.game.state.seats[seat - 1]
+    const reg = p.playerId !== null ? this.db.getPlayer(p.playerId) : null
+    const standings = g.row.tournamentId ? this.tournamentStandings(g.row.tournamentId) : null
+    const row = standings?.rows.find((r) => r.name === p.name)
+    return {
+      seat,
+      name: p.name,
+      club: reg?.club || null,
+      city: reg?.city || null,
+      photo: p.photo ?? reg?.photo ?? null,
+      points: standings ? (row?.points ?? 0) : null,
+      tournament: standings?.title ?? null,
     }
   }
 

@@ -9,7 +9,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
+import { openSqlite } from './sqlite'
 import {
   DEFAULT_BACKUPS_TO_KEEP,
   backupsDirOf,
@@ -121,7 +122,7 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
     }
     let conn: Database.Database | null = null
     try {
-      conn = new Database(abs, { readonly: true, fileMustExist: true })
+      conn = openSqlite(abs, { readonly: true, fileMustExist: true })
       configureConnection(conn, true)
     } catch (err) {
       conn?.close()
@@ -131,7 +132,7 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
   }
   if (state.version > 0 && state.version < LATEST_VERSION) {
     // Backup before migration, from a read-only connection: the file is not touched before the copy exists.
-    const src = new Database(abs, { readonly: true, fileMustExist: true })
+    const src = openSqlite(abs, { readonly: true, fileMustExist: true })
     try {
       await writeBackup(
         src,
@@ -145,7 +146,7 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
   }
   let conn: Database.Database | null = null
   try {
-    conn = new Database(abs)
+    conn = openSqlite(abs)
     configureConnection(conn, false)
     migrate(conn)
   } catch (err) {
