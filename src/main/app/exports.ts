@@ -80,6 +80,11 @@ export async function protocolFile(
 ): Promise<{ bytes: Buffer; header: ProtocolHeader }> {
   const { row, record, startedAt, endedAt } = recordOf(db, gameId)
   const header = { ...protocolHeader(db, row, record), gameId: row.id, startedAt, endedAt }
+  // A cancelled game (issue 11) says so in its protocol, with the reason.
+  if (row.cancelledAt !== null) {
+    const note = options.lang === 'en' ? 'GAME CANCELLED' : 'ИГРА ОТМЕНЕНА'
+    header.comments = [`${note}: ${row.cancelReason ?? ''}`, ...(header.comments ?? [])]
+  }
   return { bytes: await exportProtocol(record, header, options), header }
 }
 
