@@ -7,6 +7,7 @@ import { useOverlayStore } from './stores/overlay'
 import { overlayEn, overlayRu } from './locales'
 import { OVERLAY_PARAMS, parseOverlayParams } from './params'
 import { DEMO_STANDINGS, demoEnvelope } from './demo'
+import { readStandings } from './standings'
 
 const params = parseOverlayParams(window.location.search)
 const app = createApp(App)
@@ -17,6 +18,6 @@ app.use(i18n)
 app.provide(OVERLAY_PARAMS, params)
 document.documentElement.lang = i18n.global.locale.value
 const store = useOverlayStore(pinia)
-if (params.demo) store.showStatic(demoEnvelope(params.demo), DEMO_STANDINGS)
+if (params.demo) store.showStatic(demoEnvelope(params.demo), readStandings({ standings: DEMO_STANDINGS }))
 else store.attach(createTransport({ withToken: false }))
 app.mount('#app')
