@@ -4,7 +4,7 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { Handlers } from '../transport/router'
 import { AppError, appError } from '../../shared/errors'
 import type {
@@ -16,6 +16,8 @@ import type {
 } from '../../shared/contract'
 import { liveStandings, protocolFile, standingsFile } from './exports'
 import { protocolFileName } from '../export/commands'
+import { TournamentOps } from './tournaments'
+import { tournamentOpsHandlers } from './tournament-handlers'
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -27,6 +29,13 @@ const MIME: Record<string, string> = {
 import type { AppService } from './service'
 import type { MafiaDb, Player } from '../db'
 import type { ObsBridge } from './obs-bridge'
+
+/** A player intro needs a seat. */
+function noSeat(): never {
+  throw new AppError(
+    appError('app/invalid_input', 'Выберите игрока для представления', 'Pick the seat to introduce'),
+  )
+}
 
 export interface HandlerDeps {
   service: AppService
@@ -48,19 +57,73 @@ export function playerInfo(p: Player): PlayerInfo {
   }
 }
 
-export function createHandlers({ service, db, obs, info, restore }: HandlerDeps): Handlers {
+/** The handlers of one contract namespace (`players` → every `players.*` call). */
+type NamespaceHandlers<N extends string> = {
+  [K in keyof Handlers as K extends `${N}.${string}` ? K : never]: Handlers[K]
+}
+
+export function createHandlers(deps: HandlerDeps): Handlers {
   return {
-    'app.info': () => info(),
+    ...appHandlers(deps),
+    ...overlayHandlers(deps),
+    ...gameHandlers(deps),
+    ...rulesetsHandlers(deps),
+    ...playersHandlers(deps),
+    ...roundsHandlers(deps),
+    ...dataHandlers(deps),
+    ...tournamentsHandlers(deps),
+    ...obsHandlers(deps),
+    ...exportHandlers(deps),
+    ...standingsHandlers(deps),
+    ...backupHandlers(deps),
+    ...tournamentOpsHandlers(new TournamentOps(deps.db, deps.service)),
+  }
+}
+
+function appHandlers({ info }: HandlerDeps): NamespaceHandlers<'app'> {
+  return {
+    // Only the judge learns where the database lives; a reader (the overlay, OBS) gets its file name.
+    'app.info': (_p, { access }) => {
+      const data = info()
+      return access === 'control' ? data : { ...data, dataFile: basename(data.dataFile) }
+    },
+  }
+}
+
+function overlayHandlers({ service, obs }: HandlerDeps): NamespaceHandlers<'overlay'> {
+  return {
     'overlay.view': () => service.overlay(),
     'overlay.setSettings': (s) => service.setOverlaySettings(s),
+    'overlay.graphic': (input) => {
+      const intro =
+        input.graphic === 'lowerThird' && input.show === true
+          ? service.lowerThird(input.seat ?? noSeat())
+          : null
+      return obs.director.graphics.set(input, intro)
+    },
+  }
+}
+
+function gameHandlers({ service }: HandlerDeps): NamespaceHandlers<'game'> {
+  return {
     'game.list': ({ status }) => service.list(status),
     'game.active': () => service.active(),
     'game.view': ({ gameId }) => service.envelope(gameId),
     'game.open': ({ gameId }) => service.open(gameId),
     'game.create': (input) => service.createGame(input),
     'game.command': ({ gameId, command }) => service.command(gameId, command),
+  }
+}
+
+function rulesetsHandlers({ service }: HandlerDeps): NamespaceHandlers<'rulesets'> {
+  return {
     'rulesets.list': () => service.rulesets(),
     'rulesets.save': (r) => service.saveRuleset(r),
+  }
+}
+
+function playersHandlers({ db }: HandlerDeps): NamespaceHandlers<'players'> {
+  return {
     'players.list': ({ query }) => db().listPlayers(query).map(playerInfo),
     'players.add': (p) =>
       playerInfo(
@@ -91,7 +154,17 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
         )
       return playerInfo(p)
     },
+  }
+}
+
+function roundsHandlers({ db }: HandlerDeps): Pick<Handlers, 'rounds.finish'> {
+  return {
     'rounds.finish': async ({ roundId, force }) => ({ backup: await db().finishRound(roundId, { force }) }),
+  }
+}
+
+function dataHandlers({ db }: HandlerDeps): NamespaceHandlers<'data'> {
+  return {
     'data.export': (scope) => {
       const text = db().exportJson(scope)
       const name =
@@ -107,6 +180,13 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
       }
     },
     'data.import': ({ text }) => db().importJson(text),
+  }
+}
+
+function tournamentsHandlers({
+  db,
+}: HandlerDeps): Pick<Handlers, 'tournaments.list' | 'tournaments.seating'> {
+  return {
     'tournaments.list': (): TournamentInfo[] =>
       db()
         .listTournaments()
@@ -131,6 +211,7 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
             name: t.name,
             rulesetId: typeof ruleset?.id === 'string' ? ruleset.id : 'fiim',
             rounds,
+            archived: t.archivedAt !== null,
             tables: db()
               .listTables(t.id)
               .map((tb) => ({ id: tb.id, number: tb.number })),
@@ -148,6 +229,11 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
         return p ? playerInfo(p) : null
       })
     },
+  }
+}
+
+function obsHandlers({ obs }: HandlerDeps): NamespaceHandlers<'obs'> {
+  return {
     'obs.status': () => obs.status(),
     'obs.settings': () => obs.settings(),
     'obs.saveSettings': (s) => obs.saveSettings(s),
@@ -158,6 +244,11 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
     'obs.break': () => obs.startBreak(),
     'obs.maps': () => obs.maps(),
     'obs.saveMap': ({ scope, map }) => obs.saveMap(scope, map),
+  }
+}
+
+function exportHandlers({ db }: HandlerDeps): NamespaceHandlers<'export'> {
+  return {
     'export.protocol': async ({ gameId, format, lang, allowUnfinished }) => {
       const { bytes, header } = await protocolFile(db(), gameId, { format, lang, allowUnfinished })
       return {
@@ -174,6 +265,11 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
         base64: bytes.toString('base64'),
       }
     },
+  }
+}
+
+function standingsHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'standings'> {
+  return {
     'standings.get': ({ tournamentId }): StandingsPublic => {
       const id =
         tournamentId ?? service.active()?.game.tournamentId ?? db().listTournaments().at(-1)?.id ?? null
@@ -200,6 +296,11 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
         stages: all.stages.map((st) => ({ stage: st.stage, rows: pub(st.rows) })),
       }
     },
+  }
+}
+
+function backupHandlers({ db, restore }: HandlerDeps): NamespaceHandlers<'backup'> {
+  return {
     'backup.now': async () => ({ file: await db().backupNow('manual') }),
     'backup.restore': async ({ file, force }) => {
       await restore(file, force ?? false)

@@ -186,7 +186,7 @@ describe('overlay App', () => {
       'Баллы',
     ])
     const decided = w.findAll('[data-testid="standings-decided"]')
-    expect(decided.map((c) => c.text())).toEqual(['0.5', '0.3'])
+    expect(decided.map((c) => c.text())).toEqual(['0,5', '0,3']) // Russian decimal comma
     const cat = w.findAll('[data-testid="standings-row"]')[2]
     expect(cat.find('.pts').text()).toBe('2*')
     expect(w.get('[data-testid="standings-ci-provisional"]').text()).toContain('Ci предварительный')

@@ -4,6 +4,7 @@ export const overlayRu = {
     nightStep: { shot: 'Выстрел', donCheck: 'Проверка дона', sheriffCheck: 'Проверка шерифа' },
     revote: 'Переголосование',
     tie: 'Автокатастрофа',
+    tieSpeech: 'Перестрелка',
     nominees: 'Выставлены',
     voting: 'Голосование',
     liftAll: 'Подъём всех',
@@ -49,6 +50,9 @@ export const overlayRu = {
     },
     decidedBy: 'Место решил этот показатель',
     ciProvisional: 'Ci предварительный: этап ещё не завершён',
+    break: 'Перерыв',
+    breakSub: 'Игра скоро продолжится',
+    tournamentPoints: 'баллы в турнире',
   },
 }
 
@@ -57,6 +61,7 @@ export const overlayEn: typeof overlayRu = {
     nightStep: { shot: 'Shot', donCheck: "Don's check", sheriffCheck: "Sheriff's check" },
     revote: 'Revote',
     tie: 'Tie',
+    tieSpeech: 'Tie speeches',
     nominees: 'Nominated',
     voting: 'Voting',
     liftAll: 'Lift-all vote',
@@ -102,5 +107,8 @@ export const overlayEn: typeof overlayRu = {
     },
     decidedBy: 'This tie-break decided the place',
     ciProvisional: 'Ci is provisional: the stage is not finished yet',
+    break: 'Break',
+    breakSub: 'The game resumes shortly',
+    tournamentPoints: 'tournament points',
   },
 }
