@@ -333,21 +333,30 @@ describe('windows: loads, second launch, crashes, dev renderer', () => {
     expect(bringToFront(null)).toBe(false)
   })
 
-  it('a crashed or hung overlay is reloaded and the judge told; no reload loop', () => {
+  it('a crashed or hung overlay is reloaded and the judge told; a hung panel asks first; no reload loop', () => {
     const now = 1_000_000
     const r = troubleResponse({ role: 'overlay', reason: 'crashed' }, [], now, 'ru')
-    expect(r.reload).toBe(true)
-    expect(r.notice).toContain('Оверлей')
+    expect(r.action).toBe('reload')
+    expect(r.notice).toBe(
+      'Оверлей аварийно завершился (crashed) и перезагружен. Проверьте картинку в эфире. Данные игры сохранены.',
+    )
+    expect(troubleResponse({ role: 'overlay', reason: 'unresponsive' }, [], now, 'en').action).toBe('reload')
+    expect(troubleResponse({ role: 'control', reason: 'oom' }, [], now, 'ru').notice).toContain(
+      'Панель судьи аварийно завершилась (oom) и перезагружена',
+    )
+    const hung = troubleResponse({ role: 'control', reason: 'unresponsive' }, [], now, 'en')
+    expect(hung.action).toBe('ask')
+    expect(hung.notice).toContain('Wait, or reload it?')
     expect(troubleResponse({ role: 'overlay', reason: 'clean-exit' }, [], now, 'en')).toEqual({
-      reload: false,
+      action: 'none',
       notice: null,
     })
     const many = Array.from({ length: MAX_RELOADS }, (_, i) => now - 1000 * i)
-    const stop = troubleResponse({ role: 'control', reason: 'unresponsive' }, many, now, 'en')
-    expect(stop.reload).toBe(false)
+    const stop = troubleResponse({ role: 'overlay', reason: 'crashed' }, many, now, 'en')
+    expect(stop.action).toBe('none')
     expect(stop.notice).toContain('Automatic reloading has stopped')
     const old = Array.from({ length: MAX_RELOADS }, () => now - 120_000)
-    expect(troubleResponse({ role: 'overlay', reason: 'oom' }, old, now, 'en').reload).toBe(true)
+    expect(troubleResponse({ role: 'overlay', reason: 'oom' }, old, now, 'en').action).toBe('reload')
   })
 
   it('npm run dev loads the dev renderer; otherwise the local server', () => {

@@ -151,7 +151,7 @@ export function createFakeElectron(opts: { userData: string; platform?: string }
       showMessageBox: (...args: unknown[]) => {
         const o = (args.length > 1 ? args[1] : args[0]) as (typeof dialogs)[number]
         dialogs.push(o)
-        return Promise.resolve({ response: 0 })
+        return Promise.resolve({ response: fake.dialogResponse })
       },
       showErrorBox: (title: string, content: string) => errorBoxes.push({ title, content }),
     },
@@ -174,7 +174,7 @@ export function createFakeElectron(opts: { userData: string; platform?: string }
       removeHandler: (channel: string) => ipcHandlers.delete(channel),
     },
   }
-  return {
+  const fake = {
     module,
     app,
     windows,
@@ -187,7 +187,10 @@ export function createFakeElectron(opts: { userData: string; platform?: string }
     menus,
     ipcHandlers,
     permission,
+    /** The button the next message box answers with. */
+    dialogResponse: 0,
   }
+  return fake
 }
 
 export type FakeElectron = ReturnType<typeof createFakeElectron>

@@ -151,6 +151,21 @@ describe('Electron shell with the real core', () => {
     )
   })
 
+  it('a display unplugged moves the overlay to the primary one; a taskbar change does not recreate it', async () => {
+    const fake = fresh()
+    fake.displays.push({ id: 2, label: 'TV', bounds: { x: 1366, y: 0, width: 1920, height: 1080 } })
+    await launch(fake)
+    click(fake, 'overlay-display-2')
+    expect(fake.windows).toHaveLength(3)
+    fake.screen.emit('display-metrics-changed')
+    expect(fake.windows).toHaveLength(3)
+    fake.displays.pop()
+    fake.screen.emit('display-removed')
+    expect(fake.windows).toHaveLength(4)
+    expect(fake.windows[3].getBounds()).toEqual({ x: 0, y: 0, width: 1366, height: 768 })
+    expect(findItem(lastMenu(fake), 'overlay-display-2')).toBeUndefined()
+  })
+
   it('defect 6: quit waits for the core to close (database checkpointed) before quitting', async () => {
     const fake = await launch(fresh())
     const active = await call(fake, 0, 'game.active', {})
@@ -215,6 +230,24 @@ describe('Electron shell with the real core', () => {
     overlay.webContents.emit('unresponsive')
     expect(overlay.webContents.crashes).toBe(1)
     expect(overlay.webContents.reloads).toBe(2)
+    // The crash we forced to reload the hung page is not a second incident.
+    const told = fake.dialogs.length
+    overlay.webContents.emit('render-process-gone', {}, { reason: 'killed', exitCode: 9 })
+    expect(overlay.webContents.reloads).toBe(2)
+    expect(fake.dialogs).toHaveLength(told)
+  })
+
+  it('a hung control panel: the judge chooses to wait or reload', async () => {
+    const fake = await launch(fresh())
+    const control = fake.windows[0]
+    fake.dialogResponse = 1
+    control.webContents.emit('unresponsive')
+    expect(fake.dialogs.at(-1)?.message).toContain('control panel stopped responding')
+    await vi.waitFor(() => expect(control.webContents.reloads).toBe(1))
+    fake.dialogResponse = 0
+    control.webContents.emit('unresponsive')
+    await new Promise((r) => setImmediate(r))
+    expect(control.webContents.reloads).toBe(1)
   })
 
   it('click-through is a menu shortcut and applies to the overlay', async () => {

@@ -218,11 +218,15 @@ function tournamentsHandlers({
           }
         }),
     'tournaments.seating': ({ tournamentId, roundId, tableId }) => {
-      // The seating of the latest game stored for that round and table (e.g. one imported or prepared by the
-      // head judge); an empty table has ten free seats.
-      const game = db().listGames({ tournamentId, roundId, tableId }).at(-1)
-      const players =
-        (game?.setup as { players?: Array<{ playerId?: number | null }> } | undefined)?.players ?? []
+      // The stored seating of the round (issue 11); else the seating of the latest game stored for that round
+      // and table (e.g. one imported or prepared by the head judge); an empty table has ten free seats.
+      const stored = db()
+        .roundSeating(roundId)
+        .tables.find((x) => x.tableId === tableId)
+      const game = stored ? undefined : db().listGames({ tournamentId, roundId, tableId }).at(-1)
+      const players = stored
+        ? stored.seats.map((playerId) => ({ playerId }))
+        : ((game?.setup as { players?: Array<{ playerId?: number | null }> } | undefined)?.players ?? [])
       return Array.from({ length: 10 }, (_, i) => {
         const id = players[i]?.playerId
         const p = typeof id === 'number' ? db().getPlayer(id) : null

@@ -18,6 +18,7 @@ import {
   session,
   shell,
   type Display,
+  type Rectangle,
   type WebContents,
 } from 'electron'
 import { existsSync } from 'node:fs'
@@ -40,8 +41,11 @@ import {
   startupErrorDialog,
   type ShellLang,
 } from './startup'
-import { bringToFront, loadPage, ownOrigins, pageUrl, troubleResponse } from './windows'
+import { ASK_BUTTONS, bringToFront, loadPage, ownOrigins, pageUrl, troubleResponse } from './windows'
 import { electronSqliteBinding } from './native'
+
+/** The database file's name in Electron's user-data folder. */
+export const DB_FILE_NAME = 'mafia-desk.sqlite'
 
 /** Upper bound for closing the core on quit (OBS disconnect, WAL checkpoint). */
 export const QUIT_TIMEOUT_MS = 5_000
@@ -58,6 +62,8 @@ interface ShellState {
   layout: OverlayLayout
   displayId: number | null
   reloads: Map<WebContents, number[]>
+  /** The display bounds the current overlay was made for. */
+  placed: Rectangle | null
   /** The window icon, when the file is there. */
   icon?: string
 }
@@ -133,19 +139,45 @@ function hardenSessions(s: ShellState): void {
   })
 }
 
-/** Crashed or hung renderers: reload and tell the judge (bounded: no reload loop). */
+/** Crashed or hung renderers: reload and tell the judge (bounded: no reload loop); a hung panel asks first. */
 function watchRenderer(s: ShellState, win: BrowserWindow, role: WindowRole): void {
   const wc = win.webContents
+  // A renderer we crashed on purpose (to reload a hung page) reports 'killed': not a second incident.
+  let forced = false
+  const reload = (hung: boolean): void => {
+    s.reloads.set(wc, [...(s.reloads.get(wc) ?? []), Date.now()])
+    if (hung) {
+      forced = true
+      wc.forcefullyCrashRenderer()
+    }
+    wc.reload()
+  }
   const handle = (reason: string): void => {
     if (win.isDestroyed()) return
-    const now = Date.now()
-    const recent = s.reloads.get(wc) ?? []
-    const response = troubleResponse({ role, reason }, recent, now, s.lang)
-    log(`${role} renderer: ${reason}`)
-    if (response.reload) {
-      s.reloads.set(wc, [...recent, now])
-      if (reason === 'unresponsive') wc.forcefullyCrashRenderer()
-      wc.reload()
+    if (forced && reason !== 'unresponsive') {
+      forced = false
+      return
+    }
+    const response = troubleResponse({ role, reason }, s.reloads.get(wc) ?? [], Date.now(), s.lang)
+    log(`${role} renderer: ${reason} → ${response.action}`)
+    const hung = reason === 'unresponsive'
+    if (response.action === 'reload') reload(hung)
+    if (response.action === 'ask' && response.notice) {
+      const [wait, reloadLabel] = ASK_BUTTONS[s.lang]
+      dialog
+        .showMessageBox(win, {
+          type: 'warning',
+          title: 'Mafia Desk',
+          message: response.notice,
+          buttons: [wait, reloadLabel],
+          defaultId: 0,
+          cancelId: 0,
+        })
+        .then(({ response: choice }) => {
+          if (choice === 1 && !win.isDestroyed()) reload(hung)
+        })
+        .catch((err: unknown) => log(`dialog failed: ${String(err)}`))
+      return
     }
     if (response.notice) tell(s, response.notice)
   }
@@ -174,6 +206,7 @@ function openOverlay(s: ShellState): void {
   s.overlay.open(() => {
     const display = currentDisplay(s)
     s.displayId = display.id
+    s.placed = { ...display.bounds }
     const win = new BrowserWindow(overlayWindowOptions(preloadPath(), display.bounds))
     win.setAlwaysOnTop(s.alwaysOnTop, 'screen-saver')
     win.setIgnoreMouseEvents(s.clickThrough, { forward: true })
@@ -234,16 +267,19 @@ function buildMenu(s: ShellState): void {
   Menu.setApplicationMenu(Menu.buildFromTemplate(template))
 }
 
-/** A display was removed or changed: the overlay follows its display's new size, or moves to the primary one. */
+/**
+ * A display was added, removed or changed: when the overlay's display is gone it moves to the primary one; when
+ * its display's size or position changed it is made again for the new bounds. Work-area changes (a taskbar
+ * appearing) leave it alone: recreating the window would flash on air.
+ */
 function onDisplaysChanged(s: ShellState): void {
   const displays = screen.getAllDisplays()
   if (s.displayId !== null && !displays.some((d) => d.id === s.displayId)) s.displayId = null
-  const win = s.overlay.current
-  if (win) {
+  if (s.overlay.current) {
     const target = currentDisplay(s).bounds
-    const now = win.getBounds()
+    const p = s.placed
     const same =
-      now.x === target.x && now.y === target.y && now.width === target.width && now.height === target.height
+      !!p && p.x === target.x && p.y === target.y && p.width === target.width && p.height === target.height
     if (!same) openOverlay(s)
   }
   buildMenu(s)
@@ -287,6 +323,7 @@ async function startDesk(lang: ShellLang, dbFile: string): Promise<ShellState> {
     layout: 'full',
     displayId: null,
     reloads: new Map(),
+    placed: null,
     icon: existsSync(icon) ? icon : undefined,
   }
   log(`Mafia Desk: control ${core.server.origin}/control, OBS overlay ${core.server.overlayUrl}`)
@@ -302,7 +339,7 @@ export async function runElectron(): Promise<void> {
   app.enableSandbox()
   await app.whenReady()
   const lang = shellLang(app.getPreferredSystemLanguages())
-  const dbFile = join(app.getPath('userData'), 'mafia-desk.sqlite')
+  const dbFile = join(app.getPath('userData'), DB_FILE_NAME)
   let s: ShellState
   try {
     s = await startDesk(lang, dbFile)

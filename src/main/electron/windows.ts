@@ -61,8 +61,8 @@ export interface RendererTrouble {
 }
 
 export interface TroubleResponse {
-  /** Reload the window's page now. */
-  reload: boolean
+  /** reload: reload the page now; ask: ask the judge (wait or reload); none: do nothing automatically. */
+  action: 'reload' | 'ask' | 'none'
   /** What the judge is told (a dialog attached to the control window), or null to tell nothing. */
   notice: string | null
 }
@@ -71,11 +71,18 @@ export interface TroubleResponse {
 export const MAX_RELOADS = 3
 export const RELOAD_WINDOW_MS = 60_000
 
+/** The buttons of the "control panel is not responding" question; the second one reloads. */
+export const ASK_BUTTONS: Record<ShellLang, [string, string]> = {
+  ru: ['Подождать', 'Перезагрузить'],
+  en: ['Wait', 'Reload'],
+}
+
 /**
- * Decides what to do about a crashed or hung renderer. The overlay is reloaded at once (it only shows state
- * it reads back from the core) and the judge is told, since the stream showed a gap. The control panel is
- * reloaded too (nothing is lost: every acknowledged command is in the database). A clean exit is ignored.
- * After MAX_RELOADS within RELOAD_WINDOW_MS no more automatic reloads: the judge is told to reload by hand.
+ * Decides what to do about a crashed or hung renderer. The overlay is reloaded at once (it only shows state it
+ * reads back from the core) and the judge is told, since the stream showed a gap. A crashed control panel is
+ * reloaded too (nothing is lost: every acknowledged command is in the database); a hung one may be busy, so the
+ * judge is asked (wait or reload), as browsers do. A clean exit is ignored. After MAX_RELOADS within
+ * RELOAD_WINDOW_MS there are no more automatic reloads: the judge is told to reload by hand.
  */
 export function troubleResponse(
   trouble: RendererTrouble,
@@ -83,34 +90,45 @@ export function troubleResponse(
   now: number,
   lang: ShellLang,
 ): TroubleResponse {
-  if (trouble.reason === 'clean-exit') return { reload: false, notice: null }
+  if (trouble.reason === 'clean-exit') return { action: 'none', notice: null }
   const recent = recentReloads.filter((t) => now - t < RELOAD_WINDOW_MS).length
-  const what: LocalizedText =
-    trouble.role === 'overlay'
-      ? { ru: 'Оверлей', en: 'The overlay' }
-      : { ru: 'Панель судьи', en: 'The control panel' }
-  const why: LocalizedText =
-    trouble.reason === 'unresponsive'
-      ? { ru: 'перестал(а) отвечать', en: 'stopped responding' }
-      : { ru: `аварийно завершился (${trouble.reason})`, en: `crashed (${trouble.reason})` }
+  const overlay = trouble.role === 'overlay'
+  const hung = trouble.reason === 'unresponsive'
+  const what: LocalizedText = overlay
+    ? {
+        ru: hung ? 'Оверлей перестал отвечать' : `Оверлей аварийно завершился (${trouble.reason})`,
+        en: hung ? 'The overlay stopped responding' : `The overlay crashed (${trouble.reason})`,
+      }
+    : {
+        ru: hung
+          ? 'Панель судьи перестала отвечать'
+          : `Панель судьи аварийно завершилась (${trouble.reason})`,
+        en: hung ? 'The control panel stopped responding' : `The control panel crashed (${trouble.reason})`,
+      }
   if (recent >= MAX_RELOADS) {
     const text: LocalizedText = {
-      ru: `${what.ru} ${why.ru} ${recent + 1}-й раз за минуту. Автоматическая перезагрузка остановлена: перезагрузите окно (Ctrl+R) или перезапустите Mafia Desk. Данные игры сохранены.`,
-      en: `${what.en} ${why.en} for the ${recent + 1}th time in a minute. Automatic reloading has stopped: reload the window (Ctrl+R) or restart Mafia Desk. The game's data is saved.`,
+      ru: `${what.ru} — ${recent + 1}-й раз за минуту. Автоматическая перезагрузка остановлена: перезагрузите окно (Ctrl+R) или перезапустите Mafia Desk. Данные игры сохранены.`,
+      en: `${what.en} — ${recent + 1} times in a minute. Automatic reloading has stopped: reload the window (Ctrl+R) or restart Mafia Desk. The game's data is saved.`,
     }
-    return { reload: false, notice: text[lang] }
+    return { action: 'none', notice: text[lang] }
   }
-  const text: LocalizedText =
-    trouble.role === 'overlay'
-      ? {
-          ru: `Оверлей ${why.ru} и перезагружен. Проверьте картинку в эфире. Данные игры сохранены.`,
-          en: `The overlay ${why.en} and was reloaded. Check the picture on air. The game's data is saved.`,
-        }
-      : {
-          ru: `Панель судьи ${why.ru} и перезагружена. Все подтверждённые действия сохранены в базе.`,
-          en: `The control panel ${why.en} and was reloaded. Every acknowledged action is saved in the database.`,
-        }
-  return { reload: true, notice: text[lang] }
+  if (!overlay && hung) {
+    const text: LocalizedText = {
+      ru: `${what.ru}. Подождать или перезагрузить её? Все подтверждённые действия сохранены в базе.`,
+      en: `${what.en}. Wait, or reload it? Every acknowledged action is saved in the database.`,
+    }
+    return { action: 'ask', notice: text[lang] }
+  }
+  const text: LocalizedText = overlay
+    ? {
+        ru: `${what.ru} и перезагружен. Проверьте картинку в эфире. Данные игры сохранены.`,
+        en: `${what.en} and was reloaded. Check the picture on air. The game's data is saved.`,
+      }
+    : {
+        ru: `${what.ru} и перезагружена. Все подтверждённые действия сохранены в базе.`,
+        en: `${what.en} and was reloaded. Every acknowledged action is saved in the database.`,
+      }
+  return { action: 'reload', notice: text[lang] }
 }
 
 export type Page = 'control' | 'overlay'
