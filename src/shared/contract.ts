@@ -556,6 +556,12 @@ export const calls = {
   'stages.create': call('control', stageCreateSchema, out<TournamentDetail>()),
   /** Seats the rounds of the stage not started yet (all of them the first time). */
   'seating.generate': call('control', seatingGenerateSchema, out<TournamentDetail>()),
+  /** The stage's seating as XLSX: a sheet per round and one "by player". */
+  'seating.export': call(
+    'control',
+    z.object({ stageId: id, lang: z.enum(['ru', 'en']).optional() }).strict(),
+    out<ExportedFile>(),
+  ),
   /** Swaps two players in a round not started yet. */
   'seating.swap': call('control', z.object({ roundId: id, a: id, b: id }).strict(), out<TournamentDetail>()),
   /** Locks the round's seating and creates one game per table with its seating and judge. */
