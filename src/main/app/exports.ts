@@ -211,6 +211,20 @@ export function storeStageCi(
   return values
 }
 
+/**
+ * Call after a round is finished: when that closes its stage (every round finished), the stage's Ci is stored per
+ * seat (`game_results.ci`). Returns the values stored, or null when the stage is still open.
+ */
+export function storeCiIfStageFinalised(
+  db: MafiaDb,
+  roundId: number,
+): Array<{ gameId: number; seat: number; ci: number }> | null {
+  const round = db.getRound(roundId)
+  const stage = round ? db.getStage(round.stageId) : null
+  if (!stage || !isStageFinalised(db, stage.id)) return null
+  return storeStageCi(db, stage.tournamentId, stage.id)
+}
+
 /** A standings row in the overlay's shape, with its tie-break values and the criterion that decided its place. */
 export interface OverlayStandingsRow {
   place: number
