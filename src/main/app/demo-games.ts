@@ -9,12 +9,13 @@ import type { Role } from '../../shared/game/record'
 import type { DemoIds } from '../db'
 import type { AppService } from './service'
 
-const ROLES: Record<string, Role> = { '3': 'don', '5': 'mafia', '8': 'mafia', '10': 'sheriff' }
+/** The cards of both scripts (the tests' full game uses the same). */
+export const DEMO_ROLES: Record<string, Role> = { '3': 'don', '5': 'mafia', '8': 'mafia', '10': 'sheriff' }
 const next: Command = { cmd: 'next' }
 const nexts = (n: number): Command[] => Array.from({ length: n }, () => next)
 
 /** FIIM, the reds win on day 3: a vote, a kill with a best move, a miss-free second night, the last black out. */
-const REDS_WIN: Command[] = [
+export const REDS_WIN: Command[] = [
   { cmd: 'start' },
   next,
   { cmd: 'nominate', by: 1, target: 5 },
@@ -97,7 +98,7 @@ export function playDemoGames(
       const env = service.createGame({
         rulesetId: 'fiim',
         players: seated,
-        roles: ROLES,
+        roles: DEMO_ROLES,
         tournamentId: demo.tournamentId,
         roundId: demo.roundId,
         tableId: demo.tableId,
