@@ -43,6 +43,20 @@ export const CALL_NAMES = [
   'backup.now',
   'backup.restore',
   'backup.list',
+  'tournaments.get',
+  'tournaments.create',
+  'tournaments.update',
+  'tournaments.archive',
+  'tournaments.register',
+  'tournaments.registerNew',
+  'tournaments.importPlayers',
+  'tournaments.withdraw',
+  'tournaments.setJudge',
+  'stages.create',
+  'seating.generate',
+  'seating.swap',
+  'rounds.start',
+  'games.cancel',
 ] as const
 
 export type CallNameFromList = (typeof CALL_NAMES)[number]

@@ -14,6 +14,13 @@ import { rulesetSchema } from './game/ruleset'
 import type { Ruleset } from './game/ruleset'
 import type { Role } from './game/record'
 import { ipcCallChannel, IPC_PUSH, type CallNameFromList } from './contract-names'
+import {
+  seatingGenerateSchema,
+  stageCreateSchema,
+  tournamentCreateSchema,
+  tournamentUpdateSchema,
+  type TournamentDetail,
+} from './tournament-ops'
 
 export type Access = 'read' | 'control'
 
@@ -68,6 +75,7 @@ export function messageTooLarge(size: number, max: number): AppErrorData {
 
 const gameId = z.number().int().positive()
 const seat = z.number().int().min(1).max(10)
+const id = z.number().int().positive()
 
 // ---- shapes shared by calls and pushes -------------------------------------------------------------
 
@@ -183,6 +191,8 @@ export interface TournamentInfo {
     finished: boolean
   }>
   tables: Array<{ id: number; number: number }>
+  /** Archived tournaments are hidden from the pickers. */
+  archived?: boolean
 }
 
 export interface CsvImportResult {
@@ -492,6 +502,70 @@ export const calls = {
     out<{ restored: string }>(),
   ),
   'backup.list': call('control', none, out<Array<{ file: string; createdAt: string; size: number }>>()),
+
+  // Tournament operations (issue 11; shapes in tournament-ops.ts).
+  'tournaments.get': call('control', z.object({ tournamentId: id }).strict(), out<TournamentDetail>()),
+  'tournaments.create': call('control', tournamentCreateSchema, out<TournamentDetail>()),
+  'tournaments.update': call('control', tournamentUpdateSchema, out<TournamentDetail>()),
+  /** Archives (hides; nothing is deleted) or brings back a tournament. */
+  'tournaments.archive': call(
+    'control',
+    z.object({ tournamentId: id, archived: z.boolean() }).strict(),
+    out<TournamentDetail>(),
+  ),
+  'tournaments.register': call(
+    'control',
+    z.object({ tournamentId: id, playerIds: z.array(id).min(1).max(10000) }).strict(),
+    out<TournamentDetail>(),
+  ),
+  /** A player made on the spot (added to the registry) and registered. */
+  'tournaments.registerNew': call(
+    'control',
+    z
+      .object({
+        tournamentId: id,
+        nickname: z.string().trim().min(1).max(100),
+        fullName: z.string().max(200).optional(),
+        club: z.string().max(200).optional(),
+        city: z.string().max(200).optional(),
+      })
+      .strict(),
+    out<TournamentDetail>(),
+  ),
+  /** CSV text or an XLSX file (base64) of players, registered all or nothing with a per-line report. */
+  'tournaments.importPlayers': call(
+    'control',
+    z.union([
+      z.object({ tournamentId: id, csv: z.string().max(5_000_000) }).strict(),
+      z.object({ tournamentId: id, xlsxBase64: z.string().max(14_000_000) }).strict(),
+    ]),
+    out<CsvImportResult>(),
+  ),
+  /** Withdraws a player: his played games stay; the rounds not started are seated again without him. */
+  'tournaments.withdraw': call(
+    'control',
+    z.object({ tournamentId: id, playerId: id }).strict(),
+    out<TournamentDetail>(),
+  ),
+  /** The judge of a table: for the whole tournament, or for one round only. */
+  'tournaments.setJudge': call(
+    'control',
+    z.object({ tableId: id, judge: z.string().trim().max(80), roundId: id.optional() }).strict(),
+    out<TournamentDetail>(),
+  ),
+  'stages.create': call('control', stageCreateSchema, out<TournamentDetail>()),
+  /** Seats the rounds of the stage not started yet (all of them the first time). */
+  'seating.generate': call('control', seatingGenerateSchema, out<TournamentDetail>()),
+  /** Swaps two players in a round not started yet. */
+  'seating.swap': call('control', z.object({ roundId: id, a: id, b: id }).strict(), out<TournamentDetail>()),
+  /** Locks the round's seating and creates one game per table with its seating and judge. */
+  'rounds.start': call('control', z.object({ roundId: id }).strict(), out<TournamentDetail>()),
+  /** Cancels a game with a reason: kept with its protocol, counted nowhere, its table free for a replay. */
+  'games.cancel': call(
+    'control',
+    z.object({ gameId, reason: z.string().trim().min(1).max(500) }).strict(),
+    out<GameSummary>(),
+  ),
 } as const
 
 export type Calls = typeof calls
@@ -514,12 +588,15 @@ export interface Pushes {
   /** The overlay's view (every client; never contains hidden roles). */
   'overlay.view': OverlayEnvelope
   'obs.status': ObsPublicStatus
+  /** Something of this tournament changed (a game's state, its structure, seating, registration). */
+  'tournament.changed': { tournamentId: number }
 }
 export type PushName = keyof Pushes
 export const pushAccess: Record<PushName, Access> = {
   'game.view': 'control',
   'overlay.view': 'read',
   'obs.status': 'control',
+  'tournament.changed': 'control',
 }
 
 // ---- the wire (WebSocket) ----------------------------------------------------------------------------

@@ -265,8 +265,13 @@ export class AppService {
     return ruleset
   }
 
-  createGame(input: SetupInput): GameEnvelope {
-    const ruleset = this.rulesets().find((r) => r.id === input.rulesetId)
+  /**
+   * Creates a game and (unless `open: false`) makes it the active one. In a tournament the tournament's own
+   * ruleset copy is used when its id matches; for a round and table whose prepared game has not started yet
+   * (made by "start round"), that game gets this setup instead of a second game being created.
+   */
+  createGame(input: SetupInput, opts: { open?: boolean } = {}): GameEnvelope {
+    const ruleset = this.tournamentRuleset(input) ?? this.rulesets().find((r) => r.id === input.rulesetId)
     if (!ruleset) {
       throw new AppError(
         appError(
@@ -291,16 +296,53 @@ export class AppService {
       roles,
     }
     const game = newGame(setup) // validates the setup, throws engine/bad_setup
-    const row = this.db.createGame({
-      tournamentId: input.tournamentId ?? null,
-      roundId: input.roundId ?? null,
-      tableId: input.tableId ?? null,
-      number: input.number ?? null,
-      judge: input.judge ?? undefined,
-      setup,
-    })
+    const prepared = input.roundId && input.tableId ? this.db.liveGameAt(input.roundId, input.tableId) : null
+    const row =
+      prepared && prepared.lastSeq === null
+        ? this.db.updateGameSetup(prepared.id, setup)
+        : this.db.createGame({
+            tournamentId: input.tournamentId ?? null,
+            roundId: input.roundId ?? null,
+            tableId: input.tableId ?? null,
+            number: input.number ?? null,
+            judge: input.judge ?? undefined,
+            setup,
+          })
     this.live.set(row.id, { row, game })
-    return this.open(row.id)
+    if (row.tournamentId !== null) this.tournamentChanged(row.tournamentId)
+    return opts.open === false ? this.envelope(row.id) : this.open(row.id)
+  }
+
+  private tournamentRuleset(input: SetupInput): Ruleset | null {
+    if (!input.tournamentId) return null
+    const parsed = rulesetSchema.safeParse(this.db.getTournament(input.tournamentId)?.ruleset)
+    return parsed.success && parsed.data.id === input.rulesetId ? parsed.data : null
+  }
+
+  /** Tells the organiser's dashboards that something of this tournament changed. */
+  tournamentChanged(tournamentId: number): void {
+    this.standingsCache.delete(tournamentId)
+    this.push('tournament.changed', { tournamentId })
+  }
+
+  /** Where a game stands (day and phase), for the dashboard; null when it cannot be replayed. */
+  progress(gameId: number): { day: number; phase: string } | null {
+    try {
+      const g = this.tryLoad(gameId)
+      if (!g) return null
+      const v = controlView(g.game, g.game.log.length)
+      return { day: v.day, phase: v.phase }
+    } catch {
+      return null
+    }
+  }
+
+  /** Cancels a game with a reason (kept with its protocol; counted nowhere; its table is free again). */
+  cancelGame(gameId: number, reason: string): GameSummary {
+    const row = this.db.cancelGame(gameId, reason)
+    this.live.delete(gameId)
+    if (row.tournamentId !== null) this.tournamentChanged(row.tournamentId)
+    return this.summary(row)
   }
 
   /** Runs one judge command: engine → SQLite (one transaction) → memory → pushes. */
@@ -310,6 +352,16 @@ export class AppService {
 
   private apply(gameId: number, command: Command): GameEnvelope {
     const g = this.require(gameId)
+    if (g.row.cancelledAt !== null) {
+      throw new AppError(
+        appError(
+          'app/game_cancelled',
+          `Игра №${gameId} отменена (${g.row.cancelReason ?? ''}): её нельзя продолжить.`,
+          `Game ${gameId} was cancelled (${g.row.cancelReason ?? ''}): it cannot go on.`,
+          { gameId },
+        ),
+      )
+    }
     const result = execute(g.game, command)
     if (!result.ok) throw new AppError(result.error)
     const next = result.game
@@ -344,6 +396,7 @@ export class AppService {
     // Results changed (a game ended, was undone past its end, or got extra points after it): refresh standings.
     if ((finished || wasFinished) && g.row.tournamentId !== null)
       this.standingsCache.delete(g.row.tournamentId)
+    if (g.row.tournamentId !== null) this.push('tournament.changed', { tournamentId: g.row.tournamentId })
     return this.broadcast(gameId) ?? this.envelope(gameId)
   }
 

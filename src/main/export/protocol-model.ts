@@ -2,6 +2,7 @@
  * The game protocol as a layout-neutral model (RULES.md §14): the PDF and HTML renderers draw this, so both show
  * exactly the same text. Built from a ProtocolHeader and a GameRecord.
  */
+import { noticeText, type NoticeCode } from '../../shared/game/notices'
 import type { GameRecord, SeatRecord, VotingRecord } from '../../shared/game/record'
 import { labels, reasonText, type Labels, type Lang } from './i18n'
 import { formatNumber, formatSigned } from '../../shared/numbers'
@@ -64,6 +65,21 @@ export interface ProtocolModel {
 }
 
 const dash = '—'
+
+/** The automatic outcomes printed with the day's votes (why there was no vote, why nobody left, …). */
+const DAY_NOTICES = new Set<NoticeCode>([
+  'noVote.noNominees',
+  'noVote.day1Single',
+  'noVote.tooFew',
+  'noVote.removal',
+  'noVote.previousDay',
+  'vote.noVotes',
+  'vote.leaderLeft',
+  'tie.oneLeft',
+  'tie.noneLeft',
+  'liftAll.notAllowed',
+  'lastWord.lost',
+])
 
 function seatList(seats: number[]): string {
   return seats.length === 0 ? dash : seats.join(', ')
@@ -211,7 +227,12 @@ export function buildProtocolModel(
   const bm = record.bestMove
   if (bm !== null) {
     const named = bm.seats.map((s) => L.kill(s)).join(', ')
-    const tail = bm.void ? L.bestMoveVoid : `${L.bestMovePoints} ${fmtPoints(bm.points)}`
+    const why = (record.notices ?? []).find((x) => x.notice.code === 'bestMove.void')
+    const tail = bm.void
+      ? why
+        ? noticeText(why.notice)[lang]
+        : L.bestMoveVoid
+      : `${L.bestMovePoints} ${fmtPoints(bm.points)}`
     result.push([L.bestMoveBy(bm.by), `${L.bestMoveNamed} ${named}; ${L.bestMoveBlacks(bm.blacks)}; ${tail}`])
   } else {
     result.push([L.bestMove, dash])
@@ -270,7 +291,15 @@ export function buildProtocolModel(
                 .map((n) => `${n.by}→${n.target}${n.withdrawn ? ` (${L.withdrawn})` : ''}`)
                 .join(', ')
         const votes = d.votings.map((v) => votingLine(L, v))
-        if (d.voteCancelled) votes.push(L.voteCancelled)
+        // The reasons the engine gave (older records have none: then the plain "no vote").
+        const reasons = (record.notices ?? [])
+          .filter((x) => x.day === d.day && DAY_NOTICES.has(x.notice.code))
+          .map((x) => noticeText(x.notice)[lang])
+        const noVoteSaid =
+          reasons.length > 0 &&
+          (record.notices ?? []).some((x) => x.day === d.day && x.notice.code.startsWith('noVote.'))
+        if (d.voteCancelled && !noVoteSaid) votes.push(L.voteCancelled)
+        votes.push(...reasons)
         return [
           String(d.day),
           String(d.opener),
