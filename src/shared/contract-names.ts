@@ -42,6 +42,13 @@ export const CALL_NAMES = [
   'backup.now',
   'backup.restore',
   'backup.list',
+  'sync.status',
+  'sync.createToken',
+  'sync.revokeToken',
+  'sync.setOnStream',
+  'sync.local',
+  'sync.pair',
+  'sync.unpair',
 ] as const
 
 export type CallNameFromList = (typeof CALL_NAMES)[number]

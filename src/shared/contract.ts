@@ -14,6 +14,7 @@ import { rulesetSchema } from './game/ruleset'
 import type { Ruleset } from './game/ruleset'
 import type { Role } from './game/record'
 import { ipcCallChannel, IPC_PUSH, type CallNameFromList } from './contract-names'
+import type { SyncHubStatus, SyncLocalStatus } from './sync'
 
 export type Access = 'read' | 'control'
 
@@ -420,6 +421,42 @@ export const calls = {
     out<{ restored: string }>(),
   ),
   'backup.list': call('control', none, out<Array<{ file: string; createdAt: string; size: number }>>()),
+
+  // ---- multi-machine mode (issue 16): the hub's table tokens and lag, a table machine's pairing ----
+  /** The hub's view of a tournament's tables: tokens, lag, last contact, conflicts, the table on stream. */
+  'sync.status': call(
+    'control',
+    z.object({ tournamentId: z.number().int().positive() }).strict(),
+    out<SyncHubStatus>(),
+  ),
+  /** A new pairing token for a table (its earlier token stops working). */
+  'sync.createToken': call(
+    'control',
+    z.object({ tableId: z.number().int().positive() }).strict(),
+    out<SyncHubStatus>(),
+  ),
+  'sync.revokeToken': call(
+    'control',
+    z.object({ tableId: z.number().int().positive() }).strict(),
+    out<SyncHubStatus>(),
+  ),
+  /** The table on stream: its newest game becomes the active one (overlay, OBS) and follows its next games. */
+  'sync.setOnStream': call(
+    'control',
+    z
+      .object({ tournamentId: z.number().int().positive(), tableId: z.number().int().positive().nullable() })
+      .strict(),
+    out<SyncHubStatus>(),
+  ),
+  /** This machine as a table: pairing and outbox. */
+  'sync.local': call('control', none, out<SyncLocalStatus>()),
+  /** Pairs this machine with a hub (`hubUrl` may carry the token after '#'); the hub must answer once. */
+  'sync.pair': call(
+    'control',
+    z.object({ hubUrl: z.string().min(1).max(500), token: z.string().max(200).optional() }).strict(),
+    out<SyncLocalStatus>(),
+  ),
+  'sync.unpair': call('control', none, out<SyncLocalStatus>()),
 } as const
 
 export type Calls = typeof calls
@@ -442,12 +479,23 @@ export interface Pushes {
   /** The overlay's view (every client; never contains hidden roles). */
   'overlay.view': OverlayEnvelope
   'obs.status': ObsPublicStatus
+  /** The hub stored a table's entries, or a table's status changed (issue 16). */
+  'sync.changed': SyncChanged
+}
+export interface SyncChanged {
+  tournamentId: number
+  tableId: number | null
+  gameId: number | null
+  gameUuid: string | null
+  lastSeq: number | null
+  at: number
 }
 export type PushName = keyof Pushes
 export const pushAccess: Record<PushName, Access> = {
   'game.view': 'control',
   'overlay.view': 'read',
   'obs.status': 'control',
+  'sync.changed': 'control',
 }
 
 // ---- the wire (WebSocket) ----------------------------------------------------------------------------

@@ -35,6 +35,8 @@ export interface HandlerDeps {
   obs: ObsBridge
   info: () => AppInfo
   restore: (file: string, force: boolean) => Promise<void>
+  /** The multi-machine mode's calls (src/main/sync). */
+  sync: Pick<Handlers, `sync.${string}` & keyof Handlers>
 }
 
 export function playerInfo(p: Player): PlayerInfo {
@@ -67,6 +69,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...exportHandlers(deps),
     ...standingsHandlers(deps),
     ...backupHandlers(deps),
+    ...deps.sync,
   }
 }
 

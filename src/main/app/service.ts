@@ -8,7 +8,6 @@ import {
   dealRoles,
   describeCommand,
   execute,
-  gameRecord,
   newGame,
   overlayView,
   restore,
@@ -32,6 +31,7 @@ import type {
 import { overlaySettingsSchema } from '../../shared/contract'
 import { AppError, appError } from '../../shared/errors'
 import type { MafiaDb, GameRow, StoredEntry } from '../db'
+import { projectionOf } from './projection'
 
 export type PushListener = <K extends PushName>(channel: K, payload: Pushes[K]) => void
 
@@ -305,38 +305,33 @@ export class AppService {
     const result = execute(g.game, command)
     if (!result.ok) throw new AppError(result.error)
     const next = result.game
-    const finished = next.state.phase === 'finished'
-    const winner = next.state.winner ?? null
     const wasFinished = g.row.status === 'finished'
-    // Per-seat results are stored with the command that ends the game, and cleared when an undo reopens it.
-    const results = finished
-      ? gameRecord(next).seats.map((s) => ({
-          seat: s.seat,
-          playerId: s.playerId,
-          role: s.role,
-          win: s.points.win,
-          bestMove: s.points.bestMove,
-          extra: s.points.extra,
-          penalty: s.points.penalty,
-          total: s.points.total,
-          extraReasons: s.extraPoints,
-          penaltyReasons: s.penalties,
-        }))
-      : wasFinished
-        ? []
-        : undefined
+    const projection = projectionOf(next, wasFinished)
+    const finished = projection.status === 'finished'
+    const winner = projection.winner
     // Stored first: if this throws (read-only or full disk), memory keeps the last stored state.
-    this.db.appendEntry(gameId, result.entry as StoredEntry, {
-      status: finished ? 'finished' : 'running',
-      winner,
-      results,
-    })
+    this.db.appendEntry(gameId, result.entry as StoredEntry, projection)
     g.game = next
     g.row = { ...g.row, status: finished ? 'finished' : 'running', winner, updatedAt: this.clock() }
     // Results changed (a game ended, was undone past its end, or got extra points after it): refresh standings.
     if ((finished || wasFinished) && g.row.tournamentId !== null)
       this.standingsCache.delete(g.row.tournamentId)
     return this.broadcast(gameId) ?? this.envelope(gameId)
+  }
+
+  /**
+   * A game's log was changed behind the service (the hub stored a table's synced entries, issue 16): drop the
+   * cached state, refresh its tournament's standings and push its new view when it is the active game.
+   */
+  refreshGame(gameId: number): void {
+    this.live.delete(gameId)
+    const row = this.db.getGame(gameId)
+    if (row?.tournamentId != null) this.standingsCache.delete(row.tournamentId)
+    this.broadcast(gameId)
+  }
+
+  activeGameId(): number | null {
+    return this.activeId
   }
 
   describe(command: Command) {

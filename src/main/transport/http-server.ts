@@ -17,9 +17,10 @@ import {
   type WireServerMessage,
 } from '../../shared/contract'
 import { appError } from '../../shared/errors'
-import type { Router } from './router'
+import type { CallGrant, Router } from './router'
+import { LOOPBACK, isLocalConnection } from './lan'
 
-export const LOOPBACK = '127.0.0.1'
+export { LOOPBACK }
 
 export interface ServerOptions {
   port: number
@@ -31,6 +32,12 @@ export interface ServerOptions {
   token?: string
   version: string
   log?: (line: string) => void
+  /** Listen address; anything but 127.0.0.1 is the LAN mode (lan.ts): remote connections need a token. */
+  host?: string
+  /** Requests answered before the pages and files (the hub's POST /sync/…); true when answered. */
+  handle?: (req: IncomingMessage, res: ServerResponse, path: string) => boolean
+  /** What a token other than the control token (a table token) grants, or null when it grants nothing. */
+  grantFor?: (token: string) => CallGrant | null
 }
 
 export interface RunningServer {
@@ -123,9 +130,11 @@ function sendFile(res: ServerResponse, file: string, extraHeaders: Record<string
   return true
 }
 
-function hostAllowed(host: string | undefined, port: number): boolean {
+function hostAllowed(host: string | undefined, port: number, lanHost?: string): boolean {
   if (!host) return false
-  return host === `${LOOPBACK}:${port}` || host === `localhost:${port}`
+  if (host === `${LOOPBACK}:${port}` || host === `localhost:${port}`) return true
+  // LAN mode: any Host header (the machine's LAN name or address); every remote call needs a token anyway.
+  return lanHost !== undefined && lanHost !== LOOPBACK
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
@@ -140,10 +149,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     try {
-      if (!hostAllowed(req.headers.host, boundPort)) {
+      if (!hostAllowed(req.headers.host, boundPort, opts.host)) {
         res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Misdirected request')
         return
       }
+      if (opts.handle?.(req, res, new URL(req.url ?? '/', `http://${LOOPBACK}`).pathname)) return
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD' }).end()
         return
@@ -191,26 +201,37 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ws: WebSocket
     access: Access
     seq: number
+    /** A table token's narrower right (pushes stay 'read'). */
+    grant?: CallGrant
   }
   const clients = new Set<Client>()
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', `http://${LOOPBACK}`)
-    if (url.pathname !== '/ws' || !hostAllowed(req.headers.host, boundPort)) {
+    if (url.pathname !== '/ws' || !hostAllowed(req.headers.host, boundPort, opts.host)) {
       socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n')
       socket.destroy()
       return
     }
     const given = url.searchParams.get('token')
     const access: Access = given && tokensEqual(given, token) ? 'control' : 'read'
+    const grant = given && access !== 'control' ? (opts.grantFor?.(given) ?? undefined) : undefined
+    // Local = from this machine to 127.0.0.1 under a loopback Host name (no DNS rebinding through the LAN mode).
+    const local = isLocalConnection(req.socket) && hostAllowed(req.headers.host, boundPort)
+    if (access !== 'control' && !grant && !local) {
+      log(`refused a connection without a valid token from ${req.socket.remoteAddress ?? '?'}`)
+      socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n')
+      socket.destroy()
+      return
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const client: Client = { ws, access, seq: 0 }
+      const client: Client = { ws, access, seq: 0, grant }
       clients.add(client)
       const send = (msg: WireServerMessage): void => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg))
       }
       send({ type: 'hello', access, version: opts.version })
-      if (given && access !== 'control') {
+      if (given && access !== 'control' && !grant) {
         send({
           type: 'result',
           id: null,
@@ -272,7 +293,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       return
     }
     const { id, method, params } = parsed.data
-    const result = await opts.router.dispatch(method, params, client.access)
+    const result = await opts.router.dispatch(method, params, client.access, client.grant)
     send(
       result.ok
         ? { type: 'result', id, ok: true, value: result.value }
@@ -282,13 +303,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject)
-    server.listen(opts.port, LOOPBACK, () => {
+    server.listen(opts.port, opts.host ?? LOOPBACK, () => {
       server.off('error', reject)
       resolveListen()
     })
   })
   boundPort = (server.address() as AddressInfo).port
-  const origin = `http://${LOOPBACK}:${boundPort}`
+  const listened = opts.host ?? LOOPBACK
+  const origin = `http://${listened === '0.0.0.0' || listened === '::' ? LOOPBACK : listened}:${boundPort}`
 
   return {
     port: boundPort,
