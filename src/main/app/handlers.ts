@@ -4,7 +4,7 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { Handlers } from '../transport/router'
 import { AppError, appError } from '../../shared/errors'
 import type {
@@ -75,7 +75,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
 function appHandlers({ info }: HandlerDeps): NamespaceHandlers<'app'> {
   return {
-    'app.info': () => info(),
+    // Only the judge learns where the database lives; a reader (the overlay, OBS) gets its file name.
+    'app.info': (_p, { access }) => {
+      const data = info()
+      return access === 'control' ? data : { ...data, dataFile: basename(data.dataFile) }
+    },
   }
 }
 

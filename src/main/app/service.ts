@@ -50,7 +50,7 @@ interface LiveGame {
 }
 
 export const DEFAULT_OVERLAY_SETTINGS: OverlayPublicSettings = {
-  roles: 'hidden',
+  roles: 'atEnd',
   theme: { accent: '#e53935', background: '#101218', text: '#ffffff', logoUrl: null, title: 'Mafia Desk' },
 }
 
