@@ -47,6 +47,8 @@ export interface ServiceOptions {
 interface LiveGame {
   row: GameRow
   game: Game
+  /** On the hub: a game whose one writer is a table machine (issue 16); its log grows only by sync. */
+  remote?: boolean
 }
 
 export const DEFAULT_OVERLAY_SETTINGS: OverlayPublicSettings = {
@@ -59,6 +61,17 @@ const SETTINGS = { overlay: 'overlay', active: 'activeGameId', rulesets: 'custom
 function notFoundGame(id: number): AppError {
   return new AppError(
     appError('app/game_not_found', `Игра №${id} не найдена`, `Game ${id} not found`, { gameId: id }),
+  )
+}
+
+function remoteGame(row: GameRow): AppError {
+  return new AppError(
+    appError(
+      'app/remote_game',
+      'Эту игру ведёт судья за своим столом: её команды приходят с компьютера стола.',
+      "This game is run by its table's judge: its commands come from the table machine.",
+      { gameId: row.id, tableId: row.tableId },
+    ),
   )
 }
 
@@ -90,8 +103,9 @@ export class AppService {
     for (const { game: row, log } of this.db.listInProgress()) {
       try {
         const game = restore(row.setup as GameSetup, log as LogEntry[])
-        this.live.set(row.id, { row, game })
-        this.pauseAfterRestart(row.id)
+        const remote = this.db.sync.isRemote(row.id)
+        this.live.set(row.id, { row, game, remote })
+        if (!remote) this.pauseAfterRestart(row.id)
       } catch (err) {
         // A game whose log cannot be replayed stays in the database untouched; it is reported, never dropped.
         this.log(`game ${row.id} could not be resumed: ${String(err)}`)
@@ -182,7 +196,7 @@ export class AppService {
     const loaded = this.db.loadGame(gameId)
     if (!loaded) return null
     const game = restore(loaded.game.setup as GameSetup, loaded.log as LogEntry[])
-    const lg = { row: loaded.game, game }
+    const lg = { row: loaded.game, game, remote: this.db.sync.isRemote(gameId) }
     this.live.set(gameId, lg)
     return lg
   }
@@ -302,6 +316,7 @@ export class AppService {
 
   private apply(gameId: number, command: Command): GameEnvelope {
     const g = this.require(gameId)
+    if (g.remote) throw remoteGame(g.row)
     const result = execute(g.game, command)
     if (!result.ok) throw new AppError(result.error)
     const next = result.game

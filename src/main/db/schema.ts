@@ -152,6 +152,12 @@ CREATE TABLE sync_outbox (
   UNIQUE (game_id, seq)
 );
 
+-- On the hub: games whose log comes from a table machine (their one writer); the hub never appends to them.
+CREATE TABLE sync_remote_games (
+  game_id  INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  table_id INTEGER REFERENCES tables(id) ON DELETE SET NULL
+);
+
 CREATE TABLE sync_tokens (
   token      TEXT    PRIMARY KEY,
   table_id   INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,

@@ -128,6 +128,24 @@ export class SyncRepo extends Repo {
     return this.guard(() => this.stmt('SELECT 1 FROM sync_games WHERE game_id = ?').get(gameId) !== undefined)
   }
 
+  // ---- hub: games written by a table machine ---------------------------------------------------------
+
+  markRemote(gameId: number, tableId: number): void {
+    this.write(() => {
+      this.stmt('INSERT OR IGNORE INTO sync_remote_games (game_id, table_id) VALUES (?, ?)').run(
+        gameId,
+        tableId,
+      )
+    })
+  }
+
+  /** Whether a game's log is written by a table machine (then only its pushes may extend it). */
+  isRemote(gameId: number): boolean {
+    return this.guard(
+      () => this.stmt('SELECT 1 FROM sync_remote_games WHERE game_id = ?').get(gameId) !== undefined,
+    )
+  }
+
   // ---- hub: table tokens ------------------------------------------------------------------------------
 
   /** A new token for the table; the table's earlier token is revoked. */

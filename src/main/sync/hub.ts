@@ -176,6 +176,7 @@ export class SyncHub {
           setup,
         })
         id = row.id
+        db.sync.markRemote(id, grant.tableId)
         wasFinished = false
       } else {
         const row = db.getGame(id)!
