@@ -12,6 +12,7 @@ export const adminRu = {
     data: 'Обмен данными',
     backups: 'Резервные копии',
     obs: 'Сцены OBS',
+    tables: 'Столы по сети',
   },
   common: {
     refresh: 'Обновить',
@@ -235,6 +236,7 @@ export const adminEn: typeof adminRu = {
     data: 'Data exchange',
     backups: 'Backups',
     obs: 'OBS scenes',
+    tables: 'Tables over the network',
   },
   common: {
     refresh: 'Refresh',
