@@ -116,7 +116,7 @@ export function handleSyncRequest(
       }
       const p = syncPushSchema.safeParse(raw)
       if (!p.success) throw invalid(p.error.issues)
-      send(res, { ok: true, value: hub.push(grant, p.data) })
+      send(res, { ok: true, value: await hub.enqueue(grant, p.data) })
     } catch (err) {
       if (!res.headersSent) send(res, { ok: false, error: toAppErrorData(err, 'sync/internal') })
     }

@@ -44,8 +44,18 @@ function canonical(e: { seq: number; command: unknown; events: unknown; at: numb
   return JSON.stringify([e.seq, e.command, e.events, e.at])
 }
 
+type Outcome = { value: SyncPushResult } | { error: unknown }
+
+interface Queued {
+  grant: TableGrant
+  body: SyncPush
+  resolve: (r: SyncPushResult) => void
+  reject: (err: unknown) => void
+}
+
 export class SyncHub {
   private readonly peers = new Map<number, Peer>()
+  private readonly queue: Queued[] = []
   private readonly now: () => number
   private readonly log: (line: string) => void
 
@@ -84,10 +94,64 @@ export class SyncHub {
     }
   }
 
+  /** Stores one batch now, in its own transaction. */
   push(grant: TableGrant, body: SyncPush): SyncPushResult {
+    const [outcome] = this.commit([{ grant, body }])
+    if ('error' in outcome) throw outcome.error
+    return outcome.value
+  }
+
+  /**
+   * Group commit: the batches that arrive while the hub is busy are stored together on the next turn of the event
+   * loop, in ONE transaction (one fsync for all tables), each batch in its own savepoint — a refused batch leaves
+   * the others stored. Answers only after the commit.
+   */
+  enqueue(grant: TableGrant, body: SyncPush): Promise<SyncPushResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ grant, body, resolve, reject })
+      if (this.queue.length === 1) setImmediate(() => this.flush())
+    })
+  }
+
+  private flush(): void {
+    const items = this.queue.splice(0)
+    this.commit(items).forEach((o, i) =>
+      'error' in o ? items[i].reject(o.error) : items[i].resolve(o.value),
+    )
+  }
+
+  private commit(items: Array<{ grant: TableGrant; body: SyncPush }>): Outcome[] {
+    const effects: Array<() => void> = []
+    let outcomes: Outcome[]
+    try {
+      outcomes = this.deps.db().sync.transaction(() =>
+        items.map((it): Outcome => {
+          try {
+            return { value: this.store(it.grant, it.body, effects) }
+          } catch (error) {
+            return { error }
+          }
+        }),
+      )
+    } catch (error) {
+      return items.map(() => ({ error }))
+    }
+    // After the commit: the dashboard, the standings and the stream only ever show what is stored.
+    for (const effect of effects) {
+      try {
+        effect()
+      } catch (err) {
+        this.log(`sync: after storing: ${String(err)}`)
+      }
+    }
+    return outcomes
+  }
+
+  private store(grant: TableGrant, body: SyncPush, effects: Array<() => void>): SyncPushResult {
     const db = this.deps.db()
     const pending = body.pending ?? 0
-    this.touch(grant, pending + body.entries.length)
+    this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind: pending + body.entries.length })
+    effects.push(() => this.deps.onStatus?.(grant.tournamentId))
     const tournament = db.getTournament(grant.tournamentId)
     if (!tournament || tournament.uuid !== body.tournament) {
       throw syncError(
@@ -139,7 +203,6 @@ export class SyncHub {
         received: e,
       })
       this.log(`sync: conflict in game ${body.gameUuid} at seq ${e.seq} from table ${grant.tableNumber}`)
-      this.deps.onStatus?.(grant.tournamentId)
       throw syncError(
         'sync/conflict',
         `Запись ${e.seq} игры отличается от уже полученной: она отложена для главного судьи.`,
@@ -218,13 +281,15 @@ export class SyncHub {
     })
     const lastSeq = fresh[fresh.length - 1].seq
     this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind: pending })
-    this.afterStored(grant, gameId)
-    this.deps.onStored?.({
-      tournamentId: grant.tournamentId,
-      tableId: grant.tableId,
-      gameId,
-      gameUuid: body.gameUuid,
-      lastSeq,
+    effects.push(() => {
+      this.afterStored(grant, gameId)
+      this.deps.onStored?.({
+        tournamentId: grant.tournamentId,
+        tableId: grant.tableId,
+        gameId,
+        gameUuid: body.gameUuid,
+        lastSeq,
+      })
     })
     return { acknowledged: lastSeq, stored: fresh.length, duplicates }
   }
