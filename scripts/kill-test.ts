@@ -6,21 +6,19 @@
  *
  *   npx tsx scripts/kill-test.ts [--kills 50] [--seed 1]
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
-import WebSocket from 'ws'
 import type { Command } from '../src/shared/game/commands'
 import { FULL_GAME } from '../tests/fixtures/full-game'
 import type { ControlView } from '../src/shared/game/views'
 import type { GameEnvelope } from '../src/shared/contract'
 import { BUILTIN_RULESETS } from '../src/shared/game/ruleset'
 import { controlView, execute, newGame, rolesFromSeats, type Game, type GameSetup } from '../src/main/engine'
+import { ContractClient, spawned, startServeProcess, type ServeProcess } from './serve-process'
 
-const ROOT = resolve(__dirname, '..')
 
 /**
  * The whole FIIM game of the tests, with fouls, timer actions and an undo/redo mixed in so that every kind of
@@ -39,95 +37,10 @@ const GAME: Command[] = FULL_GAME.flatMap((c, i): Command[] => {
   return [c]
 })
 
-interface Server {
-  proc: ChildProcess
-  origin: string
-  token: string
-}
-
-function serverCommand(): { cmd: string; args: string[] } {
-  const built = join(ROOT, 'out/main/serve.js')
-  if (existsSync(built)) return { cmd: process.execPath, args: [built] }
-  return {
-    cmd: process.execPath,
-    args: [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'src/main/serve.ts')],
-  }
-}
-
-/** Every server this test started: whatever happens, none outlives the test (see runKillTest's finally). */
-const spawned = new Set<ChildProcess>()
+type Server = ServeProcess
 
 function startServer(dbFile: string, token: string): Promise<Server> {
-  const { cmd, args } = serverCommand()
-  const proc = spawn(cmd, [...args, '--port', '0', '--db', dbFile, '--token', token, '--quiet'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  spawned.add(proc)
-  proc.once('exit', () => spawned.delete(proc))
-  let out = ''
-  return new Promise((res, rej) => {
-    const timer = setTimeout(() => {
-      proc.kill('SIGKILL')
-      rej(new Error(`server did not start:\n${out}`))
-    }, 20_000)
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString()
-      const m = /READY (\S+) token=(\S+)/.exec(out)
-      if (m) {
-        clearTimeout(timer)
-        res({ proc, origin: m[1], token: m[2] })
-      }
-    })
-    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-    proc.on('exit', (code) => {
-      clearTimeout(timer)
-      rej(new Error(`server exited (${code}):\n${out}`))
-    })
-  })
-}
-
-class Client {
-  private ws: WebSocket
-  private id = 0
-  private pending = new Map<number, { res: (v: unknown) => void; rej: (e: Error) => void }>()
-  readonly ready: Promise<void>
-  constructor(url: string) {
-    this.ws = new WebSocket(url)
-    this.ready = new Promise((res, rej) => {
-      this.ws.on('message', (d) => {
-        const m = JSON.parse(d.toString()) as {
-          type: string
-          id?: number
-          ok?: boolean
-          value?: unknown
-          error?: { code: string }
-        }
-        if (m.type === 'hello') res()
-        if (m.type === 'result' && typeof m.id === 'number') {
-          const p = this.pending.get(m.id)
-          this.pending.delete(m.id)
-          if (m.ok) p?.res(m.value)
-          else p?.rej(new Error(m.error?.code ?? 'error'))
-        }
-      })
-      this.ws.on('error', rej)
-      this.ws.on('close', () => {
-        for (const p of this.pending.values()) p.rej(new Error('closed'))
-        this.pending.clear()
-      })
-    })
-  }
-  call<T>(method: string, params: unknown): Promise<T> {
-    const id = ++this.id
-    return new Promise<T>((res, rej) => {
-      this.pending.set(id, { res: res as (v: unknown) => void, rej })
-      this.ws.send(JSON.stringify({ type: 'call', id, method, params }))
-    })
-  }
-  close(): void {
-    this.ws.terminate()
-  }
+  return startServeProcess(['--port', '0', '--db', dbFile, '--token', token, '--quiet'], 20_000)
 }
 
 const SETUP: GameSetup = {
@@ -203,7 +116,7 @@ export async function runKillTest(opts: {
       const t0 = Date.now()
       const server = await startServer(dbFile, token)
       restarts.push(Date.now() - t0)
-      const client = new Client(`${server.origin.replace('http', 'ws')}/ws?token=${token}`)
+      const client = new ContractClient(`${server.origin.replace('http', 'ws')}/ws?token=${token}`)
       await client.ready
 
       if (mirror) {
@@ -278,7 +191,7 @@ export async function runKillTest(opts: {
     }
     // Final check after the last kill.
     const server = await startServer(dbFile, token)
-    const client = new Client(`${server.origin.replace('http', 'ws')}/ws?token=${token}`)
+    const client = new ContractClient(`${server.origin.replace('http', 'ws')}/ws?token=${token}`)
     await client.ready
     const now = await client.call<GameEnvelope>('game.view', { gameId })
     const got = JSON.stringify(comparable(now.view))

@@ -13,21 +13,21 @@
  *   npx tsx scripts/tables-test.ts [--tables 20] [--games 2] [--pace 200] [--hub-kills 2] [--table-kills 3]
  *                                  [--cut 2] [--wrong-token 1] [--seed 1]
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
-import WebSocket from 'ws'
 import { openDatabase } from '../src/main/db'
 import { restore, type GameSetup, type LogEntry } from '../src/main/engine'
 import type { Command } from '../src/shared/game/commands'
 import type { GameEnvelope, SyncChanged } from '../src/shared/contract'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../tests/fixtures/full-game'
+import { makeRng } from '../src/main/tournament/seating'
+import { ContractClient, spawned, startServeProcess } from './serve-process'
 
-const ROOT = resolve(__dirname, '..')
 const HUB_ADDRESS = '127.0.0.2'
 const PROXY_ADDRESS = '127.0.0.3'
 const tableAddress = (i: number): string => `127.0.0.${10 + i}`
@@ -68,50 +68,13 @@ export interface TablesTestReport {
 
 // ---------------------------------------------------------------- processes
 
-const spawned = new Set<ChildProcess>()
-
-function serverCommand(): { cmd: string; args: string[] } {
-  const built = join(ROOT, 'out/main/serve.js')
-  if (existsSync(built)) return { cmd: process.execPath, args: [built] }
-  return {
-    cmd: process.execPath,
-    args: [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'src/main/serve.ts')],
-  }
-}
-
 interface Proc {
   proc: ChildProcess
   origin: string
 }
 
 function startServer(args: string[]): Promise<Proc> {
-  const { cmd, args: base } = serverCommand()
-  const proc = spawn(cmd, [...base, ...args, '--quiet'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-  spawned.add(proc)
-  proc.once('exit', () => spawned.delete(proc))
-  let out = ''
-  return new Promise((res, rej) => {
-    const timer = setTimeout(() => {
-      proc.kill('SIGKILL')
-      rej(new Error(`server did not start:\n${out}`))
-    }, 30_000)
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString()
-      const m = /READY (\S+) token=(\S+)/.exec(out)
-      if (m) {
-        clearTimeout(timer)
-        out = ''
-        res({ proc, origin: m[1] })
-      }
-    })
-    proc.stderr!.on('data', (d: Buffer) => {
-      if (out.length < 20_000) out += d.toString()
-    })
-    proc.once('exit', (code) => {
-      clearTimeout(timer)
-      rej(new Error(`server exited (${code}):\n${out}`))
-    })
-  })
+  return startServeProcess([...args, '--quiet'])
 }
 
 function kill(p: Proc | null): Promise<void> {
@@ -196,76 +159,11 @@ class Proxy {
   }
 }
 
-// ---------------------------------------------------------------- a contract client
-
-class Client {
-  private ws: WebSocket
-  private id = 0
-  private readonly pending = new Map<number, { res: (v: unknown) => void; rej: (e: Error) => void }>()
-  readonly ready: Promise<void>
-  closed = false
-  constructor(url: string, onPush?: (channel: string, payload: unknown) => void) {
-    this.ws = new WebSocket(url)
-    this.ready = new Promise((res, rej) => {
-      this.ws.on('message', (d) => {
-        const m = JSON.parse(d.toString()) as {
-          type: string
-          id?: number
-          ok?: boolean
-          value?: unknown
-          error?: { code: string }
-          channel?: string
-          payload?: unknown
-        }
-        if (m.type === 'hello') res()
-        else if (m.type === 'push') onPush?.(m.channel!, m.payload)
-        else if (m.type === 'result' && typeof m.id === 'number') {
-          const p = this.pending.get(m.id)
-          this.pending.delete(m.id)
-          if (m.ok) p?.res(m.value)
-          else p?.rej(new Error(m.error?.code ?? 'error'))
-        }
-      })
-      this.ws.on('error', (e) => rej(e))
-      this.ws.on('close', () => {
-        this.closed = true
-        rej(new Error('closed'))
-        for (const p of this.pending.values()) p.rej(new Error('closed'))
-        this.pending.clear()
-      })
-    })
-    this.ready.catch(() => {})
-  }
-  call<T>(method: string, params: unknown): Promise<T> {
-    if (this.closed || this.ws.readyState !== WebSocket.OPEN) return Promise.reject(new Error('closed'))
-    const id = ++this.id
-    return new Promise<T>((res, rej) => {
-      this.pending.set(id, { res: res as (v: unknown) => void, rej })
-      this.ws.send(JSON.stringify({ type: 'call', id, method, params }))
-    })
-  }
-  close(): void {
-    this.ws.terminate()
-  }
-}
-
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-
-/** A small seeded generator (mulberry32): the same seed gives the same faults. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 // ---------------------------------------------------------------- the run
@@ -278,7 +176,7 @@ interface Table {
   token: string
   controlToken: string
   proc: Proc | null
-  client: Client | null
+  client: ContractClient | null
   proxy: Proxy | null
   /** Game number → local game id and uuid. */
   games: Map<number, { id: number; uuid: string }>
@@ -297,12 +195,12 @@ interface Ack {
 
 export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestReport> {
   const log = o.log ?? ((l: string) => console.log(l))
-  const random = rng(o.seed)
+  const random = makeRng(o.seed)
   const dir = mkdtempSync(join(tmpdir(), 'md-tables-'))
   const failures: string[] = []
   const tables: Table[] = []
   let hub: Proc | null = null
-  let hubClient: Client | null = null
+  let hubClient: ContractClient | null = null
   let hubUpSince = 0
   let hubDown = false
   const hubToken = 'hub-control-token'
@@ -368,7 +266,7 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     }
     const connectHub = async (): Promise<void> => {
       hubClient?.close()
-      hubClient = new Client(`ws://${HUB_ADDRESS}:${hubPort}/ws?token=${hubToken}`, onHubPush)
+      hubClient = new ContractClient(`ws://${HUB_ADDRESS}:${hubPort}/ws?token=${hubToken}`, onHubPush)
       await hubClient.ready
     }
     const startHub = async (): Promise<void> => {
@@ -403,7 +301,9 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
         '--token',
         tb.controlToken,
       ])
-      tb.client = new Client(`ws://${tb.proc.origin.slice('http://'.length)}/ws?token=${tb.controlToken}`)
+      tb.client = new ContractClient(
+        `ws://${tb.proc.origin.slice('http://'.length)}/ws?token=${tb.controlToken}`,
+      )
       await tb.client.ready
       tb.down = false
     }
@@ -469,7 +369,7 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
         db.close()
       }
     }
-    const withTable = async <T>(tb: Table, fn: (c: Client) => Promise<T>): Promise<T> => {
+    const withTable = async <T>(tb: Table, fn: (c: ContractClient) => Promise<T>): Promise<T> => {
       for (let attempt = 0; ; attempt++) {
         while (tb.down || !tb.client || tb.client.closed) await sleep(50)
         try {
@@ -484,7 +384,7 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
       }
     }
     /** A call to the hub as the head judge, waiting while the hub is down. */
-    const withHub = async <T>(fn: (c: Client) => Promise<T>): Promise<T> => {
+    const withHub = async <T>(fn: (c: ContractClient) => Promise<T>): Promise<T> => {
       for (let attempt = 0; ; attempt++) {
         while (hubDown || !hubClient || hubClient.closed) await sleep(50)
         try {
@@ -721,7 +621,7 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     return report
   } finally {
     for (const tm of timers) clearTimeout(tm)
-    ;(hubClient as Client | null)?.close()
+    ;(hubClient as ContractClient | null)?.close()
     for (const tb of tables) {
       tb.client?.close()
       await tb.proxy?.close()
