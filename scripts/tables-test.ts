@@ -27,6 +27,7 @@ import type { GameEnvelope, SyncChanged } from '../src/shared/contract'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../tests/fixtures/full-game'
 import { makeRng } from '../src/main/tournament/seating'
 import { ContractClient, spawned, startServeProcess } from './serve-process'
+import { printBenchResult, type BenchFigure } from '../bench/result'
 
 const HUB_ADDRESS = '127.0.0.2'
 const PROXY_ADDRESS = '127.0.0.3'
@@ -684,7 +685,7 @@ async function main(): Promise<void> {
   }
   const r = await runTablesTest(o)
   printReport(r, o)
-  const figures = [
+  const figures: BenchFigure[] = [
     {
       name: 'tables: hub lag p95 (online)',
       goal: '< 200 ms',
@@ -728,7 +729,7 @@ async function main(): Promise<void> {
       pass: r.ok,
     },
   ]
-  console.log(`BENCH_RESULT ${JSON.stringify({ figures })}`)
+  printBenchResult(figures)
   process.exitCode = r.ok ? 0 : 1
 }
 

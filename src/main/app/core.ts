@@ -12,6 +12,7 @@ import { createHandlers } from './handlers'
 import { ObsBridge } from './obs-bridge'
 import { overlayStandings } from './exports'
 import { createSync, type Sync } from '../sync'
+import { NO_GRAPHICS } from '../obs/graphics'
 
 export interface CoreOptions {
   mode: 'electron' | 'headless'
@@ -46,8 +47,10 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     log,
     onView: (env) => obs?.onView(env),
     standings: (tournamentId) => overlayStandings(db, tournamentId),
+    graphics: () => obs?.director.graphics.state ?? NO_GRAPHICS,
   })
   obs = new ObsBridge(db, { log })
+  obs.director.graphics.subscribe(() => service.pushOverlay())
   let server: RunningServer | null = null
   const sync = createSync({
     db: () => db,

@@ -36,11 +36,19 @@ export function tournamentNotFound(id: number): AppError {
   )
 }
 
-export function recordOf(db: MafiaDb, gameId: number): { row: GameRow; record: GameRecord } {
+export function recordOf(
+  db: MafiaDb,
+  gameId: number,
+): { row: GameRow; record: GameRecord; startedAt: number | null; endedAt: number | null } {
   const loaded = db.loadGame(gameId)
   if (!loaded) throw gameNotFound(gameId)
-  const game = restore(loaded.game.setup as GameSetup, loaded.log as LogEntry[])
-  return { row: loaded.game, record: gameRecord(game) }
+  const log = loaded.log as LogEntry[]
+  const game = restore(loaded.game.setup as GameSetup, log)
+  const record = gameRecord(game)
+  // The game starts with its first command ('start'); it ends with the last one of a finished game.
+  const startedAt = log.length > 0 ? log[0].at : null
+  const endedAt = record.finished && log.length > 0 ? log[log.length - 1].at : null
+  return { row: loaded.game, record, startedAt, endedAt }
 }
 
 function stageName(db: MafiaDb, stageId: number | null): string | null {
@@ -53,7 +61,8 @@ export function protocolHeader(db: MafiaDb, row: GameRow, record: GameRecord): P
   const table = row.tableId === null ? null : db.getTable(row.tableId)
   const stageId = row.stageId ?? (round ? round.stageId : null)
   return {
-    tournament: tournament?.name ?? 'Товарищеская игра',
+    // A friendly game: the protocol prints «Товарищеская игра» / «Friendly game» in its own language.
+    tournament: tournament?.name ?? '',
     stage: stageName(db, stageId),
     round: round?.number ?? null,
     table: table?.number ?? null,
@@ -69,8 +78,13 @@ export async function protocolFile(
   gameId: number,
   options: ExportProtocolOptions,
 ): Promise<{ bytes: Buffer; header: ProtocolHeader }> {
-  const { row, record } = recordOf(db, gameId)
-  const header = protocolHeader(db, row, record)
+  const { row, record, startedAt, endedAt } = recordOf(db, gameId)
+  const header = { ...protocolHeader(db, row, record), gameId: row.id, startedAt, endedAt }
+  // A cancelled game (issue 11) says so in its protocol, with the reason.
+  if (row.cancelledAt !== null) {
+    const note = options.lang === 'en' ? 'GAME CANCELLED' : 'ИГРА ОТМЕНЕНА'
+    header.comments = [`${note}: ${row.cancelReason ?? ''}`, ...(header.comments ?? [])]
+  }
   return { bytes: await exportProtocol(record, header, options), header }
 }
 
@@ -195,6 +209,20 @@ export function storeStageCi(
   const values = ciValues(games, tournamentScoring(db, tournamentId)).filter((v) => inStage.has(v.gameId))
   db.setCi(values)
   return values
+}
+
+/**
+ * Call after a round is finished: when that closes its stage (every round finished), the stage's Ci is stored per
+ * seat (`game_results.ci`). Returns the values stored, or null when the stage is still open.
+ */
+export function storeCiIfStageFinalised(
+  db: MafiaDb,
+  roundId: number,
+): Array<{ gameId: number; seat: number; ci: number }> | null {
+  const round = db.getRound(roundId)
+  const stage = round ? db.getStage(round.stageId) : null
+  if (!stage || !isStageFinalised(db, stage.id)) return null
+  return storeStageCi(db, stage.tournamentId, stage.id)
 }
 
 /** A standings row in the overlay's shape, with its tie-break values and the criterion that decided its place. */

@@ -21,7 +21,9 @@ import type { Role } from '../../shared/game/record'
 import type {
   GameEnvelope,
   GameSummary,
+  LowerThird,
   OverlayEnvelope,
+  OverlayGraphics,
   OverlayPublicSettings,
   OverlayStandings,
   PushName,
@@ -29,6 +31,7 @@ import type {
   SetupInput,
 } from '../../shared/contract'
 import { overlaySettingsSchema } from '../../shared/contract'
+import { NO_GRAPHICS } from '../obs/graphics'
 import { AppError, appError } from '../../shared/errors'
 import type { MafiaDb, GameRow, StoredEntry } from '../db'
 import { projectionOf } from './projection'
@@ -40,6 +43,8 @@ export interface ServiceOptions {
   log?: (line: string) => void
   /** Standings of a tournament for the overlay (computed from stored games; cached until a result changes). */
   standings?: (tournamentId: number) => OverlayStandings | null
+  /** The on-demand graphics the overlay shows now (owned by the OBS director). */
+  graphics?: () => OverlayGraphics
   /** Called with the active game's view after every stored command and when another game is opened (OBS). */
   onView?: (envelope: GameEnvelope) => void
 }
@@ -271,8 +276,13 @@ export class AppService {
     return ruleset
   }
 
-  createGame(input: SetupInput): GameEnvelope {
-    const ruleset = this.rulesets().find((r) => r.id === input.rulesetId)
+  /**
+   * Creates a game and (unless `open: false`) makes it the active one. In a tournament the tournament's own
+   * ruleset copy is used when its id matches; for a round and table whose prepared game has not started yet
+   * (made by "start round"), that game gets this setup instead of a second game being created.
+   */
+  createGame(input: SetupInput, opts: { open?: boolean } = {}): GameEnvelope {
+    const ruleset = this.tournamentRuleset(input) ?? this.rulesets().find((r) => r.id === input.rulesetId)
     if (!ruleset) {
       throw new AppError(
         appError(
@@ -297,16 +307,53 @@ export class AppService {
       roles,
     }
     const game = newGame(setup) // validates the setup, throws engine/bad_setup
-    const row = this.db.createGame({
-      tournamentId: input.tournamentId ?? null,
-      roundId: input.roundId ?? null,
-      tableId: input.tableId ?? null,
-      number: input.number ?? null,
-      judge: input.judge ?? undefined,
-      setup,
-    })
+    const prepared = input.roundId && input.tableId ? this.db.liveGameAt(input.roundId, input.tableId) : null
+    const row =
+      prepared && prepared.lastSeq === null
+        ? this.db.updateGameSetup(prepared.id, setup)
+        : this.db.createGame({
+            tournamentId: input.tournamentId ?? null,
+            roundId: input.roundId ?? null,
+            tableId: input.tableId ?? null,
+            number: input.number ?? null,
+            judge: input.judge ?? undefined,
+            setup,
+          })
     this.live.set(row.id, { row, game })
-    return this.open(row.id)
+    if (row.tournamentId !== null) this.tournamentChanged(row.tournamentId)
+    return opts.open === false ? this.envelope(row.id) : this.open(row.id)
+  }
+
+  private tournamentRuleset(input: SetupInput): Ruleset | null {
+    if (!input.tournamentId) return null
+    const parsed = rulesetSchema.safeParse(this.db.getTournament(input.tournamentId)?.ruleset)
+    return parsed.success && parsed.data.id === input.rulesetId ? parsed.data : null
+  }
+
+  /** Tells the organiser's dashboards that something of this tournament changed. */
+  tournamentChanged(tournamentId: number): void {
+    this.standingsCache.delete(tournamentId)
+    this.push('tournament.changed', { tournamentId })
+  }
+
+  /** Where a game stands (day and phase), for the dashboard; null when it cannot be replayed. */
+  progress(gameId: number): { day: number; phase: string } | null {
+    try {
+      const g = this.tryLoad(gameId)
+      if (!g) return null
+      const v = controlView(g.game, g.game.log.length)
+      return { day: v.day, phase: v.phase }
+    } catch {
+      return null
+    }
+  }
+
+  /** Cancels a game with a reason (kept with its protocol; counted nowhere; its table is free again). */
+  cancelGame(gameId: number, reason: string): GameSummary {
+    const row = this.db.cancelGame(gameId, reason)
+    this.live.delete(gameId)
+    if (row.tournamentId !== null) this.tournamentChanged(row.tournamentId)
+    return this.summary(row)
   }
 
   /** Runs one judge command: engine → SQLite (one transaction) → memory → pushes. */
@@ -317,6 +364,16 @@ export class AppService {
   private apply(gameId: number, command: Command): GameEnvelope {
     const g = this.require(gameId)
     if (g.remote) throw remoteGame(g.row)
+    if (g.row.cancelledAt !== null) {
+      throw new AppError(
+        appError(
+          'app/game_cancelled',
+          `Игра №${gameId} отменена (${g.row.cancelReason ?? ''}): её нельзя продолжить.`,
+          `Game ${gameId} was cancelled (${g.row.cancelReason ?? ''}): it cannot go on.`,
+          { gameId },
+        ),
+      )
+    }
     const result = execute(g.game, command)
     if (!result.ok) throw new AppError(result.error)
     const next = result.game
@@ -331,6 +388,7 @@ export class AppService {
     // Results changed (a game ended, was undone past its end, or got extra points after it): refresh standings.
     if ((finished || wasFinished) && g.row.tournamentId !== null)
       this.standingsCache.delete(g.row.tournamentId)
+    if (g.row.tournamentId !== null) this.push('tournament.changed', { tournamentId: g.row.tournamentId })
     return this.broadcast(gameId) ?? this.envelope(gameId)
   }
 
@@ -362,6 +420,31 @@ export class AppService {
       view: g ? overlayView(g.game, g.game.log.length, { roles: this.overlaySettings.roles }) : null,
       settings: this.overlaySettings,
       standings: g?.row.tournamentId ? this.tournamentStandings(g.row.tournamentId) : null,
+      graphics: this.options.graphics?.() ?? NO_GRAPHICS,
+    }
+  }
+
+  /** Pushes the overlay envelope again (the on-demand graphics changed). */
+  pushOverlay(): void {
+    this.push('overlay.view', this.overlay())
+  }
+
+  /** A player intro for a seat of the active game: registry club/city/photo and tournament points. */
+  lowerThird(seat: number): LowerThird {
+    const g = this.activeId === null ? null : this.tryLoad(this.activeId)
+    if (!g) throw new AppError(appError('app/no_active_game', 'Нет активной игры', 'No active game'))
+    const p = g.game.state.seats[seat - 1]
+    const reg = p.playerId !== null ? this.db.getPlayer(p.playerId) : null
+    const standings = g.row.tournamentId ? this.tournamentStandings(g.row.tournamentId) : null
+    const row = standings?.rows.find((r) => r.name === p.name)
+    return {
+      seat,
+      name: p.name,
+      club: reg?.club || null,
+      city: reg?.city || null,
+      photo: p.photo ?? reg?.photo ?? null,
+      points: standings ? (row?.points ?? 0) : null,
+      tournament: standings?.title ?? null,
     }
   }
 

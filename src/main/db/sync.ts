@@ -245,7 +245,7 @@ export class SyncRepo extends Repo {
       const row = this.stmt(
         `SELECT r.id FROM rounds r JOIN stages s ON s.id = r.stage_id
          WHERE s.tournament_id = ? AND r.status = 'open'
-           AND NOT EXISTS (SELECT 1 FROM games g WHERE g.round_id = r.id AND g.table_id = ?)
+           AND NOT EXISTS (SELECT 1 FROM games g WHERE g.round_id = r.id AND g.table_id = ? AND g.cancelled_at IS NULL)
          ORDER BY s.position, r.number LIMIT 1`,
       ).get(tournamentId, tableId) as { id: number } | undefined
       return row ? row.id : null
