@@ -13,6 +13,7 @@ export const adminRu = {
     data: 'Обмен данными',
     backups: 'Резервные копии',
     obs: 'Сцены OBS',
+    tables: 'Столы по сети',
   },
   common: {
     refresh: 'Обновить',
@@ -383,6 +384,7 @@ export const adminEn: typeof adminRu = {
     data: 'Data exchange',
     backups: 'Backups',
     obs: 'OBS scenes',
+    tables: 'Tables over the network',
   },
   common: {
     refresh: 'Refresh',
