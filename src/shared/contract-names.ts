@@ -58,6 +58,13 @@ export const CALL_NAMES = [
   'seating.export',
   'rounds.start',
   'games.cancel',
+  'sync.status',
+  'sync.createToken',
+  'sync.revokeToken',
+  'sync.setOnStream',
+  'sync.local',
+  'sync.pair',
+  'sync.unpair',
 ] as const
 
 export type CallNameFromList = (typeof CALL_NAMES)[number]

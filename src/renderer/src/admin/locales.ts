@@ -13,6 +13,7 @@ export const adminRu = {
     data: 'Обмен данными',
     backups: 'Резервные копии',
     obs: 'Сцены OBS',
+    tables: 'Столы по сети',
   },
   common: {
     refresh: 'Обновить',
@@ -255,6 +256,7 @@ export const adminRu = {
     scope: 'Зачёт',
     overall: 'Общий',
     stageN: 'Этап: {name}',
+    stageKind: { qualifying: 'отборочный', semifinal: 'полуфинал', final: 'финал' },
     noStandings: 'Сыгранных игр пока нет',
     export: 'Скачать таблицу',
     exportAs: 'Скачать таблицу в {format}',
@@ -383,6 +385,7 @@ export const adminEn: typeof adminRu = {
     data: 'Data exchange',
     backups: 'Backups',
     obs: 'OBS scenes',
+    tables: 'Tables over the network',
   },
   common: {
     refresh: 'Refresh',
@@ -618,6 +621,7 @@ export const adminEn: typeof adminRu = {
     scope: 'Ranking',
     overall: 'Overall',
     stageN: 'Stage: {name}',
+    stageKind: { qualifying: 'qualifying', semifinal: 'semifinal', final: 'final' },
     noStandings: 'No games played yet',
     export: 'Download standings',
     exportAs: 'Download the standings as {format}',
