@@ -49,6 +49,10 @@ async function main(): Promise<void> {
   const { server } = core
   console.log(`Mafia Desk ${VERSION} (headless)`)
   console.log(`  База / Database:  ${core.db.file}`)
+  if (core.db.readonly)
+    console.log(
+      '  База открыта только для чтения: изменения не сохраняются / The database is read-only: changes are not saved',
+    )
   console.log(`  Панель судьи / Control panel:  ${server.controlUrl}`)
   console.log(`  Оверлей для OBS / OBS overlay: ${server.overlayUrl}`)
   console.log(`  Токен управления / Control token: ${server.token}`)

@@ -8,6 +8,7 @@
  * `restoreBackup`. Every failure is an AppError with a `db/…` code (see errors.ts).
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import {
@@ -80,6 +81,39 @@ function isWritable(file: string, dir: string): boolean {
 }
 
 /**
+ * A read-only connection. A WAL-mode file on a read-only file system cannot be opened in place when its -shm
+ * file is missing (SQLite needs to create it; better-sqlite3 has no `immutable` URI): then the connection reads a
+ * private snapshot copy in the temp folder, which is the same data, since nothing can write the original there.
+ */
+function openReadonlyConnection(abs: string, dataDir: string): Database.Database {
+  let conn: Database.Database | null = null
+  try {
+    conn = new Database(abs, { readonly: true, fileMustExist: true })
+    conn.pragma('schema_version') // SQLite opens the file (and its WAL) lazily: make it fail here
+    return conn
+  } catch (err) {
+    conn?.close()
+    if (!String((err as { code?: string }).code).startsWith('SQLITE_CANTOPEN') || isDirWritable(dataDir))
+      throw err
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mafia-desk-readonly-'))
+    const copy = path.join(dir, path.basename(abs))
+    fs.copyFileSync(abs, copy)
+    for (const ext of ['-wal']) if (fs.existsSync(abs + ext)) fs.copyFileSync(abs + ext, copy + ext)
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }))
+    return new Database(copy, { readonly: true, fileMustExist: true })
+  }
+}
+
+function isDirWritable(dir: string): boolean {
+  try {
+    fs.accessSync(dir, fs.constants.W_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
  * Opens (creating the file and its folder when missing) and migrates a Mafia Desk database.
  * Before any write the file is checked on a read-only connection: db/not_sqlite, db/not_ours, db/too_new leave
  * it byte-identical. When a migration is due on a file with a schema, a backup is taken first.
@@ -116,7 +150,7 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
     }
     let conn: Database.Database | null = null
     try {
-      conn = new Database(abs, { readonly: true, fileMustExist: true })
+      conn = openReadonlyConnection(abs, dataDir)
       configureConnection(conn, true)
     } catch (err) {
       conn?.close()
