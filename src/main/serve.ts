@@ -1,6 +1,7 @@
 /**
  * Headless entry: the same main-side services as the desktop app, without Electron.
- *   npm run serve -- [--port 4800] [--db ./data/mafia-desk.sqlite] [--token TOKEN]
+ *   npm run serve -- [--port 4800] [--db ./data/mafia-desk.sqlite] [--token-file FILE]
+ * The control token: MAFIA_DESK_TOKEN or --token-file (not shown in the process list), or --token, or random.
  * Serves /control and /overlay (the OBS browser-source URL) and the contract on 127.0.0.1 only.
  */
 import { existsSync } from 'node:fs'
@@ -8,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startCore } from './app/core'
 import { toAppErrorData } from '../shared/errors'
+import { resolveToken } from './token-source'
 
 const VERSION = '0.1.0'
 
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '4800' },
       db: { type: 'string', default: resolve(process.cwd(), 'data/mafia-desk.sqlite') },
       token: { type: 'string' },
+      'token-file': { type: 'string' },
       quiet: { type: 'boolean', default: false },
     },
     strict: true,
@@ -43,7 +46,7 @@ async function main(): Promise<void> {
     staticDir: findStaticDir(),
     resourcesDir: findResourcesDir(),
     version: VERSION,
-    token: values.token,
+    token: resolveToken({ token: values.token, tokenFile: values['token-file'] }),
     log: values.quiet ? undefined : (line) => console.log(line),
   })
   const { server } = core

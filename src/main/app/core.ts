@@ -45,18 +45,24 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   })
   obs = new ObsBridge(db, { log })
   let server: RunningServer | null = null
+  let restoring: Promise<void> = Promise.resolve()
   try {
     service.init()
     const handlers = createHandlers({
       service,
       db: () => db,
       obs,
-      restore: async (file, force) => {
-        const fresh = await db.restoreBackup(file, { force })
-        if (db.isOpen) db.close()
-        db = fresh
-        service.replaceDatabase(fresh)
-        obs?.replaceDatabase(fresh)
+      // Restores run one after another: a second one waits for the first and then restores onto its result.
+      restore: (file, force) => {
+        const run = restoring.then(async () => {
+          const fresh = await db.restoreBackup(file, { force })
+          if (db.isOpen) db.close()
+          db = fresh
+          service.replaceDatabase(fresh)
+          obs?.replaceDatabase(fresh)
+        })
+        restoring = run.catch(() => undefined)
+        return run
       },
       info: () => ({
         version: opts.version,

@@ -14,6 +14,7 @@ import Database from 'better-sqlite3'
 import {
   DEFAULT_BACKUPS_TO_KEEP,
   backupsDirOf,
+  backupPrefixOf,
   listBackupsIn,
   stageRestoreCopy,
   validateBackupFile,
@@ -167,6 +168,7 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
         backupsDirOf(dataDir),
         `before-migration-v${state.version}-to-v${LATEST_VERSION}`,
         keep,
+        backupPrefixOf(abs),
       )
     } finally {
       src.close()
@@ -508,12 +510,12 @@ export class MafiaDb {
    */
   async backupNow(reason: string): Promise<string> {
     if (!this.core.conn.open) throw toDbError(new TypeError('The database connection is not open'))
-    return writeBackup(this.core.conn, this.backupsDir, reason, this.backupsToKeep)
+    return writeBackup(this.core.conn, this.backupsDir, reason, this.backupsToKeep, backupPrefixOf(this.file))
   }
 
   /** Newest first. */
   listBackups(): BackupInfo[] {
-    return listBackupsIn(this.backupsDir)
+    return listBackupsIn(this.backupsDir, backupPrefixOf(this.file))
   }
 
   /**
