@@ -52,7 +52,13 @@ async function main(): Promise<void> {
   const { server } = core
   console.log(`Mafia Desk ${VERSION} (headless)`)
   console.log(`  База / Database:  ${core.db.file}`)
-  if (core.db.readonly)
+  if (core.db.damage) {
+    const good = core.db.damage.newestGoodBackup
+    console.log(
+      `  ВНИМАНИЕ: файл базы повреждён, изменения не сохраняются / WARNING: the database file is damaged, changes are refused` +
+        (good ? `\n  Восстановите / Restore: ${good}` : '\n  Исправных копий нет / No good backup'),
+    )
+  } else if (core.db.readonly)
     console.log(
       '  База открыта только для чтения: изменения не сохраняются / The database is read-only: changes are not saved',
     )

@@ -3,9 +3,9 @@
  * door — the registry, the CSV import, the contract.
  */
 import { describe, expect, it } from 'vitest'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { openDatabase } from '../../src/main/db'
 import { calls } from '../../src/shared/contract'
 
@@ -77,3 +77,43 @@ describe('backups per database (issue 13, item 7)', () => {
     db.close()
   })
 })
+
+describe('a damaged database (issue 13, item 6)', () => {
+  it('is found by quick_check at open: writes and backups refused with db/corrupt naming the newest good backup; restoring it works', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-damaged-'))
+    const file = join(dir, 'mafia-desk.sqlite')
+    const db = await openDatabase(file)
+    for (let i = 0; i < 300; i++) db.addPlayer({ nickname: `Игрок ${i}`, club: 'Клуб '.repeat(20) })
+    const good = await db.backupNow('manual')
+    db.close()
+    // Damage two pages near the end of the file (players' data), not the header or the schema.
+    const bytes = readFileSync(file)
+    const page = bytes.readUInt16BE(16) || 65536
+    const pages = Math.floor(bytes.length / page)
+    for (const n of [pages - 4, pages - 3]) bytes.fill(0x5a, n * page + 8, (n + 1) * page - 8)
+    writeFileSync(file, bytes)
+
+    const damaged = await openDatabase(file)
+    expect(damaged.damage?.problems.length).toBeGreaterThan(0)
+    expect(damaged.damage?.newestGoodBackup).toBe(good)
+    expect(damaged.readonly).toBe(true)
+    const err = await errorOf(() => damaged.addPlayer({ nickname: 'Новый' }))
+    expect(err.code).toBe('db/corrupt')
+    expect(err.message.en).toContain(basename(good))
+    expect((await errorOf(() => damaged.backupNow('manual'))).code).toBe('db/corrupt')
+    const restored = await damaged.restoreBackup(good)
+    expect(restored.damage).toBeNull()
+    expect(restored.integrityCheck()).toEqual([])
+    expect(restored.listPlayers().some((p) => p.nickname === 'Игрок 7')).toBe(true)
+    restored.close()
+  })
+})
+
+async function errorOf(f: () => unknown): Promise<{ code: string; message: { en: string } }> {
+  try {
+    await f()
+  } catch (e) {
+    return (e as { data: { code: string; message: { en: string } } }).data
+  }
+  throw new Error('expected an error')
+}

@@ -20,7 +20,7 @@ import {
   validateBackupFile,
   writeBackup,
 } from './backups'
-import { DbCore } from './core'
+import { DbCore, damagedError, type Damage } from './core'
 import { dbError, invalidInput, toDbError } from './errors'
 import { fsyncDir, removeIfExists } from './fsutil'
 import { GamesRepo } from './games'
@@ -175,15 +175,56 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
     }
   }
   let conn: Database.Database | null = null
+  let problems: string[] = []
   try {
     conn = new Database(abs)
     configureConnection(conn, false)
-    migrate(conn)
+    problems = quickCheck(conn)
+    if (problems.length === 0) {
+      migrate(conn)
+      return new MafiaDb(conn, abs, { backupsToKeep: keep, readonly: false })
+    }
+  } catch (err) {
+    const e = toDbError(err)
+    if (e.code !== 'db/corrupt') {
+      conn?.close()
+      throw e
+    }
+    problems = [e.message]
+  }
+  // A damaged file is never written: opened read-only, it says what is wrong and which backup to restore.
+  conn?.close()
+  const damage = { problems, newestGoodBackup: newestGoodBackup(backupsDirOf(dataDir), backupPrefixOf(abs)) }
+  try {
+    conn = openReadonlyConnection(abs, dataDir)
+    configureConnection(conn, true)
   } catch (err) {
     conn?.close()
-    throw toDbError(err)
+    throw damagedError(abs, damage)
   }
-  return new MafiaDb(conn, abs, { backupsToKeep: keep, readonly: false })
+  return new MafiaDb(conn, abs, { backupsToKeep: keep, readonly: true, damage })
+}
+
+/** PRAGMA quick_check (issue 13, item 6; its cost on a 1,000-game file is in bench:db): the problems found. */
+function quickCheck(conn: Database.Database): string[] {
+  try {
+    const rows = conn.pragma('quick_check') as Array<{ quick_check: string }>
+    return rows.map((r) => r.quick_check).filter((t) => t !== 'ok')
+  } catch (err) {
+    return [String((err as Error).message ?? err)]
+  }
+}
+
+function newestGoodBackup(dir: string, prefix: string): string | null {
+  for (const b of listBackupsIn(dir, prefix)) {
+    try {
+      validateBackupFile(b.file)
+      return b.file
+    } catch {
+      // a damaged backup: try the next older one
+    }
+  }
+  return null
 }
 
 /** Opens `dbFile`, then restores `backupFile` into it (see MafiaDb.restoreBackup). Returns the fresh handle. */
@@ -214,11 +255,15 @@ export class MafiaDb {
   private readonly transfer: TransferRepo
 
   /** Use openDatabase(). */
-  constructor(conn: Database.Database, file: string, opts: { backupsToKeep: number; readonly: boolean }) {
-    this.core = new DbCore(conn, file, opts.readonly)
+  constructor(
+    conn: Database.Database,
+    file: string,
+    opts: { backupsToKeep: number; readonly: boolean; damage?: Damage },
+  ) {
+    this.core = new DbCore(conn, file, opts.readonly, opts.damage ?? null)
     this.file = file
     this.dataDir = path.dirname(file)
-    this.readonly = opts.readonly
+    this.readonly = this.core.readonly
     this.backupsToKeep = opts.backupsToKeep
     this.players = new PlayersRepo(this.core)
     this.tournaments = new TournamentsRepo(this.core)
@@ -508,8 +553,20 @@ export class MafiaDb {
    * Writes `<dataDir>/backups/mafia-desk-<timestamp>-<reason>.sqlite` with the SQLite backup API and keeps the
    * newest `backupsToKeep`. Returns the backup's absolute path.
    */
+  /** Set when the file failed PRAGMA quick_check at open: what is wrong and which backup to restore. */
+  get damage(): Damage | null {
+    return this.core.damage
+  }
+
   async backupNow(reason: string): Promise<string> {
     if (!this.core.conn.open) throw toDbError(new TypeError('The database connection is not open'))
+    // A backup of a damaged file would be refused later, at the worst moment: check before writing one.
+    const problems = this.core.damage?.problems ?? this.integrityCheck()
+    if (problems.length > 0)
+      throw damagedError(this.file, {
+        problems,
+        newestGoodBackup: newestGoodBackup(this.backupsDir, backupPrefixOf(this.file)),
+      })
     return writeBackup(this.core.conn, this.backupsDir, reason, this.backupsToKeep, backupPrefixOf(this.file))
   }
 
@@ -536,7 +593,9 @@ export class MafiaDb {
         { backupFile },
       )
     }
-    if (this.readonly) throw this.core.readonlyError()
+    // A damaged database is read-only for everything except being replaced by a good backup.
+    const damaged = this.core.damage !== null
+    if (this.readonly && !damaged) throw this.core.readonlyError()
     validateBackupFile(source)
     if (opts.force !== true) this.refuseIfRunning()
     const staging = `${this.file}.restoring`
@@ -545,7 +604,9 @@ export class MafiaDb {
       // The safety copy comes last: writes made on this connection while it runs are included (the backup API
       // follows same-connection writes), and from its end to the close below everything is synchronous, so no
       // command can slip in between.
-      await this.backupNow('before-restore')
+      if (damaged)
+        fs.copyFileSync(this.file, `${this.file}.damaged-${Date.now()}`) // kept, never deleted
+      else await this.backupNow('before-restore')
       if (opts.force !== true) this.refuseIfRunning()
     } catch (err) {
       removeIfExists(staging)
