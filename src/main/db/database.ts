@@ -175,7 +175,7 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
     }
   }
   let conn: Database.Database | null = null
-  let problems: string[] = []
+  let problems: string[]
   try {
     conn = new Database(abs)
     configureConnection(conn, false)
@@ -198,9 +198,9 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
   try {
     conn = openReadonlyConnection(abs, dataDir)
     configureConnection(conn, true)
-  } catch (err) {
+  } catch {
     conn?.close()
-    throw damagedError(abs, damage)
+    throw damagedError(abs, damage) // too damaged even to read: the error names the backup to restore
   }
   return new MafiaDb(conn, abs, { backupsToKeep: keep, readonly: true, damage })
 }
