@@ -46,6 +46,9 @@ test('fouls, removal, team defeat and extra points from the keyboard', async ({ 
   await expect(page.getByTestId('seat-7')).toHaveAttribute('data-status', 'removed')
   await expect(page.getByTestId('undo-label')).toContainText('№7')
   await expect(page.getByTestId('vote-cancelled')).toBeVisible()
+  // The engine says why there will be no vote (RULES §10.3), where the judge looks.
+  await expect(page.getByTestId('engine-notice')).toHaveAttribute('data-code', 'noVote.removal')
+  await expect(page.getByTestId('engine-notice')).toContainText('№7')
 
   // Esc cancels a dialog and changes nothing.
   await seats(page, [5])
@@ -74,7 +77,7 @@ test('fouls, removal, team defeat and extra points from the keyboard', async ({ 
   await page.keyboard.type('лучший игрок')
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('action-dialog')).toHaveCount(0)
-  await expect(page.getByTestId('points-2')).toHaveText('1.5')
+  await expect(page.getByTestId('points-2')).toHaveText('1,5')
   await expect(page.getByTestId('summary-status-7')).toHaveAttribute('data-status', 'removed')
 
   // game.list / game.open: switch back to the demo game and forth to this one.

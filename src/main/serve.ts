@@ -1,8 +1,10 @@
 /**
  * Headless entry: the same main-side services as the desktop app, without Electron.
- *   npm run serve -- [--port 4800] [--db ./data/mafia-desk.sqlite] [--token-file FILE]
+ *   npm run serve -- [--port 4800] [--db ./data/mafia-desk.sqlite] [--token-file FILE] [--lan ADDRESS]
  * The control token: MAFIA_DESK_TOKEN or --token-file (not shown in the process list), or --token, or random.
- * Serves /control and /overlay (the OBS browser-source URL) and the contract on 127.0.0.1 only.
+ * Serves /control and /overlay (the OBS browser-source URL) and the contract on 127.0.0.1 only — or, with the
+ * explicit `--lan ADDRESS` (the tournament's hub, issue 16), on that address, where every connection from
+ * another machine needs a token.
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -10,6 +12,7 @@ import { parseArgs } from 'node:util'
 import { startCore } from './app/core'
 import { toAppErrorData } from '../shared/errors'
 import { resolveToken } from './token-source'
+import { checkLanAddress, lanWarning } from './transport/lan'
 
 const VERSION = '0.1.0'
 
@@ -31,12 +34,18 @@ async function main(): Promise<void> {
       token: { type: 'string' },
       'token-file': { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      lan: { type: 'string' },
     },
     strict: true,
   })
   const port = Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`Неверный порт / Invalid port: ${values.port}`)
+    process.exit(2)
+  }
+  const lanProblem = values.lan === undefined ? null : checkLanAddress(values.lan)
+  if (lanProblem) {
+    console.error(`Неверный адрес --lan / Invalid --lan address: ${lanProblem}`)
     process.exit(2)
   }
   const core = await startCore({
@@ -47,6 +56,7 @@ async function main(): Promise<void> {
     resourcesDir: findResourcesDir(),
     version: VERSION,
     token: resolveToken({ token: values.token, tokenFile: values['token-file'] }),
+    lan: values.lan,
     log: values.quiet ? undefined : (line) => console.log(line),
   })
   const { server } = core
@@ -63,8 +73,12 @@ async function main(): Promise<void> {
       '  База открыта только для чтения: изменения не сохраняются / The database is read-only: changes are not saved',
     )
   console.log(`  Панель судьи / Control panel:  ${server.controlUrl}`)
+  console.log(
+    `  Турнир и данные / Tournament & data: ${server.origin}/admin?token=${encodeURIComponent(server.token)}`,
+  )
   console.log(`  Оверлей для OBS / OBS overlay: ${server.overlayUrl}`)
   console.log(`  Токен управления / Control token: ${server.token}`)
+  if (values.lan !== undefined) for (const line of lanWarning(values.lan, server.port)) console.warn(line)
   console.log(`READY ${server.origin} token=${server.token}`)
 
   let closing = false

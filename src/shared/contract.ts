@@ -7,13 +7,22 @@
  * window (IPC) or the session token (WebSocket). The overlay never receives a control view.
  */
 import { z } from 'zod'
-import { appError, type AppErrorData } from './errors'
+import type { AppErrorData } from './errors'
+import { IMPORT_TEXT_MAX_CHARS } from './wire'
 import { commandSchema } from './game/commands'
 import type { ControlView, OverlayView } from './game/views'
 import { rulesetSchema } from './game/ruleset'
 import type { Ruleset } from './game/ruleset'
 import type { Role } from './game/record'
 import { ipcCallChannel, IPC_PUSH, type CallNameFromList } from './contract-names'
+import {
+  seatingGenerateSchema,
+  stageCreateSchema,
+  tournamentCreateSchema,
+  tournamentUpdateSchema,
+  type TournamentDetail,
+} from './tournament-ops'
+import type { SyncHubStatus, SyncLocalStatus } from './sync'
 
 export type Access = 'read' | 'control'
 
@@ -36,35 +45,14 @@ function call<I extends z.ZodType, O>(access: Access, input: I, output: Out<O>):
 
 const none = z.object({}).strict()
 
-/** The largest exchange file `data.import` accepts, in characters (a whole tournament is a few MB). */
-export const IMPORT_TEXT_MAX_CHARS = 16_000_000
-/**
- * The largest WebSocket message, in bytes, for the calls that carry a file (an exchange file, a CSV, a photo).
- * Only connections with the control token may send one; the client checks a message's size before sending so a
- * too-large file gets a typed error instead of a dropped connection. Room for IMPORT_TEXT_MAX_CHARS after JSON
- * escaping (quotes and line breaks double, Cyrillic takes two bytes).
- */
-export const WIRE_BULK_MAX_BYTES = 64 * 1024 * 1024
-/** The largest WebSocket message of any other call (and of every message from a connection without the token). */
-export const WIRE_MAX_BYTES = 256 * 1024
-/** The deepest nesting of arrays and objects a WebSocket message may have (checked before parsing). */
-export const WIRE_MAX_DEPTH = 32
-/** The calls whose messages may be larger than WIRE_MAX_BYTES (up to WIRE_BULK_MAX_BYTES). */
-export const bulkCalls: ReadonlySet<string> = new Set([
-  'data.import',
-  'players.importCsv',
-  'players.setPhoto',
-])
-/** The typed error for a message (usually a file) larger than the wire allows; both ends use it. */
-export function messageTooLarge(size: number, max: number): AppErrorData {
-  const mb = (n: number): string => (n / 1024 / 1024).toFixed(1)
-  return appError(
-    'transport/too_large',
-    `Слишком большие данные: ${mb(size)} МБ, допустимо не больше ${mb(max)} МБ`,
-    `Too much data: ${mb(size)} MB, at most ${mb(max)} MB is allowed`,
-    { size, max },
-  )
-}
+export {
+  IMPORT_TEXT_MAX_CHARS,
+  WIRE_BULK_MAX_BYTES,
+  WIRE_MAX_BYTES,
+  WIRE_MAX_DEPTH,
+  bulkCalls,
+  messageTooLarge,
+} from './wire'
 
 const gameId = z.number().int().positive()
 /** A player's name or nickname: 1–60 characters, no NUL or other control characters. */
@@ -76,6 +64,7 @@ const nameText = z
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'control characters (such as NUL) are not allowed')
 const seat = z.number().int().min(1).max(10)
+const id = z.number().int().positive()
 
 // ---- shapes shared by calls and pushes -------------------------------------------------------------
 
@@ -106,7 +95,45 @@ export interface OverlayEnvelope {
   settings: OverlayPublicSettings
   /** The active game's tournament standings (finished games only), for `?layout=standings`. */
   standings: OverlayStandings | null
+  /** On-demand graphics (server state, so the OBS browser source and the Electron overlay agree). */
+  graphics?: OverlayGraphics
 }
+
+/** The graphics a stream operator shows or hides on demand, from the panel's keys or the OBS director. */
+export const OVERLAY_GRAPHICS = ['nominees', 'night', 'standings', 'break', 'lowerThird'] as const
+export type OverlayGraphicName = (typeof OVERLAY_GRAPHICS)[number]
+
+/** A player intro («lower third») for one seat: photo, name, club and tournament points. */
+export interface LowerThird {
+  seat: number
+  name: string
+  club: string | null
+  city: string | null
+  photo: string | null
+  /** Tournament points so far (finished games), null outside a tournament. */
+  points: number | null
+  tournament: string | null
+}
+
+export interface OverlayGraphics {
+  /** Nominees panel and night card: null = as the game goes (automatic), true = shown, false = hidden. */
+  nominees: boolean | null
+  night: boolean | null
+  /** Standings over the game, and the break screen. */
+  standings: boolean
+  break: boolean
+  lowerThird: LowerThird | null
+}
+
+export const overlayGraphicInputSchema = z
+  .object({
+    graphic: z.enum(OVERLAY_GRAPHICS),
+    /** null: back to automatic (nominees, night); false hides; true shows (lowerThird needs `seat`). */
+    show: z.boolean().nullable(),
+    seat: z.number().int().min(1).max(10).optional(),
+  })
+  .strict()
+export type OverlayGraphicInput = z.infer<typeof overlayGraphicInputSchema>
 
 export interface OverlayStandings {
   title: string | null
@@ -116,6 +143,8 @@ export interface OverlayStandings {
 export const overlaySettingsSchema = z
   .object({
     roles: z.enum(['hidden', 'shown', 'atEnd']),
+    /** The overlay's language (what is on air); `?lang=` in the overlay URL overrides it. */
+    lang: z.enum(['ru', 'en']).optional(),
     theme: z
       .object({
         accent: z.string().regex(/^#[0-9a-fA-F]{6}$/),
@@ -151,6 +180,8 @@ export interface TournamentInfo {
     finished: boolean
   }>
   tables: Array<{ id: number; number: number }>
+  /** Archived tournaments are hidden from the pickers. */
+  archived?: boolean
 }
 
 export interface CsvImportResult {
@@ -300,6 +331,7 @@ export const calls = {
 
   'overlay.view': call('read', none, out<OverlayEnvelope>()),
   'overlay.setSettings': call('control', overlaySettingsSchema, out<OverlayPublicSettings>()),
+  'overlay.graphic': call('control', overlayGraphicInputSchema, out<OverlayGraphics>()),
 
   'game.list': call(
     'control',
@@ -459,6 +491,111 @@ export const calls = {
     out<{ restored: string }>(),
   ),
   'backup.list': call('control', none, out<Array<{ file: string; createdAt: string; size: number }>>()),
+
+  // Tournament operations (issue 11; shapes in tournament-ops.ts).
+  'tournaments.get': call('control', z.object({ tournamentId: id }).strict(), out<TournamentDetail>()),
+  'tournaments.create': call('control', tournamentCreateSchema, out<TournamentDetail>()),
+  'tournaments.update': call('control', tournamentUpdateSchema, out<TournamentDetail>()),
+  /** Archives (hides; nothing is deleted) or brings back a tournament. */
+  'tournaments.archive': call(
+    'control',
+    z.object({ tournamentId: id, archived: z.boolean() }).strict(),
+    out<TournamentDetail>(),
+  ),
+  'tournaments.register': call(
+    'control',
+    z.object({ tournamentId: id, playerIds: z.array(id).min(1).max(10000) }).strict(),
+    out<TournamentDetail>(),
+  ),
+  /** A player made on the spot (added to the registry) and registered. */
+  'tournaments.registerNew': call(
+    'control',
+    z
+      .object({
+        tournamentId: id,
+        nickname: z.string().trim().min(1).max(100),
+        fullName: z.string().max(200).optional(),
+        club: z.string().max(200).optional(),
+        city: z.string().max(200).optional(),
+      })
+      .strict(),
+    out<TournamentDetail>(),
+  ),
+  /** CSV text or an XLSX file (base64) of players, registered all or nothing with a per-line report. */
+  'tournaments.importPlayers': call(
+    'control',
+    z.union([
+      z.object({ tournamentId: id, csv: z.string().max(5_000_000) }).strict(),
+      z.object({ tournamentId: id, xlsxBase64: z.string().max(14_000_000) }).strict(),
+    ]),
+    out<CsvImportResult>(),
+  ),
+  /** Withdraws a player: his played games stay; the rounds not started are seated again without him. */
+  'tournaments.withdraw': call(
+    'control',
+    z.object({ tournamentId: id, playerId: id }).strict(),
+    out<TournamentDetail>(),
+  ),
+  /** The judge of a table: for the whole tournament, or for one round only. */
+  'tournaments.setJudge': call(
+    'control',
+    z.object({ tableId: id, judge: z.string().trim().max(80), roundId: id.optional() }).strict(),
+    out<TournamentDetail>(),
+  ),
+  'stages.create': call('control', stageCreateSchema, out<TournamentDetail>()),
+  /** Seats the rounds of the stage not started yet (all of them the first time). */
+  'seating.generate': call('control', seatingGenerateSchema, out<TournamentDetail>()),
+  /** The stage's seating as XLSX: a sheet per round and one "by player". */
+  'seating.export': call(
+    'control',
+    z.object({ stageId: id, lang: z.enum(['ru', 'en']).optional() }).strict(),
+    out<ExportedFile>(),
+  ),
+  /** Swaps two players in a round not started yet. */
+  'seating.swap': call('control', z.object({ roundId: id, a: id, b: id }).strict(), out<TournamentDetail>()),
+  /** Locks the round's seating and creates one game per table with its seating and judge. */
+  'rounds.start': call('control', z.object({ roundId: id }).strict(), out<TournamentDetail>()),
+  /** Cancels a game with a reason: kept with its protocol, counted nowhere, its table free for a replay. */
+  'games.cancel': call(
+    'control',
+    z.object({ gameId, reason: z.string().trim().min(1).max(500) }).strict(),
+    out<GameSummary>(),
+  ),
+  // ---- multi-machine mode (issue 16): the hub's table tokens and lag, a table machine's pairing ----
+  /** The hub's view of a tournament's tables: tokens, lag, last contact, conflicts, the table on stream. */
+  'sync.status': call(
+    'control',
+    z.object({ tournamentId: z.number().int().positive() }).strict(),
+    out<SyncHubStatus>(),
+  ),
+  /** A new pairing token for a table (its earlier token stops working). */
+  'sync.createToken': call(
+    'control',
+    z.object({ tableId: z.number().int().positive() }).strict(),
+    out<SyncHubStatus>(),
+  ),
+  'sync.revokeToken': call(
+    'control',
+    z.object({ tableId: z.number().int().positive() }).strict(),
+    out<SyncHubStatus>(),
+  ),
+  /** The table on stream: its newest game becomes the active one (overlay, OBS) and follows its next games. */
+  'sync.setOnStream': call(
+    'control',
+    z
+      .object({ tournamentId: z.number().int().positive(), tableId: z.number().int().positive().nullable() })
+      .strict(),
+    out<SyncHubStatus>(),
+  ),
+  /** This machine as a table: pairing and outbox. */
+  'sync.local': call('control', none, out<SyncLocalStatus>()),
+  /** Pairs this machine with a hub (`hubUrl` may carry the token after '#'); the hub must answer once. */
+  'sync.pair': call(
+    'control',
+    z.object({ hubUrl: z.string().min(1).max(500), token: z.string().max(200).optional() }).strict(),
+    out<SyncLocalStatus>(),
+  ),
+  'sync.unpair': call('control', none, out<SyncLocalStatus>()),
 } as const
 
 export type Calls = typeof calls
@@ -481,12 +618,26 @@ export interface Pushes {
   /** The overlay's view (every client; never contains hidden roles). */
   'overlay.view': OverlayEnvelope
   'obs.status': ObsPublicStatus
+  /** Something of this tournament changed (a game's state, its structure, seating, registration). */
+  'tournament.changed': { tournamentId: number }
+  /** The hub stored a table's entries, or a table's status changed (issue 16). */
+  'sync.changed': SyncChanged
+}
+export interface SyncChanged {
+  tournamentId: number
+  tableId: number | null
+  gameId: number | null
+  gameUuid: string | null
+  lastSeq: number | null
+  at: number
 }
 export type PushName = keyof Pushes
 export const pushAccess: Record<PushName, Access> = {
   'game.view': 'control',
   'overlay.view': 'read',
   'obs.status': 'control',
+  'tournament.changed': 'control',
+  'sync.changed': 'control',
 }
 
 // ---- the wire (WebSocket) ----------------------------------------------------------------------------

@@ -8,7 +8,6 @@ import {
   dealRoles,
   describeCommand,
   execute,
-  gameRecord,
   newGame,
   overlayView,
   restore,
@@ -22,7 +21,9 @@ import type { Role } from '../../shared/game/record'
 import type {
   GameEnvelope,
   GameSummary,
+  LowerThird,
   OverlayEnvelope,
+  OverlayGraphics,
   OverlayPublicSettings,
   OverlayStandings,
   PushName,
@@ -30,8 +31,11 @@ import type {
   SetupInput,
 } from '../../shared/contract'
 import { overlaySettingsSchema } from '../../shared/contract'
+import { NO_GRAPHICS } from '../obs/graphics'
+import { DEMO_FINISHED_GAMES, DEMO_ROTATIONS, playDemoGames } from './demo-games'
 import { AppError, appError } from '../../shared/errors'
 import type { MafiaDb, GameRow, StoredEntry } from '../db'
+import { projectionOf } from './projection'
 
 export type PushListener = <K extends PushName>(channel: K, payload: Pushes[K]) => void
 
@@ -40,6 +44,8 @@ export interface ServiceOptions {
   log?: (line: string) => void
   /** Standings of a tournament for the overlay (computed from stored games; cached until a result changes). */
   standings?: (tournamentId: number) => OverlayStandings | null
+  /** The on-demand graphics the overlay shows now (owned by the OBS director). */
+  graphics?: () => OverlayGraphics
   /** Called with the active game's view after every stored command and when another game is opened (OBS). */
   onView?: (envelope: GameEnvelope) => void
 }
@@ -47,10 +53,12 @@ export interface ServiceOptions {
 interface LiveGame {
   row: GameRow
   game: Game
+  /** On the hub: a game whose one writer is a table machine (issue 16); its log grows only by sync. */
+  remote?: boolean
 }
 
 export const DEFAULT_OVERLAY_SETTINGS: OverlayPublicSettings = {
-  roles: 'hidden',
+  roles: 'atEnd',
   theme: { accent: '#e53935', background: '#101218', text: '#ffffff', logoUrl: null, title: 'Mafia Desk' },
 }
 
@@ -59,6 +67,17 @@ const SETTINGS = { overlay: 'overlay', active: 'activeGameId', rulesets: 'custom
 function notFoundGame(id: number): AppError {
   return new AppError(
     appError('app/game_not_found', `Игра №${id} не найдена`, `Game ${id} not found`, { gameId: id }),
+  )
+}
+
+function remoteGame(row: GameRow): AppError {
+  return new AppError(
+    appError(
+      'app/remote_game',
+      'Эту игру ведёт судья за своим столом: её команды приходят с компьютера стола.',
+      "This game is run by its table's judge: its commands come from the table machine.",
+      { gameId: row.id, tableId: row.tableId },
+    ),
   )
 }
 
@@ -90,8 +109,9 @@ export class AppService {
     for (const { game: row, log } of this.db.listInProgress()) {
       try {
         const game = restore(row.setup as GameSetup, log as LogEntry[])
-        this.live.set(row.id, { row, game })
-        this.pauseAfterRestart(row.id)
+        const remote = this.db.sync.isRemote(row.id)
+        this.live.set(row.id, { row, game, remote })
+        if (!remote) this.pauseAfterRestart(row.id)
       } catch (err) {
         // A game whose log cannot be replayed stays in the database untouched; it is reported, never dropped.
         this.log(`game ${row.id} could not be resumed: ${String(err)}`)
@@ -131,17 +151,23 @@ export class AppService {
   }
 
   private createDemoGame(): void {
-    const demo = this.db.seedDemo()
+    const demo = this.db.seedDemo({ rotations: DEMO_ROTATIONS })
     if (!demo) return
     const players = demo.playerIds.map((id) => this.db.getPlayer(id))
+    const seated = players.map((p, i) => ({ name: p?.nickname ?? `Игрок ${i + 1}`, playerId: p?.id ?? null }))
+    // The finished rounds are closed without the end-of-round backup: a fresh database has nothing to keep yet.
+    const finishRound = (roundId: number): void => {
+      this.db.markRoundFinished(roundId)
+    }
+    playDemoGames(this, demo, seated, finishRound, (line) => this.log(line))
     const envelope = this.createGame({
       rulesetId: 'fiim',
-      players: players.map((p, i) => ({ name: p?.nickname ?? `Игрок ${i + 1}`, playerId: p?.id ?? null })),
+      players: seated,
       seed: 20261129,
       tournamentId: demo.tournamentId,
       roundId: demo.roundId,
       tableId: demo.tableId,
-      number: 1,
+      number: DEMO_FINISHED_GAMES + 1,
       judge: null,
     })
     this.activeId = envelope.gameId
@@ -182,7 +208,7 @@ export class AppService {
     const loaded = this.db.loadGame(gameId)
     if (!loaded) return null
     const game = restore(loaded.game.setup as GameSetup, loaded.log as LogEntry[])
-    const lg = { row: loaded.game, game }
+    const lg = { row: loaded.game, game, remote: this.db.sync.isRemote(gameId) }
     this.live.set(gameId, lg)
     return lg
   }
@@ -257,8 +283,13 @@ export class AppService {
     return ruleset
   }
 
-  createGame(input: SetupInput): GameEnvelope {
-    const ruleset = this.rulesets().find((r) => r.id === input.rulesetId)
+  /**
+   * Creates a game and (unless `open: false`) makes it the active one. In a tournament the tournament's own
+   * ruleset copy is used when its id matches; for a round and table whose prepared game has not started yet
+   * (made by "start round"), that game gets this setup instead of a second game being created.
+   */
+  createGame(input: SetupInput, opts: { open?: boolean } = {}): GameEnvelope {
+    const ruleset = this.tournamentRuleset(input) ?? this.rulesets().find((r) => r.id === input.rulesetId)
     if (!ruleset) {
       throw new AppError(
         appError(
@@ -283,16 +314,53 @@ export class AppService {
       roles,
     }
     const game = newGame(setup) // validates the setup, throws engine/bad_setup
-    const row = this.db.createGame({
-      tournamentId: input.tournamentId ?? null,
-      roundId: input.roundId ?? null,
-      tableId: input.tableId ?? null,
-      number: input.number ?? null,
-      judge: input.judge ?? undefined,
-      setup,
-    })
+    const prepared = input.roundId && input.tableId ? this.db.liveGameAt(input.roundId, input.tableId) : null
+    const row =
+      prepared && prepared.lastSeq === null
+        ? this.db.updateGameSetup(prepared.id, setup)
+        : this.db.createGame({
+            tournamentId: input.tournamentId ?? null,
+            roundId: input.roundId ?? null,
+            tableId: input.tableId ?? null,
+            number: input.number ?? null,
+            judge: input.judge ?? undefined,
+            setup,
+          })
     this.live.set(row.id, { row, game })
-    return this.open(row.id)
+    if (row.tournamentId !== null) this.tournamentChanged(row.tournamentId)
+    return opts.open === false ? this.envelope(row.id) : this.open(row.id)
+  }
+
+  private tournamentRuleset(input: SetupInput): Ruleset | null {
+    if (!input.tournamentId) return null
+    const parsed = rulesetSchema.safeParse(this.db.getTournament(input.tournamentId)?.ruleset)
+    return parsed.success && parsed.data.id === input.rulesetId ? parsed.data : null
+  }
+
+  /** Tells the organiser's dashboards that something of this tournament changed. */
+  tournamentChanged(tournamentId: number): void {
+    this.standingsCache.delete(tournamentId)
+    this.push('tournament.changed', { tournamentId })
+  }
+
+  /** Where a game stands (day and phase), for the dashboard; null when it cannot be replayed. */
+  progress(gameId: number): { day: number; phase: string } | null {
+    try {
+      const g = this.tryLoad(gameId)
+      if (!g) return null
+      const v = controlView(g.game, g.game.log.length)
+      return { day: v.day, phase: v.phase }
+    } catch {
+      return null
+    }
+  }
+
+  /** Cancels a game with a reason (kept with its protocol; counted nowhere; its table is free again). */
+  cancelGame(gameId: number, reason: string): GameSummary {
+    const row = this.db.cancelGame(gameId, reason)
+    this.live.delete(gameId)
+    if (row.tournamentId !== null) this.tournamentChanged(row.tournamentId)
+    return this.summary(row)
   }
 
   /** Runs one judge command: engine → SQLite (one transaction) → memory → pushes. */
@@ -302,41 +370,48 @@ export class AppService {
 
   private apply(gameId: number, command: Command): GameEnvelope {
     const g = this.require(gameId)
+    if (g.remote) throw remoteGame(g.row)
+    if (g.row.cancelledAt !== null) {
+      throw new AppError(
+        appError(
+          'app/game_cancelled',
+          `Игра №${gameId} отменена (${g.row.cancelReason ?? ''}): её нельзя продолжить.`,
+          `Game ${gameId} was cancelled (${g.row.cancelReason ?? ''}): it cannot go on.`,
+          { gameId },
+        ),
+      )
+    }
     const result = execute(g.game, command)
     if (!result.ok) throw new AppError(result.error)
     const next = result.game
-    const finished = next.state.phase === 'finished'
-    const winner = next.state.winner ?? null
     const wasFinished = g.row.status === 'finished'
-    // Per-seat results are stored with the command that ends the game, and cleared when an undo reopens it.
-    const results = finished
-      ? gameRecord(next).seats.map((s) => ({
-          seat: s.seat,
-          playerId: s.playerId,
-          role: s.role,
-          win: s.points.win,
-          bestMove: s.points.bestMove,
-          extra: s.points.extra,
-          penalty: s.points.penalty,
-          total: s.points.total,
-          extraReasons: s.extraPoints,
-          penaltyReasons: s.penalties,
-        }))
-      : wasFinished
-        ? []
-        : undefined
+    const projection = projectionOf(next, wasFinished)
+    const finished = projection.status === 'finished'
+    const winner = projection.winner
     // Stored first: if this throws (read-only or full disk), memory keeps the last stored state.
-    this.db.appendEntry(gameId, result.entry as StoredEntry, {
-      status: finished ? 'finished' : 'running',
-      winner,
-      results,
-    })
+    this.db.appendEntry(gameId, result.entry as StoredEntry, projection)
     g.game = next
     g.row = { ...g.row, status: finished ? 'finished' : 'running', winner, updatedAt: this.clock() }
     // Results changed (a game ended, was undone past its end, or got extra points after it): refresh standings.
     if ((finished || wasFinished) && g.row.tournamentId !== null)
       this.standingsCache.delete(g.row.tournamentId)
+    if (g.row.tournamentId !== null) this.push('tournament.changed', { tournamentId: g.row.tournamentId })
     return this.broadcast(gameId) ?? this.envelope(gameId)
+  }
+
+  /**
+   * A game's log was changed behind the service (the hub stored a table's synced entries, issue 16): drop the
+   * cached state, refresh its tournament's standings and push its new view when it is the active game.
+   */
+  refreshGame(gameId: number): void {
+    this.live.delete(gameId)
+    const row = this.db.getGame(gameId)
+    if (row?.tournamentId != null) this.standingsCache.delete(row.tournamentId)
+    this.broadcast(gameId)
+  }
+
+  activeGameId(): number | null {
+    return this.activeId
   }
 
   describe(command: Command) {
@@ -352,6 +427,31 @@ export class AppService {
       view: g ? overlayView(g.game, g.game.log.length, { roles: this.overlaySettings.roles }) : null,
       settings: this.overlaySettings,
       standings: g?.row.tournamentId ? this.tournamentStandings(g.row.tournamentId) : null,
+      graphics: this.options.graphics?.() ?? NO_GRAPHICS,
+    }
+  }
+
+  /** Pushes the overlay envelope again (the on-demand graphics changed). */
+  pushOverlay(): void {
+    this.push('overlay.view', this.overlay())
+  }
+
+  /** A player intro for a seat of the active game: registry club/city/photo and tournament points. */
+  lowerThird(seat: number): LowerThird {
+    const g = this.activeId === null ? null : this.tryLoad(this.activeId)
+    if (!g) throw new AppError(appError('app/no_active_game', 'Нет активной игры', 'No active game'))
+    const p = g.game.state.seats[seat - 1]
+    const reg = p.playerId !== null ? this.db.getPlayer(p.playerId) : null
+    const standings = g.row.tournamentId ? this.tournamentStandings(g.row.tournamentId) : null
+    const row = standings?.rows.find((r) => r.name === p.name)
+    return {
+      seat,
+      name: p.name,
+      club: reg?.club || null,
+      city: reg?.city || null,
+      photo: p.photo ?? reg?.photo ?? null,
+      points: standings ? (row?.points ?? 0) : null,
+      tournament: standings?.title ?? null,
     }
   }
 

@@ -1,10 +1,18 @@
 /** The control view (everything) and the overlay view (roles and checks only when the settings allow). */
-import type { ControlView, NightStep, OverlaySettings, OverlayView, SeatView } from '../../shared/game/views'
-import { eligibleVoters } from './decide'
+import type {
+  ControlView,
+  NightStep,
+  OverlaySettings,
+  OverlayView,
+  SeatView,
+  TieView,
+} from '../../shared/game/views'
+import { isPublicNotice, type Notice } from '../../shared/game/notices'
+import { eligibleVoters, stillToVote } from './decide'
 import { describeEntry } from './describe'
 import type { Game } from './game'
 import { seatPoints } from './score'
-import { day, type GameState } from './state'
+import { day, type DayState, type GameState } from './state'
 
 function nightStep(s: GameState): NightStep | null {
   if (s.phase !== 'night') return null
@@ -15,6 +23,35 @@ function nightStep(s: GameState): NightStep | null {
   if (don.status === 'alive' && n.donCheck === null && n.sheriffCheck === null) return 'donCheck'
   if (sheriff.status === 'alive' && n.sheriffCheck === null) return 'sheriffCheck'
   return null
+}
+
+/** The automatic outcome of the last game command in force (timer commands are not game commands), if any. */
+function lastNotice(game: Game): Notice | null {
+  const seq = game.undoable[game.undoable.length - 1]
+  if (seq === undefined) return null
+  for (const e of game.log[seq - 1].events) if (e.type === 'noticed') return e.notice
+  return null
+}
+
+/** The tie being resolved today: the tied seats with the counts of the voting that tied them, and the stage. */
+function tieView(d: DayState | null): TieView | null {
+  if (!d || !d.tied) return null
+  const stage =
+    d.step === 'tieSpeech'
+      ? 'tieSpeech'
+      : d.step === 'liftAll'
+        ? 'liftAll'
+        : d.step === 'voting' && d.voting?.kind === 'revote'
+          ? 'revote'
+          : null
+  if (!stage) return null
+  const rounds = d.votings.flatMap((r) => (r.kind === 'liftAll' ? [] : [r]))
+  const last = rounds[rounds.length - 1]
+  const counts = d.tied.map((seat) => {
+    const c = last?.candidates.find((x) => x.seat === seat)
+    return c ? c.voters.length + (c.count ?? 0) : 0
+  })
+  return { stage, seats: [...d.tied], counts, round: rounds.length }
 }
 
 export function controlView(game: Game, revision: number): ControlView {
@@ -44,7 +81,6 @@ export function controlView(game: Game, revision: number): ControlView {
   if (d && d.step === 'voting' && d.voting) {
     const v = d.voting
     const eligible = eligibleVoters(s)
-    const voted = new Set(v.votes.flatMap((x) => x ?? []))
     const idx = v.votes.findIndex((x) => x === null)
     voting = {
       round: v.kind,
@@ -55,7 +91,7 @@ export function controlView(game: Game, revision: number): ControlView {
       })),
       current: idx >= 0 ? v.candidates[idx] : null,
       eligible,
-      notVoted: eligible.filter((x) => !voted.has(x)),
+      notVoted: stillToVote(s).seats,
     }
   }
   const lastNightState = s.nights[s.nights.length - 1]
@@ -94,6 +130,8 @@ export function controlView(game: Game, revision: number): ControlView {
     redoLabel: redoSeq !== undefined ? describeEntry(game.log[redoSeq - 1]) : null,
     voteCancelled: d?.voteCancelled ?? false,
     scores: points ? points.map((p, i) => ({ seat: i + 1, points: p })) : null,
+    tie: tieView(d),
+    notice: lastNotice(game),
   }
 }
 
@@ -105,6 +143,8 @@ export function rolesVisible(game: Game, settings: OverlaySettings): boolean {
 export function overlayView(game: Game, revision: number, settings: OverlaySettings): OverlayView {
   const { canUndo: _u, canRedo: _r, undoLabel: _ul, redoLabel: _rl, ...view } = controlView(game, revision)
   const visible = rolesVisible(game, settings)
+  // A notice that tells a secret (who shot at night) stays on the judge's screen, whatever the settings.
+  if (view.notice && !isPublicNotice(view.notice)) view.notice = null
   if (visible) return { ...view, rolesVisible: true }
   // The night's progress (which check comes next) would tell whether the don or the sheriff is still in the game,
   // and the shot is announced only in the morning.

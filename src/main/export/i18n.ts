@@ -1,9 +1,18 @@
 /** Labels of the protocol and the standings exports, in Russian (default) and English (RULES.md §0 terms). */
 import type { EndReason, Role, Winner } from '../../shared/game/record'
+import type { TieBreakKey } from '../tournament/scoring'
 
 export type Lang = 'ru' | 'en'
 
 export interface Labels {
+  /** The tournament line of a game outside any tournament. */
+  friendlyGame: string
+  /** Start and end time of the game (header). */
+  started: string
+  ended: string
+  /** Page footer: "page 1 of 2" and the game's id, so separated sheets stay together. */
+  pageOf: (page: number, pages: number) => string
+  gameIdLine: (id: number) => string
   protocolTitle: string
   notFinished: string
   resultTitle: string
@@ -124,9 +133,22 @@ export interface Labels {
   sheetStandings: string
   sheetGames: string
   sheetPlayers: string
+  /** Standings: the tie-break columns (RULES.md §13.6) and the marks that explain a place. */
+  tieBreakNames: Record<TieBreakKey, string>
+  tieBreakColumn: (n: number, name: string) => string
+  decidedBy: string
+  ciStatus: string
+  ciProvisional: string
+  sheetWarnings: string
+  extraOutOfRange: (extra: string, min: string, max: string) => string
 }
 
 const ru: Labels = {
+  friendlyGame: 'Товарищеская игра',
+  started: 'Начало',
+  ended: 'Конец',
+  pageOf: (page, pages) => `Стр. ${page} из ${pages}`,
+  gameIdLine: (id) => `ID игры ${id}`,
   protocolTitle: 'ПРОТОКОЛ ИГРЫ',
   notFinished: 'НЕ ЗАВЕРШЕНА',
   resultTitle: 'Итог игры',
@@ -271,9 +293,34 @@ const ru: Labels = {
   sheetStandings: 'Таблица',
   sheetGames: 'Игры',
   sheetPlayers: 'Игроки',
+  tieBreakNames: {
+    total: 'Итого',
+    extra: 'Доп. баллы',
+    wins: 'Победы',
+    winsAsSheriff: 'Победы шерифом',
+    winsAsDon: 'Победы доном',
+    winsAsCivilian: 'Победы мирным',
+    winsAsMafia: 'Победы мафией',
+    firstKilled: 'Первый убитый',
+    bestMove: 'Лучший ход',
+    ci: 'Ci',
+    penalties: 'Штрафы',
+    games: 'Игры',
+  },
+  tieBreakColumn: (n, name) => `Доп. показатель ${n}: ${name}`,
+  decidedBy: 'Место решил',
+  ciStatus: 'Ci: статус',
+  ciProvisional: 'предварительно (этап не завершён)',
+  sheetWarnings: 'Предупреждения',
+  extraOutOfRange: (extra, min, max) => `Доп. баллы ${extra} вне диапазона ${min}…${max} (не обрезаны)`,
 }
 
 const en: Labels = {
+  friendlyGame: 'Friendly game',
+  started: 'Start',
+  ended: 'End',
+  pageOf: (page, pages) => `Page ${page} of ${pages}`,
+  gameIdLine: (id) => `Game ID ${id}`,
   protocolTitle: 'GAME PROTOCOL',
   notFinished: 'NOT FINISHED',
   resultTitle: 'Result',
@@ -423,6 +470,26 @@ const en: Labels = {
   sheetStandings: 'Standings',
   sheetGames: 'Games',
   sheetPlayers: 'Players',
+  tieBreakNames: {
+    total: 'Total',
+    extra: 'Extra points',
+    wins: 'Wins',
+    winsAsSheriff: 'Wins as sheriff',
+    winsAsDon: 'Wins as don',
+    winsAsCivilian: 'Wins as civilian',
+    winsAsMafia: 'Wins as mafia',
+    firstKilled: 'Killed first',
+    bestMove: 'Best move',
+    ci: 'Ci',
+    penalties: 'Penalties',
+    games: 'Games',
+  },
+  tieBreakColumn: (n, name) => `Tie-break ${n}: ${name}`,
+  decidedBy: 'Place decided by',
+  ciStatus: 'Ci status',
+  ciProvisional: 'provisional (stage not finalised)',
+  sheetWarnings: 'Warnings',
+  extraOutOfRange: (extra, min, max) => `Extra points ${extra} outside ${min}…${max} (not clamped)`,
 }
 
 function when(lang: Lang, d: number | null, n: number | null): string {
@@ -442,7 +509,10 @@ export function labels(lang: Lang | undefined): Labels {
   return LABELS[lang ?? 'ru']
 }
 
-/** Points with a sign and up to two decimals: "+0.3", "−0.5", "1". Exports use a dot in both languages. */
+/**
+ * Points with a sign and up to two decimals: "+0.3", "−0.5", "1". Machine-read exports (CSV, XLSX, JSON) use a
+ * dot in both languages; the printed protocol uses `fmtPointsIn` (shared/numbers: «0,3» in Russian).
+ */
 export function fmtPoints(x: number, signed = false): string {
   const r = Math.round(x * 100) / 100
   const body = Math.abs(r)

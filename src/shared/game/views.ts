@@ -3,6 +3,7 @@
  * roles and check results only when the overlay settings allow). Both carry the game's revision.
  */
 import type { LocalizedText } from '../errors'
+import type { Notice } from './notices'
 import type { Role, SeatPoints, SeatStatus, Winner } from './record'
 
 export type Phase = 'setup' | 'zeroNight' | 'day' | 'night' | 'finished'
@@ -54,6 +55,18 @@ export interface VotingView {
   notVoted: number[]
 }
 
+/**
+ * A tie being resolved (RULES §8): who is tied, by how many votes each (the round that tied them), and which
+ * stage of the tie the day is in: tie speeches («перестрелка»), the revote («переголосование»), the lift-all
+ * vote («подъём всех»). `round` counts the votings that tied this day (1 = the first vote).
+ */
+export interface TieView {
+  stage: 'tieSpeech' | 'revote' | 'liftAll'
+  seats: number[]
+  counts: number[]
+  round: number
+}
+
 export interface ControlView {
   revision: number
   rulesetId: string
@@ -82,6 +95,11 @@ export interface ControlView {
   redoLabel: LocalizedText | null
   voteCancelled: boolean
   scores: null | Array<{ seat: number; points: SeatPoints }>
+  /** A tie in progress, else null (nominees with no part in it are not in `seats`). */
+  tie?: TieView | null
+  /** What the engine decided by itself at the last game command, and why (no vote, a void best move, …). The
+   * engine always sets it (null when nothing); optional only for views built by hand (demo, fixtures). */
+  notice?: Notice | null
 }
 
 export type OverlayView = Omit<ControlView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> & {

@@ -1,10 +1,7 @@
 /** Small display helpers shared by the page's sections. */
 
-/** A player's photo URL: stored paths are relative to the data folder, served under `/photos/`. */
-export function photoUrl(photo: string): string {
-  if (/^(https?:|data:|blob:|\/)/.test(photo)) return photo
-  return `/${photo.replace(/^\.?\/*/, '')}`.replace(/^\/(?!photos\/)/, '/photos/')
-}
+/** A player's photo URL (one helper for every page, in common/photo). */
+export { photoSrc as photoUrl } from '../../common/photo'
 
 /** Up to two letters of a nickname for the avatar stand-in. */
 export function initials(name: string): string {
@@ -35,12 +32,8 @@ export function formatDate(iso: string, locale: string): string {
   })
 }
 
-export function formatNumber(n: number, locale: string, digits = 2): string {
-  return n.toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', {
-    minimumFractionDigits: 0,
-    maximumFractionDigits: digits,
-  })
-}
+/** The one number format of each language (shared/numbers), re-exported for the page's sections. */
+export { formatNumber } from '../../../../shared/numbers'
 
 /** Size in KB below a megabyte, MB above, as { key, n } for the i18n message. */
 export function sizeParts(bytes: number): { unit: 'kb' | 'mb'; value: number } {
