@@ -55,6 +55,14 @@ export {
 } from './wire'
 
 const gameId = z.number().int().positive()
+/** A player's name or nickname: 1–60 characters, no NUL or other control characters. */
+const nameText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'control characters (such as NUL) are not allowed')
 const seat = z.number().int().min(1).max(10)
 const id = z.number().int().positive()
 
@@ -296,7 +304,7 @@ export const setupInputSchema = z
       .array(
         z
           .object({
-            name: z.string().trim().min(1).max(60),
+            name: nameText,
             playerId: z.number().int().positive().nullable().optional(),
           })
           .strict(),
@@ -348,7 +356,7 @@ export const calls = {
     'control',
     z
       .object({
-        nickname: z.string().trim().min(1).max(60),
+        nickname: nameText,
         fullName: z.string().max(120).nullable().optional(),
         club: z.string().max(120).nullable().optional(),
         city: z.string().max(120).nullable().optional(),
@@ -362,7 +370,7 @@ export const calls = {
     z
       .object({
         id: z.number().int().positive(),
-        nickname: z.string().trim().min(1).max(60).optional(),
+        nickname: nameText.optional(),
         fullName: z.string().max(120).optional(),
         club: z.string().max(120).optional(),
         city: z.string().max(120).optional(),
