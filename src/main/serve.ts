@@ -60,6 +60,9 @@ async function main(): Promise<void> {
   console.log(`Mafia Desk ${VERSION} (headless)`)
   console.log(`  База / Database:  ${core.db.file}`)
   console.log(`  Панель судьи / Control panel:  ${server.controlUrl}`)
+  console.log(
+    `  Турнир и данные / Tournament & data: ${server.origin}/admin?token=${encodeURIComponent(server.token)}`,
+  )
   console.log(`  Оверлей для OBS / OBS overlay: ${server.overlayUrl}`)
   console.log(`  Токен управления / Control token: ${server.token}`)
   if (values.lan !== undefined) for (const line of lanWarning(values.lan, server.port)) console.warn(line)

@@ -32,6 +32,7 @@ import type {
 } from '../../shared/contract'
 import { overlaySettingsSchema } from '../../shared/contract'
 import { NO_GRAPHICS } from '../obs/graphics'
+import { DEMO_FINISHED_GAMES, playDemoGames } from './demo-games'
 import { AppError, appError } from '../../shared/errors'
 import type { MafiaDb, GameRow, StoredEntry } from '../db'
 import { projectionOf } from './projection'
@@ -153,14 +154,16 @@ export class AppService {
     const demo = this.db.seedDemo()
     if (!demo) return
     const players = demo.playerIds.map((id) => this.db.getPlayer(id))
+    const seated = players.map((p, i) => ({ name: p?.nickname ?? `Игрок ${i + 1}`, playerId: p?.id ?? null }))
+    playDemoGames(this, demo, seated, (line) => this.log(line))
     const envelope = this.createGame({
       rulesetId: 'fiim',
-      players: players.map((p, i) => ({ name: p?.nickname ?? `Игрок ${i + 1}`, playerId: p?.id ?? null })),
+      players: seated,
       seed: 20261129,
       tournamentId: demo.tournamentId,
       roundId: demo.roundId,
       tableId: demo.tableId,
-      number: 1,
+      number: DEMO_FINISHED_GAMES + 1,
       judge: null,
     })
     this.activeId = envelope.gameId
