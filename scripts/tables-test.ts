@@ -74,8 +74,24 @@ interface Proc {
   origin: string
 }
 
-function startServer(args: string[]): Promise<Proc> {
-  return startServeProcess([...args, '--quiet'])
+/** Starts a server; on a loaded machine a start may time out: tried three times before the run fails. */
+async function startServer(args: string[]): Promise<Proc> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServeProcess([...args, '--quiet'], 90_000)
+    } catch (err) {
+      if (attempt >= 3) throw err
+    }
+  }
+}
+
+/** Waits for a condition, failing the run instead of hanging when it never comes. */
+async function waitFor(what: string, cond: () => boolean, ms = 240_000): Promise<void> {
+  const end = Date.now() + ms
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`)
+    await sleep(50)
+  }
 }
 
 function kill(p: Proc | null): Promise<void> {
@@ -372,9 +388,9 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     }
     const withTable = async <T>(tb: Table, fn: (c: ContractClient) => Promise<T>): Promise<T> => {
       for (let attempt = 0; ; attempt++) {
-        while (tb.down || !tb.client || tb.client.closed) await sleep(50)
+        await waitFor(`table ${tb.number}`, () => !tb.down && tb.client !== null && !tb.client.closed)
         try {
-          return await fn(tb.client)
+          return await fn(tb.client!)
         } catch (err) {
           if (String(err).includes('closed') && attempt < 100) {
             await sleep(100)
@@ -387,9 +403,9 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     /** A call to the hub as the head judge, waiting while the hub is down. */
     const withHub = async <T>(fn: (c: ContractClient) => Promise<T>): Promise<T> => {
       for (let attempt = 0; ; attempt++) {
-        while (hubDown || !hubClient || hubClient.closed) await sleep(50)
+        await waitFor('the hub', () => !hubDown && hubClient !== null && !hubClient.closed)
         try {
-          return await fn(hubClient)
+          return await fn(hubClient!)
         } catch (err) {
           if (String(err).includes('closed') && attempt < 100) {
             await sleep(100)
@@ -425,8 +441,8 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
         while (i < FULL_GAME.length) {
           await sleep(o.pace * (0.5 + random()))
           try {
-            while (tb.down || !tb.client || tb.client.closed) await sleep(50)
-            const r = await tb.client.call<GameEnvelope>('game.command', {
+            await waitFor(`table ${tb.number}`, () => !tb.down && tb.client !== null && !tb.client.closed)
+            const r = await tb.client!.call<GameEnvelope>('game.command', {
               gameId: env.gameId,
               command: FULL_GAME[i],
             })
@@ -447,7 +463,7 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
           } catch (err) {
             if (!String(err).includes('closed')) throw err
             // The table was killed: continue after what it stored (the command in flight may be in).
-            while (tb.down || !tb.client || tb.client.closed) await sleep(50)
+            await waitFor(`table ${tb.number}`, () => !tb.down && tb.client !== null && !tb.client.closed)
             i = judgedCommands(tb, env.gameId)
           }
         }
