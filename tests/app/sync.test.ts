@@ -300,6 +300,10 @@ describe('table tokens over the contract, and the LAN mode', () => {
       code: 'sync/forbidden',
     })
     expect(await c.call('backup.restore', { file: 'x' })).toEqual({ ok: false, code: 'contract/forbidden' })
+    // Reads: its own table's overlay, never another table's nor the hub's active game (any table's roles).
+    expect(await c.call('sync.overlay', { table: 1 })).toMatchObject({ ok: true })
+    expect(await c.call('sync.overlay', { table: 2 })).toEqual({ ok: false, code: 'sync/forbidden' })
+    expect(await c.call('overlay.view', {})).toEqual({ ok: false, code: 'contract/forbidden' })
     expect(await c.call('sync.createToken', { tableId: tableIds[0] })).toEqual({
       ok: false,
       code: 'contract/forbidden',
