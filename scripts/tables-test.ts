@@ -282,15 +282,25 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
       }
     }
     const connectHub = async (): Promise<void> => {
-      hubClient?.close()
-      hubClient = new ContractClient(`ws://${HUB_ADDRESS}:${hubPort}/ws?token=${hubToken}`, onHubPush)
-      await hubClient.ready
+      for (let attempt = 1; ; attempt++) {
+        hubClient?.close()
+        hubClient = new ContractClient(`ws://${HUB_ADDRESS}:${hubPort}/ws?token=${hubToken}`, onHubPush)
+        try {
+          await hubClient.ready
+          return
+        } catch (err) {
+          if (attempt >= 20) throw err
+          await sleep(250)
+        }
+      }
     }
     const startHub = async (): Promise<void> => {
       hub = await startServer(hubArgs)
+      await connectHub()
       hubDown = false
       hubUpSince = Date.now()
-      await connectHub()
+      // A game whose network came back while the hub was down drains from now on.
+      for (const uuid of drainStart.keys()) drainStart.set(uuid, hubUpSince)
     }
     await startHub()
     const sampleCpu = (): void => {
@@ -353,6 +363,8 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
         // One hub fault at a time: a kill due while the hub is still restarting waits for it.
         while (hubDown) await sleep(100)
         hubDown = true
+        // Commands not yet on the hub now wait for its restart: not an online sample.
+        for (const list of waiting.values()) for (const a of list) a.online = false
         sampleCpu()
         log(`tables-test: SIGKILL hub (${k + 1}/${o.hubKills}) at +${Date.now() - runStart} ms`)
         await kill(hub)
@@ -470,7 +482,8 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
         if (cut) {
           const last = acks.filter((a) => a.uuid === env.game.uuid).at(-1)!
           finalSeq.set(env.game.uuid, last.seq)
-          drainStart.set(env.game.uuid, Date.now())
+          if (!hubDown) drainStart.set(env.game.uuid, Date.now())
+          else drainStart.set(env.game.uuid, Number.POSITIVE_INFINITY)
           tb.proxy!.setCut(false)
           tb.cut = false
           log(`tables-test: table ${tb.number}'s network is back after a whole offline game`)
