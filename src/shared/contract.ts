@@ -596,6 +596,12 @@ export const calls = {
     out<SyncLocalStatus>(),
   ),
   'sync.unpair': call('control', none, out<SyncLocalStatus>()),
+  /** The overlay of a table's current game on the hub (`/overlay?table=N`): the on-stream tournament's table N. */
+  'sync.overlay': call(
+    'read',
+    z.object({ table: z.number().int().positive() }).strict(),
+    out<OverlayEnvelope>(),
+  ),
 } as const
 
 export type Calls = typeof calls
@@ -622,6 +628,8 @@ export interface Pushes {
   'tournament.changed': { tournamentId: number }
   /** The hub stored a table's entries, or a table's status changed (issue 16). */
   'sync.changed': SyncChanged
+  /** A table's overlay changed on the hub (for `/overlay?table=N`; never hidden roles). */
+  'sync.overlay': { table: number; envelope: OverlayEnvelope }
 }
 export interface SyncChanged {
   tournamentId: number
@@ -638,6 +646,7 @@ export const pushAccess: Record<PushName, Access> = {
   'obs.status': 'control',
   'tournament.changed': 'control',
   'sync.changed': 'control',
+  'sync.overlay': 'read',
 }
 
 // ---- the wire (WebSocket) ----------------------------------------------------------------------------

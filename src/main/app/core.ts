@@ -58,6 +58,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     service,
     log,
     changed: (payload) => server?.broadcast('sync.changed', payload),
+    overlay: (payload) => server?.broadcast('sync.overlay', payload),
   })
   try {
     service.init()
