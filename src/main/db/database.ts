@@ -29,6 +29,7 @@ import { RegistrationsRepo } from './registrations'
 import { SeatingsRepo } from './seatings'
 import { LATEST_VERSION } from './schema'
 import { SettingsRepo } from './settings'
+import { SyncRepo } from './sync'
 import { TournamentsRepo } from './tournaments'
 import { TransferRepo } from './transfer'
 import type {
@@ -184,6 +185,8 @@ export class MafiaDb {
   private readonly games: GamesRepo
   private readonly settings: SettingsRepo
   private readonly transfer: TransferRepo
+  /** Multi-machine mode: the outbox (table machine), table tokens and conflicts (hub). */
+  readonly sync: SyncRepo
 
   /** Use openDatabase(). */
   constructor(conn: Database.Database, file: string, opts: { backupsToKeep: number; readonly: boolean }) {
@@ -199,6 +202,7 @@ export class MafiaDb {
     this.games = new GamesRepo(this.core)
     this.settings = new SettingsRepo(this.core)
     this.transfer = new TransferRepo(this.core, this.games, this.tournaments)
+    this.sync = new SyncRepo(this.core)
   }
 
   get isOpen(): boolean {
