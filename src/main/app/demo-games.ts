@@ -83,13 +83,21 @@ const GAMES: Array<{ script: Command[]; rotate: number }> = [
 export const DEMO_FINISHED_GAMES = GAMES.length
 
 /**
- * Plays the finished demo games (numbers 1…N) at the demo table. Any failure is logged and stops the demo
- * games, never the start of the app: the demo is a convenience.
+ * How the demo stage seats its rounds: one round per finished game (its seating rotated as the game's script
+ * wants), then the round whose game is left open for the judge.
+ */
+export const DEMO_ROTATIONS: number[] = [...GAMES.map((g) => g.rotate), 0]
+
+/**
+ * Plays the finished demo games at the demo table, game k in round k of the demo stage (seated by
+ * DEMO_ROTATIONS, see seedDemo), and closes those rounds. Any failure is logged and stops the demo games, never
+ * the start of the app: the demo is a convenience.
  */
 export function playDemoGames(
   service: AppService,
   demo: DemoIds,
   players: Array<{ name: string; playerId: number | null }>,
+  finishRound: (roundId: number) => void,
   log: (line: string) => void = () => {},
 ): void {
   try {
@@ -100,12 +108,13 @@ export function playDemoGames(
         players: seated,
         roles: DEMO_ROLES,
         tournamentId: demo.tournamentId,
-        roundId: demo.roundId,
+        roundId: demo.roundIds[i],
         tableId: demo.tableId,
         number: i + 1,
         judge: null,
       })
       for (const c of script) service.command(env.gameId, c)
+      finishRound(demo.roundIds[i])
     })
   } catch (err) {
     log(`demo games: ${String(err)}`)

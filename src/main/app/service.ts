@@ -32,7 +32,7 @@ import type {
 } from '../../shared/contract'
 import { overlaySettingsSchema } from '../../shared/contract'
 import { NO_GRAPHICS } from '../obs/graphics'
-import { DEMO_FINISHED_GAMES, playDemoGames } from './demo-games'
+import { DEMO_FINISHED_GAMES, DEMO_ROTATIONS, playDemoGames } from './demo-games'
 import { AppError, appError } from '../../shared/errors'
 import type { MafiaDb, GameRow, StoredEntry } from '../db'
 import { projectionOf } from './projection'
@@ -151,11 +151,15 @@ export class AppService {
   }
 
   private createDemoGame(): void {
-    const demo = this.db.seedDemo()
+    const demo = this.db.seedDemo({ rotations: DEMO_ROTATIONS })
     if (!demo) return
     const players = demo.playerIds.map((id) => this.db.getPlayer(id))
     const seated = players.map((p, i) => ({ name: p?.nickname ?? `Игрок ${i + 1}`, playerId: p?.id ?? null }))
-    playDemoGames(this, demo, seated, (line) => this.log(line))
+    // The finished rounds are closed without the end-of-round backup: a fresh database has nothing to keep yet.
+    const finishRound = (roundId: number): void => {
+      this.db.markRoundFinished(roundId)
+    }
+    playDemoGames(this, demo, seated, finishRound, (line) => this.log(line))
     const envelope = this.createGame({
       rulesetId: 'fiim',
       players: seated,

@@ -389,6 +389,11 @@ export class MafiaDb {
     return this.tournaments.markRoundStarted(roundId)
   }
 
+  /** Marks a round finished without the end-of-round backup (finishRound takes one). */
+  markRoundFinished(roundId: number, opts: { force?: boolean } = {}): Round {
+    return this.tournaments.markRoundFinished(roundId, opts)
+  }
+
   /** Deletes a round that was never started and has no game (db/round_started otherwise). */
   deleteRound(roundId: number): void {
     return this.tournaments.deleteRound(roundId)
@@ -451,7 +456,7 @@ export class MafiaDb {
   }
 
   /** Creates the demo tournament (ten players, qualifying stage, round 1, table 1) when there is no tournament. */
-  seedDemo(opts: { ruleset?: unknown } = {}): DemoIds | null {
+  seedDemo(opts: { ruleset?: unknown; rotations?: number[] } = {}): DemoIds | null {
     return this.tournaments.seedDemo(opts)
   }
 

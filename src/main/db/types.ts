@@ -259,6 +259,9 @@ export interface ImportReport {
 export interface DemoIds {
   tournamentId: number
   stageId: number
+  /** Every round of the demo stage, in order (one game per round at table 1). */
+  roundIds: number[]
+  /** The last round: the one whose game is left open for the judge to play. */
   roundId: number
   tableId: number
   playerIds: number[]
