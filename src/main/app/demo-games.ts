@@ -6,7 +6,7 @@
  */
 import type { Command } from '../../shared/game/commands'
 import type { Role } from '../../shared/game/record'
-import type { DemoIds } from '../db'
+import type { DemoIds, MafiaDb } from '../db'
 import type { AppService } from './service'
 
 /** The cards of both scripts (the tests' full game uses the same). */
@@ -83,11 +83,12 @@ const GAMES: Array<{ script: Command[]; rotate: number }> = [
 export const DEMO_FINISHED_GAMES = GAMES.length
 
 /**
- * Plays the finished demo games (numbers 1…N) at the demo table. Any failure is logged and stops the demo
+ * Plays the finished demo games (numbers 1…N) in round 1 of the demo tournament, at tables 2…N+1. Any failure is logged and stops the demo
  * games, never the start of the app: the demo is a convenience.
  */
 export function playDemoGames(
   service: AppService,
+  db: MafiaDb,
   demo: DemoIds,
   players: Array<{ name: string; playerId: number | null }>,
   log: (line: string) => void = () => {},
@@ -99,9 +100,10 @@ export function playDemoGames(
         rulesetId: 'fiim',
         players: seated,
         roles: DEMO_ROLES,
+        // Round 1 at tables 2…4 (one game per table and round): table 1 stays free for the open demo game.
         tournamentId: demo.tournamentId,
         roundId: demo.roundId,
-        tableId: demo.tableId,
+        tableId: db.addTable(demo.tournamentId, { number: i + 2 }).id,
         number: i + 1,
         judge: null,
       })

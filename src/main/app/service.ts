@@ -141,7 +141,7 @@ export class AppService {
     if (!demo) return
     const players = demo.playerIds.map((id) => this.db.getPlayer(id))
     const seated = players.map((p, i) => ({ name: p?.nickname ?? `Игрок ${i + 1}`, playerId: p?.id ?? null }))
-    playDemoGames(this, demo, seated, (line) => this.log(line))
+    playDemoGames(this, this.db, demo, seated, (line) => this.log(line))
     const envelope = this.createGame({
       rulesetId: 'fiim',
       players: seated,
