@@ -84,12 +84,13 @@ test('fouls, removal, team defeat and extra points from the keyboard', async ({ 
   const thisGame = (await page.getByTestId('app').getAttribute('data-game')) ?? ''
   await page.keyboard.press('g')
   const list = page.getByTestId('game-list')
-  await expect(list.locator('li')).toHaveCount(2)
+  // The three finished demo games, the open demo game and this one.
+  await expect(list.locator('li')).toHaveCount(5)
   await list.locator('li:not(.current) button').first().click()
   await expect(page.getByTestId('app')).not.toHaveAttribute('data-game', thisGame)
   await expect(page.getByTestId('board')).toBeVisible()
   await page.keyboard.press('g')
-  await list.locator('li:not(.current) button').first().click()
+  await list.locator('li', { hasText: `#${thisGame}` }).locator('button').click()
   await expect(page.getByTestId('app')).toHaveAttribute('data-game', thisGame)
   await expectPhase(page, 'finished')
 })

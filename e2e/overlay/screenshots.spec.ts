@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT, startServer, type TestServer } from '../helpers/server'
+import { connectControl } from './control-client'
 import { colourDistance, coverage, decodePng, maxAlpha, meanColour, type Image } from './png'
 
 const SHOTS = join(ROOT, 'artifacts/screenshots')
@@ -166,9 +167,24 @@ test('standings (1920×1080): the table, and the "no standings yet" state', asyn
   expect(maxAlpha(img, 0, 0, 300, 1080)).toBe(0)
   await expect(page.getByTestId('standings-row')).toHaveCount(10)
   expect(await allInside(page, 1920, 1080)).toEqual([])
+  // Live: the demo game's tournament has its finished demo games, so its table is shown …
   await open(page, 'layout=standings')
-  await expect(page.getByTestId('standings-empty')).toBeVisible()
-  await shoot(page, 'standings-empty')
+  await expect(page.getByTestId('standings-row')).toHaveCount(10)
+  // … and a friendly game has none: the "no standings yet" state. Then the demo game is the active one again.
+  const control = await connectControl(server.origin, server.token)
+  try {
+    const demo = await control.call<{ gameId: number }>('game.active')
+    await control.call('game.create', {
+      rulesetId: 'fiim',
+      players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].map((name) => ({ name })),
+      seed: 1,
+    })
+    await expect(page.getByTestId('standings-empty')).toBeVisible()
+    await shoot(page, 'standings-empty')
+    await control.call('game.open', { gameId: demo.gameId })
+  } finally {
+    control.close()
+  }
 })
 
 test('theme from URL parameters, English, and the scaled preview', async ({ page }) => {
