@@ -7,7 +7,8 @@
  * window (IPC) or the session token (WebSocket). The overlay never receives a control view.
  */
 import { z } from 'zod'
-import { appError, type AppErrorData } from './errors'
+import type { AppErrorData } from './errors'
+import { IMPORT_TEXT_MAX_CHARS } from './wire'
 import { commandSchema } from './game/commands'
 import type { ControlView, OverlayView } from './game/views'
 import { rulesetSchema } from './game/ruleset'
@@ -21,6 +22,7 @@ import {
   tournamentUpdateSchema,
   type TournamentDetail,
 } from './tournament-ops'
+import type { SyncHubStatus, SyncLocalStatus } from './sync'
 
 export type Access = 'read' | 'control'
 
@@ -43,35 +45,14 @@ function call<I extends z.ZodType, O>(access: Access, input: I, output: Out<O>):
 
 const none = z.object({}).strict()
 
-/** The largest exchange file `data.import` accepts, in characters (a whole tournament is a few MB). */
-export const IMPORT_TEXT_MAX_CHARS = 16_000_000
-/**
- * The largest WebSocket message, in bytes, for the calls that carry a file (an exchange file, a CSV, a photo).
- * Only connections with the control token may send one; the client checks a message's size before sending so a
- * too-large file gets a typed error instead of a dropped connection. Room for IMPORT_TEXT_MAX_CHARS after JSON
- * escaping (quotes and line breaks double, Cyrillic takes two bytes).
- */
-export const WIRE_BULK_MAX_BYTES = 64 * 1024 * 1024
-/** The largest WebSocket message of any other call (and of every message from a connection without the token). */
-export const WIRE_MAX_BYTES = 256 * 1024
-/** The deepest nesting of arrays and objects a WebSocket message may have (checked before parsing). */
-export const WIRE_MAX_DEPTH = 32
-/** The calls whose messages may be larger than WIRE_MAX_BYTES (up to WIRE_BULK_MAX_BYTES). */
-export const bulkCalls: ReadonlySet<string> = new Set([
-  'data.import',
-  'players.importCsv',
-  'players.setPhoto',
-])
-/** The typed error for a message (usually a file) larger than the wire allows; both ends use it. */
-export function messageTooLarge(size: number, max: number): AppErrorData {
-  const mb = (n: number): string => (n / 1024 / 1024).toFixed(1)
-  return appError(
-    'transport/too_large',
-    `Слишком большие данные: ${mb(size)} МБ, допустимо не больше ${mb(max)} МБ`,
-    `Too much data: ${mb(size)} MB, at most ${mb(max)} MB is allowed`,
-    { size, max },
-  )
-}
+export {
+  IMPORT_TEXT_MAX_CHARS,
+  WIRE_BULK_MAX_BYTES,
+  WIRE_MAX_BYTES,
+  WIRE_MAX_DEPTH,
+  bulkCalls,
+  messageTooLarge,
+} from './wire'
 
 const gameId = z.number().int().positive()
 const seat = z.number().int().min(1).max(10)
@@ -556,6 +537,12 @@ export const calls = {
   'stages.create': call('control', stageCreateSchema, out<TournamentDetail>()),
   /** Seats the rounds of the stage not started yet (all of them the first time). */
   'seating.generate': call('control', seatingGenerateSchema, out<TournamentDetail>()),
+  /** The stage's seating as XLSX: a sheet per round and one "by player". */
+  'seating.export': call(
+    'control',
+    z.object({ stageId: id, lang: z.enum(['ru', 'en']).optional() }).strict(),
+    out<ExportedFile>(),
+  ),
   /** Swaps two players in a round not started yet. */
   'seating.swap': call('control', z.object({ roundId: id, a: id, b: id }).strict(), out<TournamentDetail>()),
   /** Locks the round's seating and creates one game per table with its seating and judge. */
@@ -566,6 +553,41 @@ export const calls = {
     z.object({ gameId, reason: z.string().trim().min(1).max(500) }).strict(),
     out<GameSummary>(),
   ),
+  // ---- multi-machine mode (issue 16): the hub's table tokens and lag, a table machine's pairing ----
+  /** The hub's view of a tournament's tables: tokens, lag, last contact, conflicts, the table on stream. */
+  'sync.status': call(
+    'control',
+    z.object({ tournamentId: z.number().int().positive() }).strict(),
+    out<SyncHubStatus>(),
+  ),
+  /** A new pairing token for a table (its earlier token stops working). */
+  'sync.createToken': call(
+    'control',
+    z.object({ tableId: z.number().int().positive() }).strict(),
+    out<SyncHubStatus>(),
+  ),
+  'sync.revokeToken': call(
+    'control',
+    z.object({ tableId: z.number().int().positive() }).strict(),
+    out<SyncHubStatus>(),
+  ),
+  /** The table on stream: its newest game becomes the active one (overlay, OBS) and follows its next games. */
+  'sync.setOnStream': call(
+    'control',
+    z
+      .object({ tournamentId: z.number().int().positive(), tableId: z.number().int().positive().nullable() })
+      .strict(),
+    out<SyncHubStatus>(),
+  ),
+  /** This machine as a table: pairing and outbox. */
+  'sync.local': call('control', none, out<SyncLocalStatus>()),
+  /** Pairs this machine with a hub (`hubUrl` may carry the token after '#'); the hub must answer once. */
+  'sync.pair': call(
+    'control',
+    z.object({ hubUrl: z.string().min(1).max(500), token: z.string().max(200).optional() }).strict(),
+    out<SyncLocalStatus>(),
+  ),
+  'sync.unpair': call('control', none, out<SyncLocalStatus>()),
 } as const
 
 export type Calls = typeof calls
@@ -590,6 +612,16 @@ export interface Pushes {
   'obs.status': ObsPublicStatus
   /** Something of this tournament changed (a game's state, its structure, seating, registration). */
   'tournament.changed': { tournamentId: number }
+  /** The hub stored a table's entries, or a table's status changed (issue 16). */
+  'sync.changed': SyncChanged
+}
+export interface SyncChanged {
+  tournamentId: number
+  tableId: number | null
+  gameId: number | null
+  gameUuid: string | null
+  lastSeq: number | null
+  at: number
 }
 export type PushName = keyof Pushes
 export const pushAccess: Record<PushName, Access> = {
@@ -597,6 +629,7 @@ export const pushAccess: Record<PushName, Access> = {
   'overlay.view': 'read',
   'obs.status': 'control',
   'tournament.changed': 'control',
+  'sync.changed': 'control',
 }
 
 // ---- the wire (WebSocket) ----------------------------------------------------------------------------

@@ -6,7 +6,7 @@
  */
 import type { Command } from '../../shared/game/commands'
 import type { Role } from '../../shared/game/record'
-import type { DemoIds, MafiaDb } from '../db'
+import type { DemoIds } from '../db'
 import type { AppService } from './service'
 
 /** The cards of both scripts (the tests' full game uses the same). */
@@ -83,35 +83,39 @@ const GAMES: Array<{ script: Command[]; rotate: number }> = [
 export const DEMO_FINISHED_GAMES = GAMES.length
 
 /**
- * Plays the finished demo games (numbers 1…N) in round 1 of the demo tournament, at tables 2…N+1. Any failure is logged and stops the demo
- * games, never the start of the app: the demo is a convenience.
+ * How the demo stage seats its rounds: one round per finished game (its seating rotated as the game's script
+ * wants), then the round whose game is left open for the judge.
+ */
+export const DEMO_ROTATIONS: number[] = [...GAMES.map((g) => g.rotate), 0]
+
+/**
+ * Plays the finished demo games at the demo table, game k in round k of the demo stage (seated by
+ * DEMO_ROTATIONS, see seedDemo), and closes those rounds. Any failure is logged and stops the demo games, never
+ * the start of the app: the demo is a convenience.
  */
 export function playDemoGames(
   service: AppService,
-  db: MafiaDb,
   demo: DemoIds,
   players: Array<{ name: string; playerId: number | null }>,
+  finishRound: (roundId: number) => void,
   log: (line: string) => void = () => {},
 ): void {
   try {
-    // One transaction (one commit, one fsync) for the ~130 commands: the first start stays quick.
-    db.transaction(() =>
-      GAMES.forEach(({ script, rotate }, i) => {
-        const seated = players.map((_, k) => players[(k + rotate) % players.length])
-        const env = service.createGame({
-          rulesetId: 'fiim',
-          players: seated,
-          roles: DEMO_ROLES,
-          // Round 1 at tables 2…4 (one game per table and round): table 1 stays free for the open demo game.
-          tournamentId: demo.tournamentId,
-          roundId: demo.roundId,
-          tableId: db.addTable(demo.tournamentId, { number: i + 2 }).id,
-          number: i + 1,
-          judge: null,
-        })
-        for (const c of script) service.command(env.gameId, c)
-      }),
-    )
+    GAMES.forEach(({ script, rotate }, i) => {
+      const seated = players.map((_, k) => players[(k + rotate) % players.length])
+      const env = service.createGame({
+        rulesetId: 'fiim',
+        players: seated,
+        roles: DEMO_ROLES,
+        tournamentId: demo.tournamentId,
+        roundId: demo.roundIds[i],
+        tableId: demo.tableId,
+        number: i + 1,
+        judge: null,
+      })
+      for (const c of script) service.command(env.gameId, c)
+      finishRound(demo.roundIds[i])
+    })
   } catch (err) {
     log(`demo games: ${String(err)}`)
   }

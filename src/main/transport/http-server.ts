@@ -25,10 +25,11 @@ import {
   type WireServerMessage,
 } from '../../shared/contract'
 import { appError, type AppErrorData } from '../../shared/errors'
-import type { Router } from './router'
+import type { CallGrant, Router } from './router'
 import { jsonDepthExceeds, ReadRateLimiter } from './limits'
+import { LOOPBACK, isLocalConnection } from './lan'
 
-export const LOOPBACK = '127.0.0.1'
+export { LOOPBACK }
 
 export interface ServerOptions {
   port: number
@@ -40,6 +41,12 @@ export interface ServerOptions {
   token?: string
   version: string
   log?: (line: string) => void
+  /** Listen address; anything but 127.0.0.1 is the LAN mode (lan.ts): remote connections need a token. */
+  host?: string
+  /** Requests answered before the pages and files (the hub's POST /sync/…); true when answered. */
+  handle?: (req: IncomingMessage, res: ServerResponse, path: string) => boolean
+  /** What a token other than the control token (a table token) grants, or null when it grants nothing. */
+  grantFor?: (token: string) => CallGrant | null
 }
 
 export interface RunningServer {
@@ -182,8 +189,10 @@ export function parseTarget(target: string | undefined): URL | null {
 }
 
 /** A WebSocket may come from our own pages or from a client that sends no Origin (OBS, scripts). */
-export function originAllowed(origin: string | undefined, port: number): boolean {
+export function originAllowed(origin: string | undefined, port: number, lanHost?: string): boolean {
   if (origin === undefined) return true
+  // LAN mode: our own pages served from the LAN address (same origin as the Host the client used).
+  if (lanHost !== undefined && lanHost !== LOOPBACK && origin === `http://${lanHost}`) return true
   return origin === `http://${LOOPBACK}:${port}` || origin === `http://localhost:${port}`
 }
 
@@ -196,9 +205,11 @@ export const MAX_BUFFERED: Record<Access, number> = { read: 4 * 1024 * 1024, con
 /** The close code for a connection dropped because it does not read what it is sent. */
 export const CLOSE_SLOW_READER = 4008
 
-function hostAllowed(host: string | undefined, port: number): boolean {
+function hostAllowed(host: string | undefined, port: number, lanHost?: string): boolean {
   if (!host) return false
-  return host === `${LOOPBACK}:${port}` || host === `localhost:${port}`
+  if (host === `${LOOPBACK}:${port}` || host === `localhost:${port}`) return true
+  // LAN mode: any Host header (the machine's LAN name or address); every remote call needs a token anyway.
+  return lanHost !== undefined && lanHost !== LOOPBACK
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
@@ -212,10 +223,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let boundPort = opts.port
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!hostAllowed(req.headers.host, boundPort)) {
+    if (!hostAllowed(req.headers.host, boundPort, opts.host)) {
       res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Misdirected request')
       return
     }
+    if (opts.handle?.(req, res, parseTarget(req.url)?.pathname ?? '')) return
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end()
       return
@@ -284,6 +296,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     access: Access
     seq: number
     reads: ReadRateLimiter
+    /** A table token's narrower right (its pushes stay 'read'). */
+    grant?: CallGrant
   }
   const clients = new Set<Client>()
 
@@ -308,8 +322,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   function upgradeRefusal(req: IncomingMessage): string | null {
     const url = parseTarget(req.url)
-    if (!url || url.pathname !== '/ws' || !hostAllowed(req.headers.host, boundPort)) return '404 Not Found'
-    if (!originAllowed(req.headers.origin, boundPort)) return '403 Forbidden'
+    if (!url || url.pathname !== '/ws' || !hostAllowed(req.headers.host, boundPort, opts.host))
+      return '404 Not Found'
+    const lanHost = opts.host !== undefined ? req.headers.host : undefined
+    if (!originAllowed(req.headers.origin, boundPort, lanHost)) return '403 Forbidden'
     return null
   }
 
@@ -323,15 +339,25 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       }
       const given = parseTarget(req.url)?.searchParams.get('token') ?? null
       const access: Access = given && tokensEqual(given, token) ? 'control' : 'read'
-      wssFor[access].handleUpgrade(req, socket, head, (ws) => onConnection(ws, access, given !== null))
+      const grant = given && access !== 'control' ? (opts.grantFor?.(given) ?? undefined) : undefined
+      // Local = from this machine to 127.0.0.1 under a loopback Host (no DNS rebinding through the LAN mode).
+      const local = isLocalConnection(req.socket) && hostAllowed(req.headers.host, boundPort)
+      if (access !== 'control' && !grant && !local) {
+        log(`ws: refused a connection without a valid token from ${req.socket.remoteAddress ?? '?'}`)
+        rejectUpgrade(socket, '401 Unauthorized')
+        return
+      }
+      wssFor[access].handleUpgrade(req, socket, head, (ws) =>
+        onConnection(ws, access, given !== null && !grant, grant),
+      )
     } catch (err) {
       log(`ws upgrade error: ${String(err)}`)
       socket.destroy()
     }
   })
 
-  function onConnection(ws: WebSocket, access: Access, gaveToken: boolean): void {
-    const client: Client = { ws, access, seq: 0, reads: new ReadRateLimiter() }
+  function onConnection(ws: WebSocket, access: Access, gaveToken: boolean, grant?: CallGrant): void {
+    const client: Client = { ws, access, seq: 0, reads: new ReadRateLimiter(), grant }
     clients.add(client)
     const send = (msg: WireServerMessage): void => deliver(client, JSON.stringify(msg))
     send({ type: 'hello', access, version: opts.version })
@@ -418,7 +444,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       send({ type: 'result', id, ok: false, error: refusal })
       return
     }
-    const result = await opts.router.dispatch(method, params, client.access)
+    const result = await opts.router.dispatch(method, params, client.access, client.grant)
     send(
       result.ok
         ? { type: 'result', id, ok: true, value: result.value }
@@ -443,7 +469,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject)
-    server.listen(opts.port, LOOPBACK, () => {
+    server.listen(opts.port, opts.host ?? LOOPBACK, () => {
       server.off('error', reject)
       resolveListen()
     })
@@ -451,7 +477,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   boundPort = (server.address() as AddressInfo).port
   // After listening, errors such as EMFILE on accept() are logged; Node retries the accept, the server lives on.
   server.on('error', (err) => log(`http server error: ${errorCode(err) ?? String(err)}`))
-  const origin = `http://${LOOPBACK}:${boundPort}`
+  const listened = opts.host ?? LOOPBACK
+  const origin = `http://${listened === '0.0.0.0' || listened === '::' ? LOOPBACK : listened}:${boundPort}`
 
   return {
     port: boundPort,
