@@ -69,6 +69,7 @@ test('tie speeches, revote and lift-all: counts, who, and the right term at each
   await expect(ov.getByTestId('nominee-4')).toBeVisible()
   await expect(ov.getByTestId('overlay')).not.toContainText(/автокатастрофа/i)
   await issueShot(ov, 'overlay-tie-speech')
+  await page.bringToFront()
 
   // The panel in English says the same.
   await page.getByTestId('lang-en').click()
@@ -98,6 +99,7 @@ test('tie speeches, revote and lift-all: counts, who, and the right term at each
   await expect(panel).toContainText('Подъём всех')
   await issueShot(page, 'control-tie-liftall')
   await issueShot(ov, 'overlay-tie-liftall')
+  await page.bringToFront()
   await ov.close()
 })
 

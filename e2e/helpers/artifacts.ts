@@ -10,6 +10,8 @@ export const ISSUE_SHOTS = join(ROOT, 'artifacts/issue-15')
 export async function issueShot(page: Page, name: string, opts: { omitBackground?: boolean } = {}): Promise<void> {
   mkdirSync(ISSUE_SHOTS, { recursive: true })
   const w = page.viewportSize()?.width ?? 0
+  // A background tab does not run its transitions: bring it to the front (callers bring their own page back).
+  await page.bringToFront()
   // Let enter transitions (≤ 480 ms) finish: the picture shows the graphic, not its first frame.
   await page.waitForTimeout(600)
   await page.screenshot({ path: join(ISSUE_SHOTS, `${name}-${w}.png`), omitBackground: opts.omitBackground })

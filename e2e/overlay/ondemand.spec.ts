@@ -44,6 +44,7 @@ test('lower third, standings, break and a hidden nominees panel from the panel k
   await expect(ov.getByTestId('lower-third-club')).toContainText('Демо-клуб')
   await expect(page.getByTestId('g-intro-on')).toContainText('№3 Медведь')
   await issueShot(ov, 'overlay-lower-third')
+  await page.bringToFront()
   // I without a seat takes it off.
   await page.keyboard.press('i')
   await expect(intro).toHaveCount(0)
@@ -53,6 +54,7 @@ test('lower third, standings, break and a hidden nominees panel from the panel k
   await expect(ov.getByTestId('ondemand-standings')).toBeVisible()
   await expect(page.getByTestId('g-standings')).toHaveAttribute('aria-pressed', 'true')
   await issueShot(ov, 'overlay-standings-ondemand')
+  await page.bringToFront()
   await page.keyboard.press('Shift+T')
   await expect(ov.getByTestId('ondemand-standings')).toHaveCount(0)
 
@@ -62,6 +64,7 @@ test('lower third, standings, break and a hidden nominees panel from the panel k
   await expect(bar.getByTestId('break-screen')).toBeVisible()
   await expect(ov.getByTestId('break-screen')).toContainText('Перерыв')
   await issueShot(ov, 'overlay-break')
+  await page.bringToFront()
   await issueShot(page, 'control-graphics')
   await page.keyboard.press('Shift+B')
   await expect(ov.getByTestId('break-screen')).toHaveCount(0)
