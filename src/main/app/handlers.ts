@@ -17,6 +17,7 @@ import type {
 import { liveStandings, protocolFile, standingsFile, storeCiIfStageFinalised } from './exports'
 import { protocolFileName } from '../export/commands'
 import { TournamentOps } from './tournaments'
+import { verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
 
 const MIME: Record<string, string> = {
@@ -185,7 +186,7 @@ function dataHandlers({ db }: HandlerDeps): NamespaceHandlers<'data'> {
         base64: Buffer.from(text).toString('base64'),
       }
     },
-    'data.import': ({ text }) => db().importJson(text),
+    'data.import': ({ text }) => db().importJson(text, verifyImportedGame),
   }
 }
 

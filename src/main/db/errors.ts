@@ -31,6 +31,7 @@ export type DbErrorCode =
   | 'db/backup_not_found'
   | 'db/backup_invalid'
   | 'db/import_malformed'
+  | 'db/import_invalid_game'
   | 'db/import_wrong_format'
   | 'db/import_unsupported_version'
   | 'db/import_duplicate'

@@ -137,8 +137,10 @@ export class TransferRepo extends Repo {
    * with a different log (db/import_conflict). Players are matched by nickname and created when missing; the
    * tournament by uuid, stages by position, rounds by number, tables by number (created when missing).
    */
-  importJson(text: string): ImportReport {
+  importJson(text: string, verify?: (game: ExchangeGame) => ExchangeGame): ImportReport {
     const doc = parseExchange(text)
+    // The app layer checks each game against the engine (setup, log, results) before anything is written.
+    if (verify) doc.games = doc.games.map(verify)
     return this.write(() => {
       // 1. Refuse duplicates and conflicts before writing anything.
       const duplicates: string[] = []
