@@ -442,13 +442,17 @@ export interface Pushes {
   /** The overlay's view (every client; never contains hidden roles). */
   'overlay.view': OverlayEnvelope
   'obs.status': ObsPublicStatus
+  /** The overlay's settings, when they are saved (for panels that show them without following the overlay). */
+  'overlay.settings': OverlayPublicSettings
 }
 export type PushName = keyof Pushes
 export const pushAccess: Record<PushName, Access> = {
   'game.view': 'control',
   'overlay.view': 'read',
   'obs.status': 'control',
+  'overlay.settings': 'read',
 }
+export const pushNames = Object.keys(pushAccess) as PushName[]
 
 // ---- the wire (WebSocket) ----------------------------------------------------------------------------
 

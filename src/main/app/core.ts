@@ -11,6 +11,7 @@ import { AppService } from './service'
 import { createHandlers } from './handlers'
 import { ObsBridge } from './obs-bridge'
 import { overlayStandings } from './exports'
+import { warmUp } from './warm-up'
 
 export interface CoreOptions {
   mode: 'electron' | 'headless'
@@ -21,6 +22,8 @@ export interface CoreOptions {
   version: string
   token?: string
   log?: (line: string) => void
+  /** The service's clock (ms since epoch); tests fix it to compare runs byte for byte. */
+  clock?: () => number
 }
 
 export interface Core {
@@ -40,6 +43,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   let obs: ObsBridge | null = null
   const service = new AppService(db, {
     log,
+    clock: opts.clock,
     onView: (env) => obs?.onView(env),
     standings: (tournamentId) => overlayStandings(db, tournamentId),
   })
@@ -47,6 +51,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   let server: RunningServer | null = null
   try {
     service.init()
+    log(`warm-up of the command path: ${warmUp().toFixed(0)} ms`)
     const handlers = createHandlers({
       service,
       db: () => db,

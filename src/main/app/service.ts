@@ -9,8 +9,9 @@ import {
   describeCommand,
   execute,
   gameRecord,
+  evolve,
   newGame,
-  overlayView,
+  overlayViewOf,
   restore,
   type Game,
   type GameSetup,
@@ -19,6 +20,7 @@ import {
 import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import type { Command } from '../../shared/game/commands'
 import type { Role } from '../../shared/game/record'
+import type { ControlView, OverlayView } from '../../shared/game/views'
 import type {
   GameEnvelope,
   GameSummary,
@@ -47,6 +49,15 @@ export interface ServiceOptions {
 interface LiveGame {
   row: GameRow
   game: Game
+  /** The overlay's own revision for this game (see `publishOverlay`); derived by replay when first needed. */
+  overlayRevision?: number
+}
+
+/** What the overlay shows now: the envelope last pushed, and its content without the revision (to compare). */
+interface OverlayFeed {
+  gameId: number | null
+  content: string
+  envelope: OverlayEnvelope
 }
 
 export const DEFAULT_OVERLAY_SETTINGS: OverlayPublicSettings = {
@@ -67,7 +78,11 @@ export class AppService {
   private readonly listeners = new Set<PushListener>()
   private activeId: number | null = null
   private overlaySettings: OverlayPublicSettings = DEFAULT_OVERLAY_SETTINGS
-  private readonly standingsCache = new Map<number, OverlayStandings | null>()
+  /** Standings per tournament; `fresh: false` once a result changed (the old value is shown until recomputed). */
+  private readonly standingsCache = new Map<number, { value: OverlayStandings | null; fresh: boolean }>()
+  private feed: OverlayFeed | null = null
+  /** Work that waits until the command's pushes and reply are out (OBS, standings); see `afterSend`. */
+  private later: { view: GameEnvelope | null; standings: boolean } | null = null
   private readonly clock: () => number
   private readonly log: (line: string) => void
 
@@ -112,12 +127,13 @@ export class AppService {
     this.db = db
     this.live.clear()
     this.standingsCache.clear()
+    this.later = null
     this.activeId = null
     this.overlaySettings = DEFAULT_OVERLAY_SETTINGS
     this.init()
     const env = this.active()
     if (env) this.push('game.view', env)
-    this.push('overlay.view', this.overlay())
+    this.publishOverlay(env?.view)
   }
 
   /** After a restart a running timer is paused with the time that was left at the last stored moment. */
@@ -164,14 +180,44 @@ export class AppService {
     }
   }
 
-  /** Pushes the active game's new state: the views first (the judge and the stream wait on them), then OBS. */
-  private broadcast(gameId: number): GameEnvelope | null {
+  /**
+   * Pushes the active game's new state: the overlay first (the stream waits on it; nothing when what it shows did
+   * not change), then the control view. The control view is built once and the overlay's is cut from it. OBS
+   * follows at once for a game switch, and after the reply for a command (`afterSend`).
+   */
+  private broadcast(gameId: number, obs: 'now' | 'afterSend' = 'now'): GameEnvelope | null {
     if (gameId !== this.activeId) return null
     const env = this.envelope(gameId)
+    this.publishOverlay(env.view)
     this.push('game.view', env)
-    this.push('overlay.view', this.overlay())
-    this.options.onView?.(env)
+    if (obs === 'now') {
+      if (this.later) this.later.view = null // an older view must not reach OBS after this one
+      this.options.onView?.(env)
+    } else this.afterSend({ view: env })
     return env
+  }
+
+  /**
+   * Runs work that nobody waits on after the current command's pushes and reply have been sent (the reply goes out
+   * when the router's promise settles, before `setImmediate`): the OBS director, and the standings of a tournament
+   * whose results changed. Several commands in a row coalesce into one run with the newest view.
+   */
+  private afterSend(work: { view?: GameEnvelope; standings?: boolean }): void {
+    if (!this.later) {
+      this.later = { view: null, standings: false }
+      setImmediate(() => this.flushAfterSend())
+    }
+    if (work.view) this.later.view = work.view
+    if (work.standings) this.later.standings = true
+  }
+
+  /** Does the deferred work now (also called by queries that must see its result). */
+  flushAfterSend(): void {
+    const work = this.later
+    if (!work) return
+    this.later = null
+    if (work.standings) this.publishOverlay(undefined, true)
+    if (work.view) this.options.onView?.(work.view)
   }
 
   // ---- games ------------------------------------------------------------------------------------------
@@ -333,10 +379,14 @@ export class AppService {
     })
     g.game = next
     g.row = { ...g.row, status: finished ? 'finished' : 'running', winner, updatedAt: this.clock() }
-    // Results changed (a game ended, was undone past its end, or got extra points after it): refresh standings.
-    if ((finished || wasFinished) && g.row.tournamentId !== null)
-      this.standingsCache.delete(g.row.tournamentId)
-    return this.broadcast(gameId) ?? this.envelope(gameId)
+    // Results changed (a game ended, was undone past its end, or got extra points after it): the standings are
+    // recomputed after the pushes; until then the overlay keeps the ones it shows.
+    if ((finished || wasFinished) && g.row.tournamentId !== null) {
+      const cached = this.standingsCache.get(g.row.tournamentId)
+      if (cached) cached.fresh = false
+      this.afterSend({ standings: true })
+    }
+    return this.broadcast(gameId, 'afterSend') ?? this.envelope(gameId)
   }
 
   describe(command: Command) {
@@ -345,35 +395,105 @@ export class AppService {
 
   // ---- overlay -------------------------------------------------------------------------------------
 
+  /**
+   * What the overlay shows now. Its revision is the overlay's own: it steps only when something the overlay can see
+   * changes, so a night entry hidden from the stream (a shot, a check) changes neither the revision nor the pushes.
+   */
   overlay(): OverlayEnvelope {
-    const g = this.activeId === null ? null : this.tryLoad(this.activeId)
-    return {
-      gameId: g ? this.activeId : null,
-      view: g ? overlayView(g.game, g.game.log.length, { roles: this.overlaySettings.roles }) : null,
-      settings: this.overlaySettings,
-      standings: g?.row.tournamentId ? this.tournamentStandings(g.row.tournamentId) : null,
-    }
+    this.flushAfterSend()
+    if (!this.feed || this.feed.gameId !== this.activeId) this.publishOverlay()
+    return this.feed!.envelope
   }
 
-  private tournamentStandings(tournamentId: number): OverlayStandings | null {
-    if (!this.options.standings) return null
-    if (!this.standingsCache.has(tournamentId)) {
-      let value: OverlayStandings | null = null
-      try {
-        value = this.options.standings(tournamentId)
-      } catch (err) {
-        // Standings are a view: a failure here is logged and must never stop the game.
-        this.log(`standings of tournament ${tournamentId} failed: ${String(err)}`)
-      }
-      this.standingsCache.set(tournamentId, value)
+  /**
+   * Builds the overlay envelope of the active game (from `control`, its control view at its newest revision, when
+   * the caller has it) and pushes it when its content differs from what the overlay shows: then the overlay
+   * revision steps by one (or, for another game, is that game's own). `freshStandings` recomputes standings whose
+   * results changed; otherwise the standings shown stay until the deferred refresh.
+   */
+  private publishOverlay(control?: ControlView, freshStandings = false): void {
+    const g = this.activeId === null ? null : this.tryLoad(this.activeId)
+    const gameId = g ? this.activeId : null
+    const view: OverlayView | null = g
+      ? overlayViewOf(control ?? controlView(g.game, g.game.log.length), g.game, {
+          roles: this.overlaySettings.roles,
+        })
+      : null
+    const standings = g?.row.tournamentId
+      ? this.tournamentStandings(g.row.tournamentId, freshStandings)
+      : null
+    const content = JSON.stringify({
+      gameId,
+      view: view && { ...view, revision: 0 },
+      settings: this.overlaySettings,
+      standings,
+    })
+    const prev = this.feed
+    if (prev && prev.gameId === gameId && prev.content === content) return
+    let revision = 0
+    if (g && view) {
+      revision =
+        prev && prev.gameId === gameId
+          ? (g.overlayRevision ?? 0) + 1
+          : (g.overlayRevision ?? this.overlayRevisionByReplay(g))
+      g.overlayRevision = revision
     }
-    return this.standingsCache.get(tournamentId) ?? null
+    const envelope: OverlayEnvelope = {
+      gameId,
+      view: view && { ...view, revision },
+      settings: this.overlaySettings,
+      standings,
+    }
+    this.feed = { gameId, content, envelope }
+    this.push('overlay.view', envelope)
+  }
+
+  /**
+   * The overlay revision of a game loaded from the database: how many of its log's prefixes changed the overlay
+   * view under the current settings (what a live overlay would have counted), so it never reveals the log length.
+   */
+  private overlayRevisionByReplay(g: LiveGame): number {
+    const settings = { roles: this.overlaySettings.roles }
+    const { setup, log } = g.game
+    let game = restore(setup, [])
+    const key = (x: Game): string =>
+      JSON.stringify({ ...overlayViewOf(controlView(x, 0), x, settings), revision: 0 })
+    let last = key(game)
+    let revision = 0
+    for (let i = 0; i < log.length; i++) {
+      const e = log[i]
+      const prefix = log.slice(0, i + 1)
+      game =
+        e.command.cmd === 'undo' || e.command.cmd === 'redo'
+          ? restore(setup, prefix)
+          : { ...game, log: prefix, state: e.events.reduce(evolve, game.state) }
+      const k = key(game)
+      if (k !== last) revision++
+      last = k
+    }
+    return revision
+  }
+
+  private tournamentStandings(tournamentId: number, fresh: boolean): OverlayStandings | null {
+    if (!this.options.standings) return null
+    const cached = this.standingsCache.get(tournamentId)
+    if (cached && (cached.fresh || !fresh)) return cached.value
+    let value: OverlayStandings | null = null
+    try {
+      value = this.options.standings(tournamentId)
+    } catch (err) {
+      // Standings are a view: a failure here is logged and must never stop the game.
+      this.log(`standings of tournament ${tournamentId} failed: ${String(err)}`)
+    }
+    this.standingsCache.set(tournamentId, { value, fresh: true })
+    return value
   }
 
   setOverlaySettings(settings: OverlayPublicSettings): OverlayPublicSettings {
     this.db.setSetting(SETTINGS.overlay, settings)
     this.overlaySettings = settings
-    this.push('overlay.view', this.overlay())
+    this.publishOverlay()
+    this.push('overlay.settings', settings)
     return settings
   }
 }

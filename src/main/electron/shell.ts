@@ -175,7 +175,13 @@ export async function runElectron(): Promise<void> {
   hardenSessions(core.server.origin)
   registerIpc(ipcMain, core.router, resolveSender)
   core.onPush((channel, payload) => {
-    const targets = pushAccess[channel] === 'control' ? [controlWin] : [controlWin, overlayWin]
+    // As over WebSocket: the overlay window follows its view only, the panel everything else.
+    const targets =
+      channel === 'overlay.view'
+        ? [overlayWin]
+        : pushAccess[channel] === 'control' || channel === 'overlay.settings'
+          ? [controlWin]
+          : [controlWin, overlayWin]
     for (const w of targets) if (w && !w.isDestroyed()) w.webContents.send(IPC_PUSH_CHANNEL, channel, payload)
   })
   controlWin = createControlWindow(core)

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type WebSocket, type RawData } from 'ws'
 import {
   pushAccess,
+  pushNames,
   wireRequestSchema,
   type Access,
   type PushName,
@@ -123,6 +124,23 @@ function sendFile(res: ServerResponse, file: string, extraHeaders: Record<string
   return true
 }
 
+/**
+ * The pushes a client asked for with `?push=a,b` (none for `?push=`); every push when it did not ask. The control
+ * panel does not follow the overlay's view, and the overlay needs nothing but it: one message per client per command.
+ */
+export function pushSubscription(url: URL): Set<PushName> | null {
+  const asked = url.searchParams.get('push')
+  if (asked === null) return null
+  return new Set(pushNames.filter((n) => asked.split(',').includes(n)))
+}
+
+/** Calls whose reply is the envelope their push carries: the caller gets it once, in the reply. */
+const REPLY_CARRIES: Partial<Record<string, PushName>> = {
+  'game.command': 'game.view',
+  'game.open': 'game.view',
+  'game.create': 'game.view',
+}
+
 function hostAllowed(host: string | undefined, port: number): boolean {
   if (!host) return false
   return host === `${LOOPBACK}:${port}` || host === `localhost:${port}`
@@ -191,8 +209,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ws: WebSocket
     access: Access
     seq: number
+    pushes: Set<PushName> | null
   }
   const clients = new Set<Client>()
+  /** The client whose call is running now (handlers push synchronously), and the push its reply replaces. */
+  let replying: { client: Client; channel: PushName } | null = null
+  const wants = (c: Client, channel: PushName): boolean =>
+    (c.pushes === null || c.pushes.has(channel)) &&
+    !(replying !== null && replying.client === c && replying.channel === channel)
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', `http://${LOOPBACK}`)
@@ -204,7 +228,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const given = url.searchParams.get('token')
     const access: Access = given && tokensEqual(given, token) ? 'control' : 'read'
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const client: Client = { ws, access, seq: 0 }
+      const client: Client = { ws, access, seq: 0, pushes: pushSubscription(url) }
       clients.add(client)
       const send = (msg: WireServerMessage): void => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg))
@@ -272,7 +296,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       return
     }
     const { id, method, params } = parsed.data
-    const result = await opts.router.dispatch(method, params, client.access)
+    const carried = REPLY_CARRIES[method]
+    replying = carried ? { client, channel: carried } : null
+    let pending: ReturnType<Router['dispatch']>
+    try {
+      pending = opts.router.dispatch(method, params, client.access)
+    } finally {
+      replying = null
+    }
+    const result = await pending
     send(
       result.ok
         ? { type: 'result', id, ok: true, value: result.value }
@@ -302,7 +334,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       let body: string | null = null
       for (const c of clients) {
         if (need === 'control' && c.access !== 'control') continue
-        if (c.ws.readyState !== c.ws.OPEN) continue
+        if (c.ws.readyState !== c.ws.OPEN || !wants(c, channel)) continue
         c.seq += 1
         body ??= JSON.stringify(payload)
         c.ws.send(`{"type":"push","channel":${JSON.stringify(channel)},"seq":${c.seq},"payload":${body}}`)

@@ -18,5 +18,5 @@ app.provide(OVERLAY_PARAMS, params)
 document.documentElement.lang = i18n.global.locale.value
 const store = useOverlayStore(pinia)
 if (params.demo) store.showStatic(demoEnvelope(params.demo), DEMO_STANDINGS)
-else store.attach(createTransport({ withToken: false }))
+else store.attach(createTransport({ withToken: false, pushes: ['overlay.view'] }))
 app.mount('#app')
