@@ -74,7 +74,7 @@ test('fouls, removal, team defeat and extra points from the keyboard', async ({ 
   await page.keyboard.type('лучший игрок')
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('action-dialog')).toHaveCount(0)
-  await expect(page.getByTestId('points-2')).toHaveText('1.5')
+  await expect(page.getByTestId('points-2')).toHaveText('1,5')
   await expect(page.getByTestId('summary-status-7')).toHaveAttribute('data-status', 'removed')
 
   // game.list / game.open: switch back to the demo game and forth to this one.

@@ -137,7 +137,7 @@ test('a whole game from the keyboard: the reds win, statuses and points in the s
   for (const [seat, s] of Object.entries(status)) {
     await expect(page.getByTestId(`summary-status-${seat}`)).toHaveAttribute('data-status', s)
   }
-  const points: Record<number, string> = { 10: '1.3', 3: '0', 1: '1', 2: '1' }
+  const points: Record<number, string> = { 10: '1,3', 3: '0', 1: '1', 2: '1' }
   for (const [seat, p] of Object.entries(points))
     await expect(page.getByTestId(`points-${seat}`)).toHaveText(p)
   await shot(page, 'summary')

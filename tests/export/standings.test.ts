@@ -99,7 +99,18 @@ describe('standings XLSX', () => {
     const ws = wb.getWorksheet('Таблица')
     if (ws === undefined) throw new Error('no sheet')
     const head = (ws.getRow(1).values as ExcelJS.CellValue[]).slice(1).map(cellText)
-    expect(head.slice(0, 4)).toEqual(['Место', 'Игрок', 'Игры', 'Победы'])
+    // Place, player, total, FIIM's tie-breaks in order, the criterion that decided the place, then the details.
+    expect(head.slice(0, 9)).toEqual([
+      'Место',
+      'Игрок',
+      'Итого',
+      'Доп. показатель 1: Доп. баллы',
+      'Доп. показатель 2: Победы',
+      'Доп. показатель 3: Победы шерифом',
+      'Доп. показатель 4: Победы доном',
+      'Доп. показатель 5: Первый убитый',
+      'Место решил',
+    ])
     expect(head).toContain('Ci')
     expect(head).toContain('Итого')
     expect(ws.getRow(1).font?.bold).toBe(true)
@@ -113,11 +124,30 @@ describe('standings XLSX', () => {
       const x = ws.getRow(i + 2)
       expect(x.getCell(1).value).toBe(r.rank)
       expect(x.getCell(2).value).toBe(r.name)
-      expect(x.getCell(3).value).toBe(r.games)
-      expect(x.getCell(4).value).toBe(r.wins)
+      expect(x.getCell(head.indexOf('Игры') + 1).value).toBe(r.games)
+      expect(x.getCell(5).value).toBe(r.wins)
+      expect(x.getCell(4).value).toBeCloseTo(r.extra, 9)
       expect(x.getCell(ciCol).value).toBeCloseTo(r.ci, 9)
       expect(x.getCell(totalCol).value).toBeCloseTo(r.total, 9)
     })
+
+    // A place decided by a tie-break names it, and the deciding cell is highlighted.
+    const decided = expected.overall.findIndex((r) => r.decidedBy !== null)
+    expect(decided).toBeGreaterThanOrEqual(0)
+    const row = ws.getRow(decided + 2)
+    const key = expected.overall[decided].decidedBy
+    const col = ['', 'extra', 'wins', 'winsAsSheriff', 'winsAsDon', 'firstKilled'].indexOf(key ?? '') + 3
+    expect(row.getCell(9).value).toBe(
+      {
+        extra: 'Доп. баллы',
+        wins: 'Победы',
+        winsAsSheriff: 'Победы шерифом',
+        winsAsDon: 'Победы доном',
+        firstKilled: 'Первый убитый',
+      }[key as string],
+    )
+    expect(row.getCell(col).font?.bold).toBe(true)
+    expect(row.getCell(1).font?.bold).not.toBe(true)
 
     const gamesSheet = wb.getWorksheet('Игры')
     expect(gamesSheet?.rowCount).toBe(1 + 10 * games.length)
@@ -153,25 +183,27 @@ describe('standings CSV', () => {
     expect(rows[0]).toEqual([
       'Место',
       'Игрок',
+      'Итого',
+      'Доп. показатель 1: Доп. баллы',
+      'Доп. показатель 2: Победы',
+      'Доп. показатель 3: Победы шерифом',
+      'Доп. показатель 4: Победы доном',
+      'Доп. показатель 5: Первый убитый',
+      'Место решил',
       'Игры',
-      'Победы',
       'Победы мирным',
-      'Победы шерифом',
       'Победы мафией',
-      'Победы доном',
       'Баллы за победы',
       'ЛХ',
-      'Доп.',
       'Штрафы',
       'Ci',
-      'Итого',
-      'Первый убитый',
     ])
     expect(rows).toHaveLength(expected.length + 1)
     expected.forEach((r, i) => {
       expect(rows[i + 1][0]).toBe(String(r.rank))
       expect(rows[i + 1][1]).toBe(r.name)
-      expect(Number(rows[i + 1][13])).toBeCloseTo(r.total, 4)
+      expect(Number(rows[i + 1][2])).toBeCloseTo(r.total, 4)
+      expect(Number(rows[i + 1][3])).toBeCloseTo(r.extra, 4)
     })
     expect(rows.some((r) => r[1] === 'Ёжик')).toBe(true)
   })
@@ -179,7 +211,64 @@ describe('standings CSV', () => {
   it('semicolon separator for Excel with a Russian locale', async () => {
     const buf = await exportStandings(tournament(), { scoring, csvDelimiter: ';' }, 'csv')
     const first = buf.subarray(3).toString('utf8').split('\r\n')[0]
-    expect(first.startsWith('Место;Игрок;Игры;Победы')).toBe(true)
+    expect(first.startsWith('Место;Игрок;Итого;Доп. показатель 1: Доп. баллы')).toBe(true)
+  })
+
+  it('a text cell that a spreadsheet would run as a formula is neutralised (CSV injection)', async () => {
+    const evil = ['=HYPERLINK("http://x","y")', '+1', '-2+3', '@SUM(A1)', 'Обычное имя']
+    const games: StandingsGame[] = [
+      {
+        gameId: 1,
+        stage: null,
+        record: miniGame({
+          players: Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: evil[i] ?? `P${i}` })),
+          winner: 'red',
+          firstKilled: null,
+          extra: { 2: -0.5 },
+        }),
+      },
+    ]
+    const rows = parseCsv((await exportStandings(games, { scoring }, 'csv')).subarray(3).toString('utf8'))
+    const names = rows.slice(1).map((r) => r[1])
+    expect(names).toContain(`'=HYPERLINK("http://x","y")`)
+    expect(names).toContain("'+1")
+    expect(names).toContain("'-2+3")
+    expect(names).toContain("'@SUM(A1)")
+    expect(names).toContain('Обычное имя')
+    // Numbers stay numbers: a negative extra is not prefixed.
+    expect(rows.find((r) => r[1] === "'+1")?.[3]).toBe('-0.5')
+  })
+
+  it('Ci of an open stage is marked provisional; out-of-range extra points are listed, not clamped', async () => {
+    const games = tournament()
+    const buf = await exportStandings(games, { scoring, finalisedStages: ['Финал'] }, 'csv')
+    const rows = parseCsv(buf.subarray(3).toString('utf8'))
+    const status = rows[0].indexOf('Ci: статус')
+    expect(status).toBeGreaterThan(0)
+    expect(rows.slice(1).some((r) => r[status] === 'предварительно (этап не завершён)')).toBe(true)
+    const closed = parseCsv((await exportStandings(games, { scoring }, 'csv')).subarray(3).toString('utf8'))
+    expect(closed[0]).not.toContain('Ci: статус')
+
+    const wild: StandingsGame = {
+      gameId: 5,
+      stage: null,
+      record: miniGame({
+        players: players.slice(0, 10),
+        winner: 'red',
+        firstKilled: null,
+        extra: { 3: 2.4 },
+      }),
+    }
+    const xlsx = await exportStandings([wild], { scoring }, 'xlsx')
+    const wb = new ExcelJS.Workbook()
+    await wb.xlsx.load(xlsx as unknown as ArrayBuffer)
+    const warn = wb.getWorksheet('Предупреждения')
+    expect(warn?.getRow(2).getCell(4).value).toBe('Доп. баллы 2.4 вне диапазона −1.6…1.6 (не обрезаны)')
+    const json = JSON.parse(
+      (await exportStandings([wild], { scoring }, 'json')).toString('utf8'),
+    ) as StandingsJson
+    expect(json.warnings).toHaveLength(1)
+    expect(json.rows.find((r) => r.name === players[2].name)?.extra).toBe(2.4)
   })
 })
 
@@ -193,6 +282,14 @@ describe('standings JSON', () => {
     expect(json.version).toBe(1)
     expect(json.stage).toBe('overall')
     expect(json.rows).toEqual(computeAllStandings(games, { scoring }).overall)
+    expect(json.tieBreaks.map((t) => t.key)).toEqual([
+      'extra',
+      'wins',
+      'winsAsSheriff',
+      'winsAsDon',
+      'firstKilled',
+    ])
+    expect(json.rows[0].tieBreaks.map((t) => t.key)).toEqual(json.tieBreaks.map((t) => t.key))
     expect(json.stages.map((s) => s.stage)).toEqual(['Отбор', 'Финал'])
     expect(json.games).toHaveLength(90)
   })

@@ -1,7 +1,13 @@
 // Ci, first-kill compensation (RULES.md §13.5), on a hand-computed table of 6 players across 10 games.
 import { describe, expect, it } from 'vitest'
 import { computeCi, SCORING_PRESETS, type ScoringConfig } from '../../src/main/tournament/scoring'
-import { computeStandings, scoreGames, type StandingsGame } from '../../src/main/tournament/standings'
+import {
+  ciValues,
+  computeAllStandings,
+  computeStandings,
+  scoreGames,
+  type StandingsGame,
+} from '../../src/main/tournament/standings'
 import type { Winner } from '../../src/shared/game/record'
 import { miniGame, type MiniPlayer } from './fixtures'
 
@@ -76,6 +82,18 @@ describe('Ci (RULES.md §13.5)', () => {
     expect(p4?.total).toBeCloseTo(1.8, 6)
   })
 
+  it('ciValues: the per-seat Ci the database stores when a stage is finalised', () => {
+    const values = ciValues(games(), SCORING_PRESETS.fiim)
+    expect(values).toHaveLength(100)
+    expect(values.filter((v) => v.ci !== 0)).toEqual([
+      { gameId: 1, seat: 1, ci: 0.2 },
+      { gameId: 3, seat: 1, ci: 0.2 },
+      { gameId: 4, seat: 1, ci: 0.133333 },
+      { gameId: 7, seat: 1, ci: 0.4 },
+      { gameId: 8, seat: 1, ci: 0.4 },
+    ])
+  })
+
   it('Ci lands in the games where the player was killed first and lost', () => {
     const scores = scoreGames(games(), { scoring: SCORING_PRESETS.fiim })
     const at = (gameId: number, name: string): number =>
@@ -124,11 +142,25 @@ describe('Ci (RULES.md §13.5)', () => {
       ci: { ...SCORING_PRESETS.fiim.ci, scope: 'tournament' },
     }
     expect(ciOf(computeStandings(split, { scoring: tournament }), 'P1')).toBeCloseTo(0.2, 6)
-    // Ci only once a stage is finalised (RULES.md §16.3): the running semi shows none, the qualifying keeps it.
-    const live = computeStandings(split, { scoring: SCORING_PRESETS.fiim, ciStages: ['qualifying'] })
-    expect(ciOf(live, 'P1')).toBeCloseTo(0.4, 6)
-    expect(ciOf(live, 'P4')).toBe(0) // P4's Ci would come from the semi (g7, g8)
-    expect(ciOf(computeStandings(split, { scoring: SCORING_PRESETS.fiim }), 'P4')).toBeGreaterThan(0)
+    // Ci is applied when a stage is finalised (RULES.md §16.3): the running semi's Ci is shown, marked provisional.
+    const live = computeAllStandings(split, {
+      scoring: SCORING_PRESETS.fiim,
+      finalisedStages: ['qualifying'],
+    })
+    const p1 = live.overall.find((r) => r.name === 'P1')
+    const p4 = live.overall.find((r) => r.name === 'P4')
+    expect(p1).toMatchObject({ ciProvisional: true }) // P1 played in the semi too
+    expect(p4?.ci).toBeGreaterThan(0) // from the semi (g7, g8)
+    expect(p4?.ciProvisional).toBe(true)
+    expect(live.ciProvisional).toBe(true)
+    expect(live.games.filter((g) => g.ciProvisional).every((g) => g.stage === 'semi')).toBe(true)
+    expect(live.stages.find((s) => s.stage === 'qualifying')?.rows.some((r) => r.ciProvisional)).toBe(false)
+    const done = computeAllStandings(split, {
+      scoring: SCORING_PRESETS.fiim,
+      finalisedStages: ['qualifying', 'semi'],
+    })
+    expect(done.ciProvisional).toBe(false)
+    expect(done.overall.map((r) => r.total)).toEqual(live.overall.map((r) => r.total))
     // Overall with stage scope = sum of the stages: P1 gets 0.4 from the qualifying stage, none in the semi.
     expect(ciOf(computeStandings(split, { scoring: SCORING_PRESETS.fiim }), 'P1')).toBeCloseTo(0.4, 6)
   })

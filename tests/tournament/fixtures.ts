@@ -282,6 +282,10 @@ export interface MiniGameSpec {
   bestMove?: { by: number; seats: number[]; blacks: number; void?: boolean }
   removed?: number[]
   teamDefeat?: number
+  /** Penalties by seat (as the engine stores them in the seat's points), on top of removal/team-defeat ones. */
+  penalty?: Record<number, number>
+  /** Best move value of 2/3 blacks (default FIIM's 0.3/0.5): what the game's own ruleset scored. */
+  bestMoveValues?: { two: number; three: number }
   finished?: boolean
 }
 
@@ -309,10 +313,19 @@ export function miniGame(spec: MiniGameSpec): GameRecord {
     const win = finished && spec.winner === team ? 1 : 0
     const extra = spec.extra?.[seatNo] ?? 0
     let left: Left = null
+    let penalty = spec.penalty?.[seatNo] ?? 0
     if (spec.firstKilled === seatNo) left = killed(1)
-    if (spec.removed?.includes(seatNo)) left = { how: 'removed', day: 2, night: null, reason: 'удаление' }
-    if (spec.teamDefeat === seatNo) left = { how: 'teamDefeat', day: 2, night: null, reason: 'ППК' }
+    if (spec.removed?.includes(seatNo)) {
+      left = { how: 'removed', day: 2, night: null, reason: 'удаление' }
+      penalty -= 0.5
+    }
+    if (spec.teamDefeat === seatNo) {
+      if (left === null) left = { how: 'teamDefeat', day: 2, night: null, reason: 'ППК' }
+      penalty -= 0.7
+    }
     const bm = spec.bestMove !== undefined && spec.bestMove.by === seatNo && spec.bestMove.void !== true
+    const bmv = spec.bestMoveValues ?? { two: 0.3, three: 0.5 }
+    const penalties = penalty !== 0 ? [{ points: penalty, reason: 'штраф' }] : []
     return seat(
       seatNo,
       p.name,
@@ -323,9 +336,17 @@ export function miniGame(spec: MiniGameSpec): GameRecord {
       {
         win,
         extra,
-        bestMove: bm ? (spec.bestMove?.blacks === 3 ? 0.5 : spec.bestMove?.blacks === 2 ? 0.3 : 0) : 0,
+        penalty: Math.round(penalty * 1e6) / 1e6,
+        bestMove: bm
+          ? spec.bestMove?.blacks === 3
+            ? bmv.three
+            : spec.bestMove?.blacks === 2
+              ? bmv.two
+              : 0
+          : 0,
       },
       extra !== 0 ? [{ points: extra, reason: 'доп' }] : [],
+      penalties,
     )
   })
   return {
@@ -334,13 +355,15 @@ export function miniGame(spec: MiniGameSpec): GameRecord {
     players: seats.map((s) => ({ seat: s.seat, name: s.name, playerId: s.playerId, role: s.role })),
     finished,
     winner: finished ? spec.winner : null,
-    endReason: finished
-      ? spec.winner === 'red'
-        ? 'blacksEliminated'
-        : spec.winner === 'black'
-          ? 'parity'
-          : 'draw'
-      : null,
+    endReason: !finished
+      ? null
+      : spec.teamDefeat !== undefined
+        ? 'teamDefeat'
+        : spec.winner === 'red'
+          ? 'blacksEliminated'
+          : spec.winner === 'black'
+            ? 'parity'
+            : 'draw',
     seats,
     nights: [],
     days: [],

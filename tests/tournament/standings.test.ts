@@ -1,9 +1,10 @@
 // Scoring per game (RULES.md §13.1–13.4) and the standings order with tie-breaks (§13.6).
 import { describe, expect, it } from 'vitest'
 import {
-  DEFAULT_TIE_BREAKS,
+  FIIM_TIE_BREAKS,
   SCORING_PRESETS,
-  scoreSeat,
+  scoringFromRuleset,
+  tieBreaksOf,
   type ScoringConfig,
   type TieBreak,
 } from '../../src/main/tournament/scoring'
@@ -11,8 +12,11 @@ import {
   computeAllStandings,
   computeStandings,
   rankRows,
+  scoreGames,
+  type StandingsGame,
   type StandingsRow,
 } from '../../src/main/tournament/standings'
+import { BUILTIN_RULESETS, deriveRuleset } from '../../src/shared/game/ruleset'
 import { finishedGame, miniGame, unfinishedGame, type MiniPlayer } from './fixtures'
 
 const fiim = SCORING_PRESETS.fiim
@@ -39,67 +43,99 @@ function row(
     ci: 0,
     total: 0,
     firstKilled: 0,
+    ciProvisional: false,
+    tieBreaks: [],
+    decidedBy: null,
     ...rest,
   }
 }
 
-describe('per-game scoring (RULES.md §13.1–13.4)', () => {
-  it('recomputes the finished game: win 1.0, best move 2 blacks = 0.3, extra points, removal −0.5', () => {
+describe('one source of truth: the stored per-game points (RULES.md §13.1–13.4)', () => {
+  const players: MiniPlayer[] = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `X${i + 1}` }))
+  const totalOf = (rows: StandingsRow[], name: string): number =>
+    rows.find((r) => r.name === name)?.total ?? NaN
+
+  it("a game's points in the standings are the protocol's, seat for seat", () => {
     const g = finishedGame()
-    const pts = g.seats.map((s) => scoreSeat(g, s, fiim).total)
+    const scores = scoreGames([{ gameId: 1, stage: null, record: g }], { scoring: fiim })
     // Seats 1..10: P1 1+0.3, P2 1+0.2, don 0, P4 1, mafia 0, P6 1+0.3, P7 1−0.2, mafia 0, P9 1−0.5, sheriff 1+0.4
-    expect(pts).toEqual([1.3, 1.2, 0, 1, 0, 1.3, 0.8, 0, 0.5, 1.4])
-    // The engine's stored points agree with the recomputation.
-    expect(g.seats.map((s) => s.points.total)).toEqual(pts)
+    expect(scores.map((s) => s.total - s.ci)).toEqual([1.3, 1.2, 0, 1, 0, 1.3, 0.8, 0, 0.5, 1.4])
+    expect(scores.map((s) => s.total - s.ci)).toEqual(g.seats.map((s) => s.points.total))
   })
 
-  it('best move: 3 blacks = 0.5; void scores nothing; a black first-killed scores nothing', () => {
-    const players: MiniPlayer[] = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `X${i + 1}` }))
-    const three = miniGame({
-      players,
-      winner: 'black',
-      firstKilled: 1,
-      bestMove: { by: 1, seats: [3, 5, 8], blacks: 3 },
-    })
-    expect(scoreSeat(three, three.seats[0], fiim).bestMove).toBe(0.5)
-    const voided = miniGame({
-      players,
-      winner: 'black',
-      firstKilled: 1,
-      bestMove: { by: 1, seats: [3, 5, 8], blacks: 3, void: true },
-    })
-    expect(scoreSeat(voided, voided.seats[0], fiim).bestMove).toBe(0)
-    const black = miniGame({
-      players,
-      winner: 'red',
-      firstKilled: 5,
-      bestMove: { by: 5, seats: [3, 8, 1], blacks: 2 },
-    })
-    expect(scoreSeat(black, black.seats[4], fiim).bestMove).toBe(0)
-    // Older values as data: 0.4 / 0.25.
-    const older: ScoringConfig = { ...fiim, bestMove: { two: 0.25, three: 0.4 } }
-    expect(scoreSeat(three, three.seats[0], older).bestMove).toBe(0.4)
+  it('a removal during his own last word keeps its −0.5 though he left "voted out"', () => {
+    // Seat 4 was voted out on day 2 and removed in his last word: the engine stored −0.5, the departure stays votedOut.
+    const g = miniGame({ players, winner: 'red', firstKilled: null, penalty: { 4: -0.5 } })
+    g.seats[3].left = { how: 'votedOut', day: 2, night: null, reason: null }
+    const rows = computeStandings([{ gameId: 1, stage: null, record: g }], { scoring: fiim })
+    expect(rows.find((r) => r.name === 'X4')).toMatchObject({ points: 1, penalties: -0.5, total: 0.5 })
   })
 
-  it('extra points are clamped to the range; team defeat culprit −0.7; auto bonus as data', () => {
-    const players: MiniPlayer[] = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `X${i + 1}` }))
-    const g = miniGame({
-      players,
-      winner: 'black',
-      firstKilled: null,
-      extra: { 2: 2.5, 4: -3 },
-      teamDefeat: 6,
+  it('a team defeat by a player who had already left keeps its −0.7 and gives him no Ci', () => {
+    // X1 was killed first (red), then caused his team's defeat from outside the table: reds lose.
+    const mk = (gameId: number, firstKilled: number | null): StandingsGame => ({
+      gameId,
+      stage: null,
+      record: miniGame({ players, winner: 'black', firstKilled, teamDefeat: gameId === 1 ? 1 : undefined }),
+      teamDefeatBy: gameId === 1 ? 1 : null,
     })
-    expect(scoreSeat(g, g.seats[1], fiim).extra).toBe(1.6)
-    expect(scoreSeat(g, g.seats[3], fiim).extra).toBe(-1.6)
-    expect(scoreSeat(g, g.seats[5], fiim).penalty).toBe(-0.7)
+    const games = [mk(1, 1), mk(2, 1), mk(3, null)]
+    expect(games[0].record.seats[0].left?.how).toBe('killed')
+    const scores = scoreGames(games, { scoring: fiim })
+    const x1 = scores.filter((s) => s.name === 'X1')
+    // n=3, i=2, B=1 → Ci = 0.4 — but not in game 1, which he lost for his team.
+    expect(x1.map((s) => s.penalty)).toEqual([-0.7, 0, 0])
+    expect(x1.map((s) => s.ci)).toEqual([0, 0.4, 0])
+    expect(totalOf(computeStandings(games, { scoring: fiim }), 'X1')).toBeCloseTo(-0.7 + 0.4, 6)
+  })
+
+  it("a tournament with its own ruleset: the games' best move 0.7 and Ci K 0.5 reach the standings", () => {
+    const newest = deriveRuleset(BUILTIN_RULESETS.fiim, {
+      id: 'fiim-2025',
+      name: 'FIIM 2025',
+      scoring: { ...BUILTIN_RULESETS.fiim.scoring, bestMove2: 0.5, bestMove3: 0.7, ciK: 0.5 },
+    })
+    if (!newest.ok) throw new Error(newest.issues.join())
+    const scoring = scoringFromRuleset(newest.value)
+    const g = (gameId: number): StandingsGame => ({
+      gameId,
+      stage: null,
+      record: miniGame({
+        players,
+        winner: 'black',
+        firstKilled: 1,
+        bestMove: { by: 1, seats: [3, 5, 8], blacks: 3 },
+        bestMoveValues: { two: 0.5, three: 0.7 },
+      }),
+    })
+    const scores = scoreGames([g(1), g(2), g(3), g(4), g(5)], { scoring })
+    const x1 = scores.filter((s) => s.name === 'X1')
+    expect(x1.map((s) => s.bestMove)).toEqual([0.7, 0.7, 0.7, 0.7, 0.7])
+    // n=5, i=5, B=2 → min(0.5·5/2, 0.5) = 0.5 per lost game.
+    expect(x1.map((s) => s.ci)).toEqual([0.5, 0.5, 0.5, 0.5, 0.5])
+  })
+
+  it('extra points outside the range are flagged, never clamped', () => {
+    const g = miniGame({ players, winner: 'black', firstKilled: null, extra: { 2: 2.5, 4: -3, 5: 1.6 } })
+    const all = computeAllStandings([{ gameId: 7, stage: null, record: g }], { scoring: fiim })
+    expect(all.overall.find((r) => r.name === 'X2')?.extra).toBe(2.5)
+    expect(all.overall.find((r) => r.name === 'X4')?.extra).toBe(-3)
+    expect(all.warnings.map((w) => [w.gameId, w.seat, w.extra])).toEqual([
+      [7, 2, 2.5],
+      [7, 4, -3],
+    ])
+    expect(all.games.filter((s) => s.extraOutOfRange).map((s) => s.seat)).toEqual([2, 4])
+  })
+
+  it('automatic bonuses stay data, added on top of the stored points', () => {
+    const g = miniGame({ players, winner: 'black', firstKilled: null })
     const withBonus: ScoringConfig = {
       ...fiim,
       autoBonus: [{ id: 'don-win', role: 'don', result: 'win', points: 0.1 }],
     }
-    expect(scoreSeat(g, g.seats[2], withBonus).auto).toBe(0.1)
-    expect(scoreSeat(g, g.seats[2], withBonus).total).toBe(1.1)
-    expect(scoreSeat(g, g.seats[4], withBonus).auto).toBe(0)
+    const scores = scoreGames([{ gameId: 1, stage: null, record: g }], { scoring: withBonus })
+    expect(scores[2]).toMatchObject({ role: 'don', auto: 0.1, total: 1.1 })
+    expect(scores[4].auto).toBe(0)
   })
 })
 
@@ -116,8 +152,9 @@ describe('tie-breaks (RULES.md §13.6)', () => {
     row('Ира', { total: 1 }),
   ]
 
-  it('default order: total, extra, wins, wins as sheriff, wins as don, times killed first', () => {
-    const ranked = rankRows(rows, DEFAULT_TIE_BREAKS)
+  it("FIIM's order: total, extra, wins, wins as sheriff, wins as don, times killed first", () => {
+    expect(tieBreaksOf(BUILTIN_RULESETS.fiim)).toEqual(FIIM_TIE_BREAKS)
+    const ranked = rankRows(rows, FIIM_TIE_BREAKS)
     expect(ranked.map((r) => `${r.rank} ${r.name}`)).toEqual([
       '1 Анна',
       '2 Борис',
@@ -142,6 +179,62 @@ describe('tie-breaks (RULES.md §13.6)', () => {
     // With only three criteria, Вера/Глеб and Дина/Егор now share ranks.
     expect(ranked.filter((r) => r.name === 'Вера' || r.name === 'Глеб').map((r) => r.rank)).toEqual([3, 3])
     expect(ranked.filter((r) => r.name === 'Дина' || r.name === 'Егор').map((r) => r.rank)).toEqual([5, 5])
+  })
+
+  it('each row carries its tie-break values and the criterion that decided its place', () => {
+    const ranked = rankRows(rows, FIIM_TIE_BREAKS)
+    const by = Object.fromEntries(ranked.map((r) => [r.name, r.decidedBy]))
+    // Анна over Борис on extra points (both rows are marked), Вера over Глеб on wins as sheriff, Дина over Егор on
+    // times killed first; Жанна and Зоя share a rank (nothing decided); Ира's total alone places her.
+    expect(by).toEqual({
+      Анна: 'extra',
+      Борис: 'extra',
+      Вера: 'winsAsSheriff',
+      Глеб: 'winsAsSheriff',
+      Дина: 'firstKilled',
+      Егор: 'firstKilled',
+      Жанна: null,
+      Зоя: null,
+      Ира: null,
+    })
+    expect(ranked[0].tieBreaks).toEqual([
+      { key: 'extra', value: 0.5 },
+      { key: 'wins', value: 4 },
+      { key: 'winsAsSheriff', value: 0 },
+      { key: 'winsAsDon', value: 0 },
+      { key: 'firstKilled', value: 0 },
+    ])
+  })
+
+  it("the order is the ruleset's data (§13.6): a ruleset with wins first", () => {
+    const derived = deriveRuleset(BUILTIN_RULESETS.fiim, {
+      id: 'wins-first',
+      name: 'Wins first',
+      scoring: {
+        ...BUILTIN_RULESETS.fiim.scoring,
+        tieBreaks: [
+          { key: 'wins', order: 'desc' },
+          { key: 'extra', order: 'desc' },
+        ],
+      },
+    })
+    if (!derived.ok) throw new Error(derived.issues.join())
+    const ranked = rankRows(rows, scoringFromRuleset(derived.value).tieBreaks)
+    expect(ranked.slice(0, 2).map((r) => `${r.name} ${r.decidedBy}`)).toEqual(['Борис wins', 'Анна wins'])
+    // A ruleset stored before tie-breaks were data gets FIIM's order.
+    const { tieBreaks: _dropped, ...old } = BUILTIN_RULESETS.fiim.scoring
+    expect(tieBreaksOf({ ...BUILTIN_RULESETS.fiim, scoring: old })).toEqual(FIIM_TIE_BREAKS)
+  })
+
+  it('an unbreakable tie lists player ids as numbers (9 before 10)', () => {
+    const tied = [10, 9, 100, 2].map((id) => ({
+      ...row(`P${id}`, { total: 3 }),
+      playerId: id,
+      playerKey: `id:${id}`,
+    }))
+    const ranked = rankRows(tied, FIIM_TIE_BREAKS)
+    expect(ranked.map((r) => r.playerId)).toEqual([2, 9, 10, 100])
+    expect(ranked.map((r) => r.rank)).toEqual([1, 1, 1, 1])
   })
 
   it('floating noise does not break a tie (0.1 + 0.2 = 0.3)', () => {
@@ -211,15 +304,7 @@ describe('standings from games', () => {
     expect(all.overall[0].rank).toBe(1)
   })
 
-  it("'record' points source uses the engine's stored points", () => {
-    const g = finishedGame()
-    g.seats[0].points = { ...g.seats[0].points, total: 9 }
-    const rows = computeStandings([{ gameId: 1, stage: null, record: g }], {
-      scoring: fiim,
-      pointsSource: 'record',
-    })
-    expect(rows[0].name).toBe('Алексей Смирнов')
-    expect(rows[0].total).toBe(9)
+  it('unfinished games are left out', () => {
     expect(
       computeStandings([{ gameId: 1, stage: null, record: unfinishedGame() }], { scoring: fiim }),
     ).toEqual([])

@@ -8,8 +8,17 @@ import { exportProtocol, exportStandings, scoringFor, type ExportProtocolOptions
 import type { ProtocolHeader } from '../export/protocol'
 import type { StandingsFormat } from '../export/standings'
 import type { Lang } from '../export/i18n'
-import { computeAllStandings, type StandingsGame } from '../tournament/standings'
+import {
+  ciValues,
+  computeAllStandings,
+  type AllStandings,
+  type StandingsGame,
+  type StandingsOptions,
+} from '../tournament/standings'
+import type { ScoringConfig, TieBreakKey } from '../tournament/scoring'
+import { rulesetOfSetup, standingsGameFromLog } from '../tournament/games'
 import type { GameRecord } from '../../shared/game/record'
+import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import { AppError, appError } from '../../shared/errors'
 import type { OverlayStandings } from '../../shared/contract'
 
@@ -65,23 +74,90 @@ export async function protocolFile(
   return { bytes: await exportProtocol(record, header, options), header }
 }
 
-export function standingsGames(db: MafiaDb, tournamentId: number): StandingsGame[] {
-  if (!db.getTournament(tournamentId)) throw tournamentNotFound(tournamentId)
-  return db.listGames({ tournamentId }).map((row) => {
-    const round = row.roundId === null ? null : db.getRound(row.roundId)
-    const stageId = row.stageId ?? round?.stageId ?? null
-    return {
-      gameId: row.id,
-      // The stage kind ('qualifying' | 'semifinal' | 'final'): Ci's "finals under 4 games" rule looks for 'final'.
-      stage: stageId === null ? null : (db.getStage(stageId)?.kind ?? null),
-      record: recordOf(db, row.id).record,
-    }
-  })
+/**
+ * Game records rebuilt from the log, kept per database while the game row is unchanged (same uuid, last seq and
+ * update time): recomputing the standings after one result replays that game only.
+ */
+const recordCache = new WeakMap<MafiaDb, Map<number, { key: string; game: StandingsGame }>>()
+
+/** The stage key the standings group by: its kind ('qualifying' | 'semifinal' | 'final'; Ci's "finals under 4
+ * games" rule looks for 'final'). */
+function stageKey(db: MafiaDb, stageId: number | null): string | null {
+  return stageId === null ? null : (db.getStage(stageId)?.kind ?? null)
 }
 
-function tournamentRuleset(db: MafiaDb, tournamentId: number): string {
-  const r = db.getTournament(tournamentId)?.ruleset as { id?: unknown } | null | undefined
-  return typeof r?.id === 'string' ? r.id : 'fiim'
+function stageIdOf(db: MafiaDb, row: GameRow): number | null {
+  const round = row.roundId === null ? null : db.getRound(row.roundId)
+  return row.stageId ?? round?.stageId ?? null
+}
+
+export function standingsGames(db: MafiaDb, tournamentId: number): StandingsGame[] {
+  if (!db.getTournament(tournamentId)) throw tournamentNotFound(tournamentId)
+  let cache = recordCache.get(db)
+  if (cache === undefined) recordCache.set(db, (cache = new Map()))
+  const seen = new Set<number>()
+  const out = db.listGames({ tournamentId }).map((row) => {
+    seen.add(row.id)
+    const stage = stageKey(db, stageIdOf(db, row))
+    const key = `${row.uuid}|${row.lastSeq ?? ''}|${row.updatedAt}|${row.status}`
+    const hit = cache.get(row.id)
+    if (hit !== undefined && hit.key === key) return { ...hit.game, stage }
+    const loaded = db.loadGame(row.id)
+    if (!loaded) throw gameNotFound(row.id)
+    const game = standingsGameFromLog(row.id, stage, loaded.game.setup as GameSetup, loaded.log as LogEntry[])
+    cache.set(row.id, { key, game })
+    return game
+  })
+  for (const id of [...cache.keys()]) if (!seen.has(id) && !db.getGame(id)) cache.delete(id)
+  return out
+}
+
+/**
+ * The ruleset the tournament is scored with (Ci's K, the extra points range, the tie-breaks): the copy stored
+ * with the tournament; without one, the ruleset its games were played under; FIIM when there is neither. A
+ * game's own points always come from its own record.
+ */
+export function tournamentRuleset(db: MafiaDb, tournamentId: number): Ruleset {
+  const own = rulesetSchema.safeParse(db.getTournament(tournamentId)?.ruleset)
+  if (own.success) return own.data
+  const id = (db.getTournament(tournamentId)?.ruleset as { id?: unknown } | null | undefined)?.id
+  if (id === 'fiim' || id === 'club' || id === 'city') return BUILTIN_RULESETS[id]
+  for (const row of db.listGames({ tournamentId })) {
+    const r = rulesetOfSetup(row.setup)
+    if (r) return r
+  }
+  return BUILTIN_RULESETS.fiim
+}
+
+export function tournamentScoring(db: MafiaDb, tournamentId: number): ScoringConfig {
+  return scoringFor(tournamentRuleset(db, tournamentId))
+}
+
+/**
+ * RULES.md §16.3: a stage is finalised when it has rounds and every one of them is finished; its Ci is final
+ * then, and provisional before. Games outside any stage count as finalised.
+ */
+export function isStageFinalised(db: MafiaDb, stageId: number): boolean {
+  const rounds = db.listRounds(stageId)
+  return rounds.length > 0 && rounds.every((r) => r.status === 'finished')
+}
+
+/** The stage keys (see standingsGames) whose Ci is final. */
+export function finalisedStageKeys(db: MafiaDb, tournamentId: number): Array<string | null> {
+  const open = new Set<string>()
+  const all = new Set<string>()
+  for (const st of db.listStages(tournamentId)) {
+    all.add(st.kind)
+    if (!isStageFinalised(db, st.id)) open.add(st.kind)
+  }
+  return [null, ...[...all].filter((k) => !open.has(k))]
+}
+
+function standingsOptions(db: MafiaDb, tournamentId: number): StandingsOptions {
+  return {
+    scoring: tournamentScoring(db, tournamentId),
+    finalisedStages: finalisedStageKeys(db, tournamentId),
+  }
 }
 
 export async function standingsFile(
@@ -91,26 +167,74 @@ export async function standingsFile(
   lang: Lang = 'ru',
 ): Promise<Buffer> {
   const games = standingsGames(db, tournamentId)
-  return exportStandings(games, { scoring: scoringFor(tournamentRuleset(db, tournamentId)), lang }, format)
+  const title = db.getTournament(tournamentId)?.name
+  return exportStandings(games, { ...standingsOptions(db, tournamentId), lang, title }, format)
 }
 
-export function liveStandings(db: MafiaDb, tournamentId: number) {
+export function liveStandings(db: MafiaDb, tournamentId: number): AllStandings {
+  return computeAllStandings(standingsGames(db, tournamentId), standingsOptions(db, tournamentId))
+}
+
+/**
+ * Stores the per-seat Ci of a stage's games (`game_results.ci`) — call it when the stage is finalised. Ci is
+ * computed over the stage's games (or the whole tournament when the scoring's Ci scope says so). Returns the
+ * values stored.
+ */
+export function storeStageCi(
+  db: MafiaDb,
+  tournamentId: number,
+  stageId: number,
+): Array<{ gameId: number; seat: number; ci: number }> {
   const games = standingsGames(db, tournamentId)
-  return computeAllStandings(games, { scoring: scoringFor(tournamentRuleset(db, tournamentId)) })
+  const inStage = new Set(
+    db
+      .listGames({ tournamentId })
+      .filter((row) => stageIdOf(db, row) === stageId)
+      .map((row) => row.id),
+  )
+  const values = ciValues(games, tournamentScoring(db, tournamentId)).filter((v) => inStage.has(v.gameId))
+  db.setCi(values)
+  return values
+}
+
+/** A standings row in the overlay's shape, with its tie-break values and the criterion that decided its place. */
+export interface OverlayStandingsRow {
+  place: number
+  name: string
+  points: number
+  games: number
+  wins: number
+  /** Values in the order of `OverlayStandingsWithTieBreaks.tieBreaks`. */
+  tieBreaks: number[]
+  decidedBy: TieBreakKey | null
+  ciProvisional: boolean
+}
+
+/** The overlay's standings plus the tie-break columns (a superset of the contract's OverlayStandings). */
+export interface OverlayStandingsWithTieBreaks extends OverlayStandings {
+  rows: OverlayStandingsRow[]
+  tieBreaks: TieBreakKey[]
+  ciProvisional: boolean
 }
 
 /** The overall standings in the overlay's shape (`?layout=standings`). */
-export function overlayStandings(db: MafiaDb, tournamentId: number): OverlayStandings | null {
+export function overlayStandings(db: MafiaDb, tournamentId: number): OverlayStandingsWithTieBreaks | null {
   const t = db.getTournament(tournamentId)
   if (!t) return null
+  const all = liveStandings(db, tournamentId)
   return {
     title: t.name,
-    rows: liveStandings(db, tournamentId).overall.map((r) => ({
+    tieBreaks: all.tieBreaks.map((tb) => tb.key),
+    ciProvisional: all.ciProvisional,
+    rows: all.overall.map((r) => ({
       place: r.rank,
       name: r.name,
       points: r.total,
       games: r.games,
       wins: r.wins,
+      tieBreaks: r.tieBreaks.map((x) => x.value),
+      decidedBy: r.decidedBy,
+      ciProvisional: r.ciProvisional,
     })),
   }
 }

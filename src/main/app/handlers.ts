@@ -4,7 +4,7 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { Handlers } from '../transport/router'
 import { AppError, appError } from '../../shared/errors'
 import type {
@@ -48,19 +48,65 @@ export function playerInfo(p: Player): PlayerInfo {
   }
 }
 
-export function createHandlers({ service, db, obs, info, restore }: HandlerDeps): Handlers {
+/** The handlers of one contract namespace (`players` → every `players.*` call). */
+type NamespaceHandlers<N extends string> = {
+  [K in keyof Handlers as K extends `${N}.${string}` ? K : never]: Handlers[K]
+}
+
+export function createHandlers(deps: HandlerDeps): Handlers {
   return {
-    'app.info': () => info(),
+    ...appHandlers(deps),
+    ...overlayHandlers(deps),
+    ...gameHandlers(deps),
+    ...rulesetsHandlers(deps),
+    ...playersHandlers(deps),
+    ...roundsHandlers(deps),
+    ...dataHandlers(deps),
+    ...tournamentsHandlers(deps),
+    ...obsHandlers(deps),
+    ...exportHandlers(deps),
+    ...standingsHandlers(deps),
+    ...backupHandlers(deps),
+  }
+}
+
+function appHandlers({ info }: HandlerDeps): NamespaceHandlers<'app'> {
+  return {
+    // Only the judge learns where the database lives; a reader (the overlay, OBS) gets its file name.
+    'app.info': (_p, { access }) => {
+      const data = info()
+      return access === 'control' ? data : { ...data, dataFile: basename(data.dataFile) }
+    },
+  }
+}
+
+function overlayHandlers({ service }: HandlerDeps): NamespaceHandlers<'overlay'> {
+  return {
     'overlay.view': () => service.overlay(),
     'overlay.setSettings': (s) => service.setOverlaySettings(s),
+  }
+}
+
+function gameHandlers({ service }: HandlerDeps): NamespaceHandlers<'game'> {
+  return {
     'game.list': ({ status }) => service.list(status),
     'game.active': () => service.active(),
     'game.view': ({ gameId }) => service.envelope(gameId),
     'game.open': ({ gameId }) => service.open(gameId),
     'game.create': (input) => service.createGame(input),
     'game.command': ({ gameId, command }) => service.command(gameId, command),
+  }
+}
+
+function rulesetsHandlers({ service }: HandlerDeps): NamespaceHandlers<'rulesets'> {
+  return {
     'rulesets.list': () => service.rulesets(),
     'rulesets.save': (r) => service.saveRuleset(r),
+  }
+}
+
+function playersHandlers({ db }: HandlerDeps): NamespaceHandlers<'players'> {
+  return {
     'players.list': ({ query }) => db().listPlayers(query).map(playerInfo),
     'players.add': (p) =>
       playerInfo(
@@ -91,7 +137,17 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
         )
       return playerInfo(p)
     },
+  }
+}
+
+function roundsHandlers({ db }: HandlerDeps): NamespaceHandlers<'rounds'> {
+  return {
     'rounds.finish': async ({ roundId, force }) => ({ backup: await db().finishRound(roundId, { force }) }),
+  }
+}
+
+function dataHandlers({ db }: HandlerDeps): NamespaceHandlers<'data'> {
+  return {
     'data.export': (scope) => {
       const text = db().exportJson(scope)
       const name =
@@ -107,6 +163,11 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
       }
     },
     'data.import': ({ text }) => db().importJson(text),
+  }
+}
+
+function tournamentsHandlers({ db }: HandlerDeps): NamespaceHandlers<'tournaments'> {
+  return {
     'tournaments.list': (): TournamentInfo[] =>
       db()
         .listTournaments()
@@ -148,6 +209,11 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
         return p ? playerInfo(p) : null
       })
     },
+  }
+}
+
+function obsHandlers({ obs }: HandlerDeps): NamespaceHandlers<'obs'> {
+  return {
     'obs.status': () => obs.status(),
     'obs.settings': () => obs.settings(),
     'obs.saveSettings': (s) => obs.saveSettings(s),
@@ -158,6 +224,11 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
     'obs.break': () => obs.startBreak(),
     'obs.maps': () => obs.maps(),
     'obs.saveMap': ({ scope, map }) => obs.saveMap(scope, map),
+  }
+}
+
+function exportHandlers({ db }: HandlerDeps): NamespaceHandlers<'export'> {
+  return {
     'export.protocol': async ({ gameId, format, lang, allowUnfinished }) => {
       const { bytes, header } = await protocolFile(db(), gameId, { format, lang, allowUnfinished })
       return {
@@ -174,6 +245,11 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
         base64: bytes.toString('base64'),
       }
     },
+  }
+}
+
+function standingsHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'standings'> {
+  return {
     'standings.get': ({ tournamentId }): StandingsPublic => {
       const id =
         tournamentId ?? service.active()?.game.tournamentId ?? db().listTournaments().at(-1)?.id ?? null
@@ -200,6 +276,11 @@ export function createHandlers({ service, db, obs, info, restore }: HandlerDeps)
         stages: all.stages.map((st) => ({ stage: st.stage, rows: pub(st.rows) })),
       }
     },
+  }
+}
+
+function backupHandlers({ db, restore }: HandlerDeps): NamespaceHandlers<'backup'> {
+  return {
     'backup.now': async () => ({ file: await db().backupNow('manual') }),
     'backup.restore': async ({ file, force }) => {
       await restore(file, force ?? false)

@@ -61,7 +61,7 @@ interface OverlayFeed {
 }
 
 export const DEFAULT_OVERLAY_SETTINGS: OverlayPublicSettings = {
-  roles: 'hidden',
+  roles: 'atEnd',
   theme: { accent: '#e53935', background: '#101218', text: '#ffffff', logoUrl: null, title: 'Mafia Desk' },
 }
 
@@ -128,6 +128,7 @@ export class AppService {
     this.live.clear()
     this.standingsCache.clear()
     this.later = null
+    this.feed = null
     this.activeId = null
     this.overlaySettings = DEFAULT_OVERLAY_SETTINGS
     this.init()

@@ -8,7 +8,8 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { BackupInfo } from './types'
 import { fsyncDir, fsyncFile, removeIfExists } from './fsutil'
-import { toDbError } from './errors'
+import { dbError, toDbError } from './errors'
+import { inspectFile } from './open'
 
 export const DEFAULT_BACKUPS_TO_KEEP = 20
 const NAME_RE = /^mafia-desk-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(\d{3})-([a-z0-9-]+)\.sqlite$/
@@ -115,4 +116,70 @@ export async function writeBackup(
 export function rotateBackups(dir: string, keep: number): void {
   const all = listBackupsIn(dir)
   for (const old of all.slice(Math.max(1, keep))) removeIfExists(old.file)
+}
+
+/** Validates that `file` is a readable Mafia Desk database no newer than this app (used for backups). */
+export function validateBackupFile(file: string): void {
+  let state
+  try {
+    state = inspectFile(file)
+  } catch (err) {
+    const e = toDbError(err)
+    if (e.code === 'db/too_new') throw e
+    throw dbError(
+      'db/backup_invalid',
+      `Файл «${path.basename(file)}» не является резервной копией Mafia Desk.`,
+      `The file "${path.basename(file)}" is not a Mafia Desk backup.`,
+      { file, cause: e.data },
+    )
+  }
+  if (!state.exists || state.version === 0) {
+    throw dbError(
+      'db/backup_invalid',
+      `Файл «${path.basename(file)}» пуст и не является резервной копией Mafia Desk.`,
+      `The file "${path.basename(file)}" is empty, not a Mafia Desk backup.`,
+      { file },
+    )
+  }
+  const conn = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    const check = conn.pragma('quick_check', { simple: true })
+    if (check !== 'ok') {
+      throw dbError(
+        'db/backup_invalid',
+        `Резервная копия «${path.basename(file)}» повреждена.`,
+        `The backup "${path.basename(file)}" is damaged.`,
+        { file, check },
+      )
+    }
+  } catch (err) {
+    throw toDbError(err)
+  } finally {
+    conn.close()
+  }
+}
+
+/**
+ * Copies `source` into `staging` with the backup API (journal mode DELETE, fsynced), the first step of a
+ * restore; on failure nothing is left behind.
+ */
+export async function stageRestoreCopy(source: string, staging: string): Promise<void> {
+  removeIfExists(staging)
+  const src = new Database(source, { readonly: true, fileMustExist: true })
+  try {
+    await src.backup(staging)
+    const copy = new Database(staging, { fileMustExist: true })
+    try {
+      copy.pragma('journal_mode = DELETE')
+    } finally {
+      copy.close()
+    }
+    fsyncFile(staging)
+  } catch (err) {
+    removeIfExists(staging)
+    removeIfExists(`${staging}-journal`)
+    throw toDbError(err)
+  } finally {
+    src.close()
+  }
 }

@@ -1,6 +1,7 @@
 /** Human labels for commands (the undo/redo buttons, the protocol), in Russian and English. */
 import type { LocalizedText } from '../../shared/errors'
 import type { Command } from '../../shared/game/commands'
+import { formatSigned } from '../../shared/numbers'
 import type { GameEvent } from './events'
 
 const list = (seats: number[] | undefined): string => (seats && seats.length > 0 ? seats.join(', ') : '—')
@@ -53,8 +54,8 @@ export function describeCommand(c: Command): LocalizedText {
       return { ru: `Таймер: ${c.action}`, en: `Timer: ${c.action}` }
     case 'extraPoints':
       return {
-        ru: `Доп. баллы №${c.seat}: ${c.points} (${c.reason})`,
-        en: `Extra points seat ${c.seat}: ${c.points} (${c.reason})`,
+        ru: `Доп. баллы №${c.seat}: ${formatSigned(c.points, 'ru')} (${c.reason})`,
+        en: `Extra points seat ${c.seat}: ${formatSigned(c.points, 'en')} (${c.reason})`,
       }
     case 'comment':
       return { ru: `Комментарий: «${c.text}»`, en: `Comment: "${c.text}"` }

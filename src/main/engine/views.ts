@@ -1,10 +1,17 @@
 /** The control view (everything) and the overlay view (roles and checks only when the settings allow). */
-import type { ControlView, NightStep, OverlaySettings, OverlayView, SeatView } from '../../shared/game/views'
+import type {
+  ControlView,
+  NightStep,
+  OverlaySettings,
+  OverlayView,
+  SeatView,
+  TieView,
+} from '../../shared/game/views'
 import { eligibleVoters } from './decide'
 import { describeEntry } from './describe'
 import type { Game } from './game'
 import { seatPoints } from './score'
-import { day, type GameState } from './state'
+import { day, type DayState, type GameState } from './state'
 
 function nightStep(s: GameState): NightStep | null {
   if (s.phase !== 'night') return null
@@ -15,6 +22,27 @@ function nightStep(s: GameState): NightStep | null {
   if (don.status === 'alive' && n.donCheck === null && n.sheriffCheck === null) return 'donCheck'
   if (sheriff.status === 'alive' && n.sheriffCheck === null) return 'sheriffCheck'
   return null
+}
+
+/** The tie being resolved today: the tied seats with the counts of the voting that tied them, and the stage. */
+function tieView(d: DayState | null): TieView | null {
+  if (!d || !d.tied) return null
+  const stage =
+    d.step === 'tieSpeech'
+      ? 'tieSpeech'
+      : d.step === 'liftAll'
+        ? 'liftAll'
+        : d.step === 'voting' && d.voting?.kind === 'revote'
+          ? 'revote'
+          : null
+  if (!stage) return null
+  const rounds = d.votings.flatMap((r) => (r.kind === 'liftAll' ? [] : [r]))
+  const last = rounds[rounds.length - 1]
+  const counts = d.tied.map((seat) => {
+    const c = last?.candidates.find((x) => x.seat === seat)
+    return c ? c.voters.length + (c.count ?? 0) : 0
+  })
+  return { stage, seats: [...d.tied], counts, round: rounds.length }
 }
 
 export function controlView(game: Game, revision: number): ControlView {
@@ -94,6 +122,7 @@ export function controlView(game: Game, revision: number): ControlView {
     redoLabel: redoSeq !== undefined ? describeEntry(game.log[redoSeq - 1]) : null,
     voteCancelled: d?.voteCancelled ?? false,
     scores: points ? points.map((p, i) => ({ seat: i + 1, points: p })) : null,
+    tie: tieView(d),
   }
 }
 

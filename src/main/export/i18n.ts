@@ -1,5 +1,6 @@
 /** Labels of the protocol and the standings exports, in Russian (default) and English (RULES.md §0 terms). */
 import type { EndReason, Role, Winner } from '../../shared/game/record'
+import type { TieBreakKey } from '../tournament/scoring'
 
 export type Lang = 'ru' | 'en'
 
@@ -124,6 +125,14 @@ export interface Labels {
   sheetStandings: string
   sheetGames: string
   sheetPlayers: string
+  /** Standings: the tie-break columns (RULES.md §13.6) and the marks that explain a place. */
+  tieBreakNames: Record<TieBreakKey, string>
+  tieBreakColumn: (n: number, name: string) => string
+  decidedBy: string
+  ciStatus: string
+  ciProvisional: string
+  sheetWarnings: string
+  extraOutOfRange: (extra: string, min: string, max: string) => string
 }
 
 const ru: Labels = {
@@ -271,6 +280,26 @@ const ru: Labels = {
   sheetStandings: 'Таблица',
   sheetGames: 'Игры',
   sheetPlayers: 'Игроки',
+  tieBreakNames: {
+    total: 'Итого',
+    extra: 'Доп. баллы',
+    wins: 'Победы',
+    winsAsSheriff: 'Победы шерифом',
+    winsAsDon: 'Победы доном',
+    winsAsCivilian: 'Победы мирным',
+    winsAsMafia: 'Победы мафией',
+    firstKilled: 'Первый убитый',
+    bestMove: 'Лучший ход',
+    ci: 'Ci',
+    penalties: 'Штрафы',
+    games: 'Игры',
+  },
+  tieBreakColumn: (n, name) => `Доп. показатель ${n}: ${name}`,
+  decidedBy: 'Место решил',
+  ciStatus: 'Ci: статус',
+  ciProvisional: 'предварительно (этап не завершён)',
+  sheetWarnings: 'Предупреждения',
+  extraOutOfRange: (extra, min, max) => `Доп. баллы ${extra} вне диапазона ${min}…${max} (не обрезаны)`,
 }
 
 const en: Labels = {
@@ -423,6 +452,26 @@ const en: Labels = {
   sheetStandings: 'Standings',
   sheetGames: 'Games',
   sheetPlayers: 'Players',
+  tieBreakNames: {
+    total: 'Total',
+    extra: 'Extra points',
+    wins: 'Wins',
+    winsAsSheriff: 'Wins as sheriff',
+    winsAsDon: 'Wins as don',
+    winsAsCivilian: 'Wins as civilian',
+    winsAsMafia: 'Wins as mafia',
+    firstKilled: 'Killed first',
+    bestMove: 'Best move',
+    ci: 'Ci',
+    penalties: 'Penalties',
+    games: 'Games',
+  },
+  tieBreakColumn: (n, name) => `Tie-break ${n}: ${name}`,
+  decidedBy: 'Place decided by',
+  ciStatus: 'Ci status',
+  ciProvisional: 'provisional (stage not finalised)',
+  sheetWarnings: 'Warnings',
+  extraOutOfRange: (extra, min, max) => `Extra points ${extra} outside ${min}…${max} (not clamped)`,
 }
 
 function when(lang: Lang, d: number | null, n: number | null): string {

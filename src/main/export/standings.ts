@@ -10,8 +10,10 @@ import {
   type StandingsGame,
   type StandingsOptions,
   type StandingsRow,
+  type StandingsWarning,
 } from '../tournament/standings'
-import { labels, type Labels, type Lang } from './i18n'
+import type { TieBreak, TieBreakKey } from '../tournament/scoring'
+import { fmtPoints, labels, type Labels, type Lang } from './i18n'
 
 export type StandingsFormat = 'xlsx' | 'csv' | 'json'
 
@@ -37,6 +39,11 @@ export interface StandingsExportData {
   stages: StageStandings[]
   games: GameSeatScore[]
   showAuto: boolean
+  /** The tie-breaks after the total, in the ruleset's order (RULES.md §13.6). */
+  tieBreaks: TieBreak[]
+  /** Some Ci is provisional: its stage is not finalised yet (RULES.md §16.3). */
+  ciProvisional: boolean
+  warnings: StandingsWarning[]
 }
 
 export function collectStandings(
@@ -54,49 +61,129 @@ export function collectStandings(
     stages: stage === undefined ? all.stages : all.stages.filter((s) => s.stage === stage),
     games: picked,
     showAuto: options.scoring.autoBonus.length > 0 || picked.some((g) => g.auto !== 0),
+    tieBreaks: all.tieBreaks,
+    ciProvisional: picked.some((g) => g.ciProvisional),
+    warnings: all.warnings.filter((w) => picked.some((g) => g.gameId === w.gameId)),
   }
 }
 
 type Cell = string | number
 
-interface Sheet {
-  columns: Array<{ header: string; width: number; kind: 'int' | 'points' | 'text' }>
-  rows: Cell[][]
+interface Column {
+  header: string
+  width: number
+  kind: 'int' | 'points' | 'text'
 }
 
-export function standingsSheet(rows: StandingsRow[], L: Labels, showAuto: boolean): Sheet {
-  const columns: Sheet['columns'] = [
-    { header: L.rank, width: 7, kind: 'int' },
-    { header: L.player, width: 26, kind: 'text' },
-    { header: L.games, width: 7, kind: 'int' },
-    { header: L.wins, width: 8, kind: 'int' },
-    ...ROLES.map((r) => ({ header: L.winsAs[r], width: 11, kind: 'int' as const })),
-    { header: L.winPoints, width: 11, kind: 'points' },
-    { header: L.bestMove, width: 8, kind: 'points' },
-    { header: L.extra, width: 8, kind: 'points' },
-    { header: L.penalties, width: 9, kind: 'points' },
-    ...(showAuto ? [{ header: L.autoBonus, width: 10, kind: 'points' as const }] : []),
-    { header: L.ci, width: 8, kind: 'points' },
-    { header: L.total, width: 9, kind: 'points' },
-    { header: L.firstKilledCount, width: 11, kind: 'int' },
+interface Sheet {
+  columns: Column[]
+  rows: Cell[][]
+  /** Cells to highlight, [row index, column index] (0-based, header excluded): the tie-break that decided a place. */
+  marks?: Array<[number, number]>
+}
+
+/** A standings column: what it shows and, for a tie-break criterion, its key. */
+interface RowColumn extends Column {
+  key: TieBreakKey | null
+  value: (r: StandingsRow) => Cell
+}
+
+const ROLE_TIE_BREAK: Record<Role, TieBreakKey> = {
+  civilian: 'winsAsCivilian',
+  sheriff: 'winsAsSheriff',
+  mafia: 'winsAsMafia',
+  don: 'winsAsDon',
+}
+
+function detailColumns(L: Labels, showAuto: boolean): RowColumn[] {
+  return [
+    { key: 'games', header: L.games, width: 7, kind: 'int', value: (r) => r.games },
+    { key: 'wins', header: L.wins, width: 8, kind: 'int', value: (r) => r.wins },
+    ...ROLES.map((role): RowColumn => ({
+      key: ROLE_TIE_BREAK[role],
+      header: L.winsAs[role],
+      width: 11,
+      kind: 'int',
+      value: (r) => r.winsByRole[role],
+    })),
+    { key: null, header: L.winPoints, width: 11, kind: 'points', value: (r) => r.points },
+    { key: 'bestMove', header: L.bestMove, width: 8, kind: 'points', value: (r) => r.bestMove },
+    { key: 'extra', header: L.extra, width: 8, kind: 'points', value: (r) => r.extra },
+    { key: 'penalties', header: L.penalties, width: 9, kind: 'points', value: (r) => r.penalties },
+    ...(showAuto
+      ? [
+          {
+            key: null,
+            header: L.autoBonus,
+            width: 10,
+            kind: 'points' as const,
+            value: (r: StandingsRow) => r.auto,
+          },
+        ]
+      : []),
+    { key: 'ci', header: L.ci, width: 8, kind: 'points', value: (r) => r.ci },
+    { key: 'firstKilled', header: L.firstKilledCount, width: 11, kind: 'int', value: (r) => r.firstKilled },
   ]
+}
+
+/**
+ * The standings sheet: place, player, total, the tie-break columns in the ruleset's order, the criterion that
+ * decided the place, then the remaining details (and Ci's status while a stage is open).
+ */
+export function standingsSheet(
+  rows: StandingsRow[],
+  L: Labels,
+  showAuto: boolean,
+  tieBreaks: TieBreak[] = [],
+  ciProvisional = false,
+): Sheet {
+  const details = detailColumns(L, showAuto)
+  const keys: TieBreakKey[] = tieBreaks.map((tb) => tb.key).filter((k) => k !== 'total')
+  const tieColumns: RowColumn[] = keys.map((key, i) => {
+    const d = details.find((c) => c.key === key)
+    return {
+      key,
+      header: L.tieBreakColumn(i + 1, L.tieBreakNames[key]),
+      width: 14,
+      kind: d?.kind ?? 'points',
+      value: d?.value ?? (() => ''),
+    }
+  })
+  const columns: RowColumn[] = [
+    { key: null, header: L.rank, width: 7, kind: 'int', value: (r) => r.rank },
+    { key: null, header: L.player, width: 26, kind: 'text', value: (r) => r.name },
+    { key: 'total', header: L.total, width: 9, kind: 'points', value: (r) => r.total },
+    ...tieColumns,
+    {
+      key: null,
+      header: L.decidedBy,
+      width: 16,
+      kind: 'text',
+      value: (r) => (r.decidedBy === null ? '' : L.tieBreakNames[r.decidedBy]),
+    },
+    ...details.filter((c) => c.key === null || !keys.includes(c.key)),
+    ...(ciProvisional
+      ? [
+          {
+            key: null,
+            header: L.ciStatus,
+            width: 18,
+            kind: 'text' as const,
+            value: (r: StandingsRow) => (r.ciProvisional ? L.ciProvisional : ''),
+          },
+        ]
+      : []),
+  ]
+  const marks: Array<[number, number]> = []
+  rows.forEach((r, ri) => {
+    if (r.decidedBy === null) return
+    const ci = columns.findIndex((c, i) => i >= 3 && c.key === r.decidedBy)
+    if (ci >= 0) marks.push([ri, ci])
+  })
   return {
-    columns,
-    rows: rows.map((r) => [
-      r.rank,
-      r.name,
-      r.games,
-      r.wins,
-      ...ROLES.map((role) => r.winsByRole[role]),
-      r.points,
-      r.bestMove,
-      r.extra,
-      r.penalties,
-      ...(showAuto ? [r.auto] : []),
-      r.ci,
-      r.total,
-      r.firstKilled,
-    ]),
+    columns: columns.map((c) => ({ header: c.header, width: c.width, kind: c.kind })),
+    rows: rows.map((r) => columns.map((c) => c.value(r))),
+    marks,
   }
 }
 
@@ -190,6 +277,11 @@ function addSheet(wb: ExcelJS.Workbook, name: string, sheet: Sheet): void {
     cell.alignment = { vertical: 'middle', horizontal: 'center', wrapText: true }
     cell.numFmt = 'General'
   })
+  for (const [r, c] of sheet.marks ?? []) {
+    const cell = ws.getRow(r + 2).getCell(c + 1)
+    cell.font = { bold: true }
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFF2CC' } }
+  }
   if (sheet.rows.length > 0) {
     ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: sheet.columns.length } }
   }
@@ -204,22 +296,50 @@ export async function standingsToXlsx(data: StandingsExportData, lang: Lang = 'r
   wb.modified = FIXED_DATE
   if (data.title !== null) wb.title = data.title
   const used = new Set<string>()
-  addSheet(wb, safeSheetName(L.sheetStandings, used), standingsSheet(data.rows, L, data.showAuto))
+  const standings = (rows: StandingsRow[]): Sheet =>
+    standingsSheet(rows, L, data.showAuto, data.tieBreaks, data.ciProvisional)
+  addSheet(wb, safeSheetName(L.sheetStandings, used), standings(data.rows))
   addSheet(wb, safeSheetName(L.sheetGames, used), gamesSheet(data.games, L, data.showAuto))
   addSheet(wb, safeSheetName(L.sheetPlayers, used), playersSheet(data.rows, L))
   if (data.stage === undefined && data.stages.length > 1) {
     for (const s of data.stages) {
       const name = `${L.sheetStandings} — ${s.stage ?? '—'}`
-      addSheet(wb, safeSheetName(name, used), standingsSheet(s.rows, L, data.showAuto))
+      addSheet(wb, safeSheetName(name, used), standings(s.rows))
     }
   }
+  if (data.warnings.length > 0) addSheet(wb, safeSheetName(L.sheetWarnings, used), warningsSheet(data, L))
   // Fast deflate: a standings file is small, and level 1 halves the zip time.
   const out = await wb.xlsx.writeBuffer({ zip: { compression: 'DEFLATE', compressionOptions: { level: 1 } } })
   return Buffer.from(out as ArrayBuffer)
 }
 
+function warningsSheet(data: StandingsExportData, L: Labels): Sheet {
+  return {
+    columns: [
+      { header: L.gameId, width: 8, kind: 'int' },
+      { header: L.seat, width: 5, kind: 'int' },
+      { header: L.player, width: 26, kind: 'text' },
+      { header: L.extra, width: 60, kind: 'text' },
+    ],
+    rows: data.warnings.map((w) => [
+      w.gameId,
+      w.seat,
+      w.name,
+      L.extraOutOfRange(fmtPoints(w.extra), fmtPoints(w.min), fmtPoints(w.max)),
+    ]),
+  }
+}
+
+/**
+ * A text cell that a spreadsheet would run as a formula (= + - @, or a tab/CR that some read the same way) gets a
+ * leading apostrophe, so a player named "=HYPERLINK(…)" stays text (CSV injection). Numbers are left as numbers.
+ */
+export function neutraliseFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+}
+
 function csvField(value: Cell, delimiter: string): string {
-  const text = typeof value === 'number' ? String(Math.round(value * 1e4) / 1e4) : value
+  const text = typeof value === 'number' ? String(Math.round(value * 1e4) / 1e4) : neutraliseFormula(value)
   return /["\r\n]/.test(text) || text.includes(delimiter) || /^\s|\s$/.test(text)
     ? `"${text.replace(/"/g, '""')}"`
     : text
@@ -231,7 +351,7 @@ export function standingsToCsv(
   lang: Lang = 'ru',
   delimiter: ',' | ';' | '\t' = ',',
 ): Buffer {
-  const sheet = standingsSheet(data.rows, labels(lang), data.showAuto)
+  const sheet = standingsSheet(data.rows, labels(lang), data.showAuto, data.tieBreaks, data.ciProvisional)
   const lines = [sheet.columns.map((c) => c.header), ...sheet.rows].map((r) =>
     r.map((v) => csvField(v, delimiter)).join(delimiter),
   )
@@ -243,9 +363,13 @@ export interface StandingsJson {
   version: typeof STANDINGS_VERSION
   title: string | null
   stage: string | null | 'overall'
+  /** The tie-breaks after the total, in order; each row's `tieBreaks` and `decidedBy` refer to them. */
+  tieBreaks: TieBreak[]
+  ciProvisional: boolean
   rows: StandingsRow[]
   stages: StageStandings[]
   games: GameSeatScore[]
+  warnings: StandingsWarning[]
 }
 
 export function standingsToJson(data: StandingsExportData): Buffer {
@@ -254,9 +378,12 @@ export function standingsToJson(data: StandingsExportData): Buffer {
     version: STANDINGS_VERSION,
     title: data.title,
     stage: data.stage === undefined ? 'overall' : data.stage,
+    tieBreaks: data.tieBreaks,
+    ciProvisional: data.ciProvisional,
     rows: data.rows,
     stages: data.stages,
     games: data.games,
+    warnings: data.warnings,
   }
   return Buffer.from(JSON.stringify(json, null, 2) + '\n', 'utf8')
 }

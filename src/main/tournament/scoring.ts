@@ -1,27 +1,23 @@
 /**
- * Tournament scoring (RULES.md §13): the scoring parameters as data, the per-game points of each seat
- * and the first-kill compensation Ci (§13.5). Pure: no I/O, no clock, no randomness.
+ * Tournament scoring (RULES.md §13). A game's points are the engine's per-seat points stored in its record (the
+ * protocol and `game_results` show the same numbers): this module never recomputes them. The tournament adds Ci,
+ * first-kill compensation (§13.5), and optional automatic bonuses on top, and orders players by the ruleset's
+ * tie-breaks (§13.6). Pure: no I/O, no clock, no randomness.
  */
-import type { GameRecord, Role, SeatRecord, Team } from '../../shared/game/record'
-import { BUILTIN_RULESETS, type BuiltinRulesetId, type Ruleset } from '../../shared/game/ruleset'
+import type { Role, SeatRecord, Team, GameRecord } from '../../shared/game/record'
+import {
+  BUILTIN_RULESETS,
+  TIE_BREAK_KEYS,
+  type BuiltinRulesetId,
+  type Ruleset,
+} from '../../shared/game/ruleset'
 
-/** A criterion of the standings order (RULES.md §13.6). `desc` = more is better. */
-export type TieBreakKey =
-  | 'total'
-  | 'extra'
-  | 'wins'
-  | 'winsAsSheriff'
-  | 'winsAsDon'
-  | 'winsAsCivilian'
-  | 'winsAsMafia'
-  | 'firstKilled'
-  | 'bestMove'
-  | 'ci'
-  | 'penalties'
-  | 'games'
+/** A criterion of the standings order (RULES.md §13.6). `total` always comes first. */
+export type TieBreakKey = 'total' | (typeof TIE_BREAK_KEYS)[number]
 
 export interface TieBreak {
   key: TieBreakKey
+  /** `desc`: more is better. */
   order: 'desc' | 'asc'
 }
 
@@ -35,18 +31,11 @@ export interface AutoBonusRule {
   points: number
 }
 
+/** What the tournament adds to the stored per-game points, and how it orders the standings. */
 export interface ScoringConfig {
   id: string
   name: string
-  /** Points for each player of the winning team (loss: 0). */
-  win: number
-  /** Points for each player in a drawn game. */
-  draw: number
-  /** Best move values by the number of blacks named (RULES.md §13.3). */
-  bestMove: { two: number; three: number }
-  /** Penalties (negative numbers): removal (удаление), removal by the 4th foul, team-defeat culprit (ППК). */
-  penalties: { removal: number; fouledOut: number; teamDefeat: number }
-  /** Range of the judge's extra points per game (the sum of a seat's extra points is clamped to it). */
+  /** Range of the judge's extra points per game (a seat outside it is flagged in the standings, never clamped). */
   extraPoints: { min: number; max: number }
   ci: {
     enabled: boolean
@@ -61,22 +50,30 @@ export interface ScoringConfig {
     minFinalGames: number
   }
   autoBonus: AutoBonusRule[]
+  /** `total` first, then the ruleset's tie-breaks. */
   tieBreaks: TieBreak[]
 }
 
-export const DEFAULT_TIE_BREAKS: TieBreak[] = [
+/** FIIM's order (RULES.md §13.6): used for a ruleset stored before tie-breaks were ruleset data. */
+export const FIIM_TIE_BREAKS: TieBreak[] = [
   { key: 'total', order: 'desc' },
-  { key: 'extra', order: 'desc' },
-  { key: 'wins', order: 'desc' },
-  { key: 'winsAsSheriff', order: 'desc' },
-  { key: 'winsAsDon', order: 'desc' },
-  { key: 'firstKilled', order: 'desc' },
+  ...(BUILTIN_RULESETS.fiim.scoring.tieBreaks ?? []),
 ]
+/** @deprecated the order is ruleset data; kept as FIIM's order for old callers. */
+export const DEFAULT_TIE_BREAKS = FIIM_TIE_BREAKS
+
+/** The standings order of a ruleset: the total, then its tie-breaks (a repeated key counts once). */
+export function tieBreaksOf(ruleset: Ruleset): TieBreak[] {
+  const list = ruleset.scoring.tieBreaks
+  if (list === undefined) return FIIM_TIE_BREAKS
+  const out: TieBreak[] = [{ key: 'total', order: 'desc' }]
+  for (const tb of list) if (!out.some((x) => x.key === tb.key)) out.push({ key: tb.key, order: tb.order })
+  return out
+}
 
 /**
- * The scoring of a ruleset (its `scoring` values, RULES.md §13): the tournament adds Ci scope, final stages, auto
- * bonuses and tie-breaks, which a ruleset does not carry. The 4th-foul removal costs the removal penalty, as in
- * the engine.
+ * The tournament scoring of a ruleset (its `scoring` values, RULES.md §13): Ci's K and final rule, the extra
+ * points range and the tie-breaks. `extra` overrides what a ruleset does not carry (Ci scope, auto bonuses).
  */
 export function scoringFromRuleset(
   ruleset: Ruleset,
@@ -86,10 +83,6 @@ export function scoringFromRuleset(
   return {
     id: ruleset.id,
     name: ruleset.name,
-    win: sc.win,
-    draw: sc.draw,
-    bestMove: { two: sc.bestMove2, three: sc.bestMove3 },
-    penalties: { removal: sc.removalPenalty, fouledOut: sc.removalPenalty, teamDefeat: sc.teamDefeatPenalty },
     extraPoints: { min: sc.extraMin, max: sc.extraMax },
     ci: {
       enabled: sc.ciK > 0,
@@ -100,13 +93,12 @@ export function scoringFromRuleset(
       minFinalGames: sc.ciMinFinalGames,
     },
     autoBonus: [],
-    tieBreaks: DEFAULT_TIE_BREAKS,
+    tieBreaks: tieBreaksOf(ruleset),
     ...extra,
   }
 }
 
-/** Presets that follow the built-in rulesets (RULES.md §15): FIIM values (win 1, best move 0.3/0.5, −0.5/−0.7,
- * extra −1.6…+1.6, Ci K 0.4, off in finals under 4 games). */
+/** Presets that follow the built-in rulesets (RULES.md §15). */
 export const SCORING_PRESETS: Record<BuiltinRulesetId, ScoringConfig> = {
   fiim: scoringFromRuleset(BUILTIN_RULESETS.fiim),
   club: scoringFromRuleset(BUILTIN_RULESETS.club),
@@ -140,47 +132,36 @@ export function seatWon(record: GameRecord, seat: SeatRecord): boolean {
   return record.winner !== null && record.winner !== 'draw' && record.winner === teamOf(seat.role)
 }
 
-/** Per-game points of one seat under `config`, recomputed from the record's facts. */
-export function scoreSeat(record: GameRecord, seat: SeatRecord, config: ScoringConfig): SeatScore {
+/** The automatic bonuses of a seat (a tournament-level addition, like Ci). */
+export function autoBonusOf(record: GameRecord, seat: SeatRecord, rules: AutoBonusRule[]): number {
+  if (!record.finished) return 0
   const won = seatWon(record, seat)
-  const win = !record.finished ? 0 : won ? config.win : record.winner === 'draw' ? config.draw : 0
-  let bestMove = 0
-  const bm = record.bestMove
-  if (bm !== null && bm.by === seat.seat && !bm.void && teamOf(seat.role) === 'red') {
-    bestMove = bm.blacks >= 3 ? config.bestMove.three : bm.blacks === 2 ? config.bestMove.two : 0
-  }
-  const extraSum = seat.extraPoints.reduce((s, e) => s + e.points, 0)
-  const extra = Math.min(config.extraPoints.max, Math.max(config.extraPoints.min, extraSum))
-  let penalty = 0
-  const how = seat.left?.how
-  if (how === 'removed') penalty = config.penalties.removal
-  else if (how === 'fouledOut') penalty = config.penalties.fouledOut
-  else if (how === 'teamDefeat') penalty = config.penalties.teamDefeat
   let auto = 0
-  if (record.finished) {
-    for (const rule of config.autoBonus) {
-      if (rule.role !== 'any' && rule.role !== seat.role) continue
-      if (rule.result === 'win' && !won) continue
-      if (rule.result === 'loss' && (won || record.winner === 'draw')) continue
-      if (rule.survived === true && seat.left !== null) continue
-      if (rule.survived === false && seat.left === null) continue
-      auto += rule.points
-    }
+  for (const rule of rules) {
+    if (rule.role !== 'any' && rule.role !== seat.role) continue
+    if (rule.result === 'win' && !won) continue
+    if (rule.result === 'loss' && (won || record.winner === 'draw')) continue
+    if (rule.survived === true && seat.left !== null) continue
+    if (rule.survived === false && seat.left === null) continue
+    auto += rule.points
   }
-  return {
-    win,
-    bestMove,
-    extra: roundScore(extra),
-    penalty,
-    auto: roundScore(auto),
-    total: roundScore(win + bestMove + extra + penalty + auto),
-  }
+  return roundScore(auto)
 }
 
-/** The per-game points as the engine stored them in the record (no recomputation). */
-export function recordedSeatScore(seat: SeatRecord): SeatScore {
+/**
+ * The per-game points of a seat: exactly the engine's points stored in the record (the protocol's numbers),
+ * plus the tournament's automatic bonuses when it has any.
+ */
+export function recordedSeatScore(seat: SeatRecord, auto = 0): SeatScore {
   const p = seat.points
-  return { win: p.win, bestMove: p.bestMove, extra: p.extra, penalty: p.penalty, auto: 0, total: p.total }
+  return {
+    win: p.win,
+    bestMove: p.bestMove,
+    extra: p.extra,
+    penalty: p.penalty,
+    auto,
+    total: roundScore(p.total + auto),
+  }
 }
 
 /**

@@ -1,13 +1,17 @@
 /**
  * Standings per stage and overall (RULES.md §13, §16.3), computed from stored games. Pure.
+ *
+ * One source of truth: a game's points are the engine's per-seat points stored in its record (the signed
+ * protocol's numbers). The tournament adds Ci (§13.5) — provisional until its stage is finalised — and any
+ * automatic bonuses, and orders the rows by the ruleset's tie-breaks (§13.6).
  */
 import type { GameRecord, Role } from '../../shared/game/record'
 import {
+  autoBonusOf,
   ciApplies,
   computeCi,
   recordedSeatScore,
   roundScore,
-  scoreSeat,
   seatWon,
   teamOf,
   type ScoringConfig,
@@ -19,21 +23,26 @@ export interface StandingsGame {
   gameId: number
   stage: string | null
   record: GameRecord
+  /**
+   * The seat whose team defeat (ППК) ended the game, when known from the log; he gets no Ci for it (he caused
+   * his team's loss), even when he had already left the table. Omitted: read from the record (`left.how`).
+   */
+  teamDefeatBy?: number | null
+  /** The extra points range of the game's own ruleset (default: the tournament's, `scoring.extraPoints`). */
+  extraRange?: { min: number; max: number }
 }
 
 export interface StandingsOptions {
   scoring: ScoringConfig
   /** Only this stage (null = games without a stage); omitted = overall. */
   stage?: string | null
-  /** `config` (default): recompute per-game points from the record with `scoring`; `record`: use the points stored in it. */
-  pointsSource?: 'config' | 'record'
   /** Unfinished games are left out unless this is true. */
   includeUnfinished?: boolean
   /**
-   * RULES.md §16.3: Ci is applied when a stage is finalised. When given, Ci is added only in games of these stages
-   * (live standings of a running stage then show no Ci yet); omitted = every stage.
+   * RULES.md §16.3: Ci is applied when a stage is finalised. Ci of the stages listed here is final; in every other
+   * stage it is shown but marked provisional (`ciProvisional`). Omitted = every stage is finalised.
    */
-  ciStages?: Array<string | null>
+  finalisedStages?: Array<string | null>
 }
 
 export type GameResult = 'win' | 'loss' | 'draw' | 'none'
@@ -54,9 +63,14 @@ export interface GameSeatScore {
   penalty: number
   auto: number
   ci: number
+  /** The stored game points + auto + Ci. */
   total: number
   /** Killed on the first shooting night while red (the `i` of Ci). */
   firstKilled: boolean
+  /** Ci of a stage that is not finalised yet (it may still change). */
+  ciProvisional: boolean
+  /** Extra points outside the ruleset's range: kept as stored, flagged (a warning), never clamped. */
+  extraOutOfRange: boolean
 }
 
 export type RoleCounts = Record<Role, number>
@@ -81,11 +95,41 @@ export interface StandingsRow {
   total: number
   /** Times killed on the first shooting night while red. */
   firstKilled: number
+  /** Some of the player's Ci comes from a stage that is not finalised. */
+  ciProvisional: boolean
+  /** The tie-break values, in the ruleset's order (`total` left out). */
+  tieBreaks: Array<{ key: TieBreakKey; value: number }>
+  /**
+   * The tie-break that separated this row from a neighbour with the same total (the row above, else the row
+   * below); null when the total alone places it, or when it shares its rank (a tie no criterion breaks).
+   */
+  decidedBy: TieBreakKey | null
 }
 
 export interface StageStandings {
   stage: string | null
   rows: StandingsRow[]
+}
+
+export type StandingsWarning = {
+  code: 'extraOutOfRange'
+  gameId: number
+  seat: number
+  name: string
+  extra: number
+  min: number
+  max: number
+}
+
+export interface AllStandings {
+  overall: StandingsRow[]
+  stages: StageStandings[]
+  games: GameSeatScore[]
+  /** The tie-break columns shown next to the total (the ruleset's order). */
+  tieBreaks: TieBreak[]
+  /** Some Ci is provisional (a stage with Ci is still open). */
+  ciProvisional: boolean
+  warnings: StandingsWarning[]
 }
 
 export function playerKeyOf(playerId: number | null, name: string): string {
@@ -98,17 +142,34 @@ function resultOf(record: GameRecord, won: boolean): GameResult {
   return won ? 'win' : 'loss'
 }
 
-/** Every seat of every (finished) game with its points, Ci included; in game order, then seat order. */
-export function scoreGames(games: StandingsGame[], options: StandingsOptions): GameSeatScore[] {
+function teamDefeatCulprit(g: StandingsGame): number | null {
+  if (g.record.endReason !== 'teamDefeat') return null
+  if (g.teamDefeatBy !== undefined) return g.teamDefeatBy
+  return g.record.seats.find((s) => s.left?.how === 'teamDefeat')?.seat ?? null
+}
+
+interface Scored {
+  scores: GameSeatScore[]
+  culprits: Set<string>
+}
+
+const culpritKey = (gameId: number, seat: number): string => `${gameId}:${seat}`
+
+function scoreSeats(games: StandingsGame[], options: StandingsOptions): Scored {
   const config = options.scoring
   const used = games.filter((g) => options.includeUnfinished === true || g.record.finished)
-  const out: GameSeatScore[] = []
+  const finalised = options.finalisedStages
+  const scores: GameSeatScore[] = []
+  const culprits = new Set<string>()
   for (const g of used) {
+    const culprit = teamDefeatCulprit(g)
+    if (culprit !== null) culprits.add(culpritKey(g.gameId, culprit))
+    const range = g.extraRange ?? config.extraPoints
     for (const seat of [...g.record.seats].sort((a, b) => a.seat - b.seat)) {
-      const s =
-        options.pointsSource === 'record' ? recordedSeatScore(seat) : scoreSeat(g.record, seat, config)
+      const auto = config.autoBonus.length > 0 ? autoBonusOf(g.record, seat, config.autoBonus) : 0
+      const s = recordedSeatScore(seat, auto)
       const won = seatWon(g.record, seat)
-      out.push({
+      scores.push({
         gameId: g.gameId,
         stage: g.stage,
         seat: seat.seat,
@@ -125,18 +186,33 @@ export function scoreGames(games: StandingsGame[], options: StandingsOptions): G
         ci: 0,
         total: s.total,
         firstKilled: g.record.firstKilled === seat.seat && teamOf(seat.role) === 'red',
+        ciProvisional: config.ci.enabled && finalised !== undefined && !finalised.includes(g.stage),
+        extraOutOfRange: roundScore(s.extra - range.max) > 0 || roundScore(range.min - s.extra) > 0,
       })
     }
   }
-  applyCi(out, config, options.ciStages)
-  return out
+  return { scores, culprits }
 }
 
-function applyCi(
-  scores: GameSeatScore[],
-  config: ScoringConfig,
-  ciStages: Array<string | null> | undefined,
-): void {
+/** Every seat of every (finished) game with its points, Ci included; in game order, then seat order. */
+export function scoreGames(games: StandingsGame[], options: StandingsOptions): GameSeatScore[] {
+  const { scores, culprits } = scoreSeats(games, options)
+  applyCi(scores, options.scoring, culprits)
+  return scores
+}
+
+/**
+ * Ci per game and seat (RULES.md §13.5) — what the database stores in `game_results.ci` when a stage is
+ * finalised. Every seat of every finished game is listed (0 where no Ci), so a re-finalisation also clears.
+ */
+export function ciValues(
+  games: StandingsGame[],
+  scoring: ScoringConfig,
+): Array<{ gameId: number; seat: number; ci: number }> {
+  return scoreGames(games, { scoring }).map((s) => ({ gameId: s.gameId, seat: s.seat, ci: s.ci }))
+}
+
+function applyCi(scores: GameSeatScore[], config: ScoringConfig, culprits: Set<string>): void {
   if (!config.ci.enabled) return
   const stageGames = new Map<string | null, Set<number>>()
   for (const s of scores) {
@@ -161,10 +237,12 @@ function applyCi(
     }
     for (const s of list) {
       if (!s.firstKilled || s.result !== 'loss') continue
-      if (ciStages !== undefined && !ciStages.includes(s.stage)) continue
+      if (culprits.has(culpritKey(s.gameId, s.seat))) continue
       if (!ciApplies(config, s.stage, stageGames.get(s.stage)?.size ?? 0)) continue
-      const ci = computeCi(n.get(s.playerKey) ?? 0, i.get(s.playerKey) ?? 0, config.ci.k, config.ci.ratio)
-      s.ci = roundScore(ci)
+      const ci = roundScore(
+        computeCi(n.get(s.playerKey) ?? 0, i.get(s.playerKey) ?? 0, config.ci.k, config.ci.ratio),
+      )
+      s.ci = ci
       s.total = roundScore(s.total + ci)
     }
   }
@@ -172,7 +250,7 @@ function applyCi(
 
 const zeroRoles = (): RoleCounts => ({ civilian: 0, sheriff: 0, mafia: 0, don: 0 })
 
-/** Aggregates per-game seat scores into unranked rows (rank 0). */
+/** Aggregates per-game seat scores into unranked rows (rank 0, no tie-break values yet). */
 export function aggregate(scores: GameSeatScore[]): StandingsRow[] {
   const rows = new Map<string, StandingsRow>()
   for (const s of scores) {
@@ -195,6 +273,9 @@ export function aggregate(scores: GameSeatScore[]): StandingsRow[] {
         ci: 0,
         total: 0,
         firstKilled: 0,
+        ciProvisional: false,
+        tieBreaks: [],
+        decidedBy: null,
       }
       rows.set(s.playerKey, r)
     }
@@ -212,11 +293,12 @@ export function aggregate(scores: GameSeatScore[]): StandingsRow[] {
     r.ci = roundScore(r.ci + s.ci)
     r.total = roundScore(r.total + s.total)
     if (s.firstKilled) r.firstKilled++
+    if (s.ciProvisional) r.ciProvisional = true
   }
   return [...rows.values()]
 }
 
-function criterionValue(row: StandingsRow, key: TieBreakKey): number {
+export function criterionValue(row: StandingsRow, key: TieBreakKey): number {
   switch (key) {
     case 'total':
       return row.total
@@ -245,26 +327,52 @@ function criterionValue(row: StandingsRow, key: TieBreakKey): number {
   }
 }
 
-/** Compares by the criteria in order: negative when `a` ranks above `b`, 0 when they tie on every criterion. */
-export function compareRows(a: StandingsRow, b: StandingsRow, tieBreaks: TieBreak[]): number {
+/** The first criterion on which a and b differ, or null when they tie on every one. */
+export function decidingCriterion(a: StandingsRow, b: StandingsRow, tieBreaks: TieBreak[]): TieBreak | null {
   for (const tb of tieBreaks) {
-    const d = roundScore(criterionValue(a, tb.key) - criterionValue(b, tb.key))
-    if (d !== 0) return tb.order === 'desc' ? -d : d
+    if (roundScore(criterionValue(a, tb.key) - criterionValue(b, tb.key)) !== 0) return tb
   }
-  return 0
+  return null
 }
 
-/** Sorts rows by the criteria and gives ranks; rows equal on every criterion share a rank (1, 2, 2, 4). */
+/** Compares by the criteria in order: negative when `a` ranks above `b`, 0 when they tie on every criterion. */
+export function compareRows(a: StandingsRow, b: StandingsRow, tieBreaks: TieBreak[]): number {
+  const tb = decidingCriterion(a, b, tieBreaks)
+  if (tb === null) return 0
+  const d = roundScore(criterionValue(a, tb.key) - criterionValue(b, tb.key))
+  return tb.order === 'desc' ? -d : d
+}
+
+/** A stable order for rows no criterion separates: player ids as numbers (9 before 10), then names. */
+function unbrokenOrder(a: StandingsRow, b: StandingsRow): number {
+  if (a.playerId !== null && b.playerId !== null && a.playerId !== b.playerId) return a.playerId - b.playerId
+  if (a.playerId !== null && b.playerId === null) return -1
+  if (a.playerId === null && b.playerId !== null) return 1
+  return a.name.localeCompare(b.name) || (a.playerKey < b.playerKey ? -1 : a.playerKey > b.playerKey ? 1 : 0)
+}
+
+/**
+ * Sorts rows by the criteria and gives ranks; rows equal on every criterion share a rank (1, 2, 2, 4) and are
+ * listed by player id. Each row carries its tie-break values and the criterion that decided its place.
+ */
 export function rankRows(rows: StandingsRow[], tieBreaks: TieBreak[]): StandingsRow[] {
-  const sorted = [...rows].sort(
-    (a, b) =>
-      compareRows(a, b, tieBreaks) || a.name.localeCompare(b.name) || a.playerKey.localeCompare(b.playerKey),
-  )
+  const sorted = [...rows].sort((a, b) => compareRows(a, b, tieBreaks) || unbrokenOrder(a, b))
+  const shown = tieBreaks.filter((tb) => tb.key !== 'total')
+  const decided = (a: StandingsRow | undefined, b: StandingsRow | undefined): TieBreakKey | null => {
+    if (a === undefined || b === undefined) return null
+    const tb = decidingCriterion(a, b, tieBreaks)
+    return tb === null || tb.key === 'total' ? null : tb.key
+  }
   const out: StandingsRow[] = []
   sorted.forEach((row, idx) => {
     const prev = out[idx - 1]
     const shared = prev !== undefined && compareRows(sorted[idx - 1], row, tieBreaks) === 0
-    out.push({ ...row, rank: shared ? prev.rank : idx + 1 })
+    out.push({
+      ...row,
+      rank: shared ? prev.rank : idx + 1,
+      tieBreaks: shown.map((tb) => ({ key: tb.key, value: criterionValue(row, tb.key) })),
+      decidedBy: shared ? null : (decided(sorted[idx - 1], row) ?? decided(row, sorted[idx + 1])),
+    })
   })
   return out
 }
@@ -276,20 +384,47 @@ export function computeStandings(games: StandingsGame[], options: StandingsOptio
   return rankRows(aggregate(picked), options.scoring.tieBreaks)
 }
 
+function warningsOf(
+  scores: GameSeatScore[],
+  games: StandingsGame[],
+  config: ScoringConfig,
+): StandingsWarning[] {
+  const ranges = new Map(games.map((g) => [g.gameId, g.extraRange ?? config.extraPoints]))
+  return scores
+    .filter((s) => s.extraOutOfRange)
+    .map((s) => {
+      const range = ranges.get(s.gameId) ?? config.extraPoints
+      return {
+        code: 'extraOutOfRange' as const,
+        gameId: s.gameId,
+        seat: s.seat,
+        name: s.name,
+        extra: s.extra,
+        min: range.min,
+        max: range.max,
+      }
+    })
+}
+
 /** Overall standings and one table per stage (stages in order of first appearance). */
 export function computeAllStandings(
   games: StandingsGame[],
   options: Omit<StandingsOptions, 'stage'>,
-): { overall: StandingsRow[]; stages: StageStandings[]; games: GameSeatScore[] } {
+): AllStandings {
   const scores = scoreGames(games, options)
-  const stageOrder: Array<string | null> = []
-  for (const s of scores) if (!stageOrder.includes(s.stage)) stageOrder.push(s.stage)
+  const tieBreaks = options.scoring.tieBreaks
+  const byStage = new Map<string | null, GameSeatScore[]>()
+  for (const s of scores) {
+    let list = byStage.get(s.stage)
+    if (list === undefined) byStage.set(s.stage, (list = []))
+    list.push(s)
+  }
   return {
-    overall: rankRows(aggregate(scores), options.scoring.tieBreaks),
-    stages: stageOrder.map((stage) => ({
-      stage,
-      rows: rankRows(aggregate(scores.filter((s) => s.stage === stage)), options.scoring.tieBreaks),
-    })),
+    overall: rankRows(aggregate(scores), tieBreaks),
+    stages: [...byStage].map(([stage, list]) => ({ stage, rows: rankRows(aggregate(list), tieBreaks) })),
     games: scores,
+    tieBreaks: tieBreaks.filter((tb) => tb.key !== 'total'),
+    ciProvisional: scores.some((s) => s.ciProvisional),
+    warnings: warningsOf(scores, games, options.scoring),
   }
 }

@@ -4,12 +4,20 @@
  * Listens on 127.0.0.1 only. Reads are open; control calls need the session token (`/ws?token=…`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { pipeline } from 'node:stream'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { timingSafeEqual, randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket, type RawData } from 'ws'
 import {
+  WIRE_BULK_MAX_BYTES,
+  WIRE_MAX_BYTES,
+  WIRE_MAX_DEPTH,
+  bulkCalls,
+  calls,
+  messageTooLarge,
   pushAccess,
   pushNames,
   wireRequestSchema,
@@ -17,8 +25,9 @@ import {
   type PushName,
   type WireServerMessage,
 } from '../../shared/contract'
-import { appError } from '../../shared/errors'
+import { appError, type AppErrorData } from '../../shared/errors'
 import type { Router } from './router'
+import { jsonDepthExceeds, ReadRateLimiter } from './limits'
 
 export const LOOPBACK = '127.0.0.1'
 
@@ -109,20 +118,84 @@ function safeJoin(root: string, urlPath: string): string | null {
   return full
 }
 
-function sendFile(res: ServerResponse, file: string, extraHeaders: Record<string, string> = {}): boolean {
-  if (!existsSync(file)) return false
-  const st = statSync(file)
-  if (!st.isFile()) return false
+/** Errors of opening a file that mean "no such file here" rather than a fault. */
+const NOT_FOUND_CODES = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG', 'ELOOP'])
+
+function errorCode(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null ? (err as { code?: string }).code : undefined
+}
+
+/**
+ * Streams a file. The file is opened before the headers go out, so running out of file handles (EMFILE) is a
+ * 503, not a crash; `pipeline` closes the file when the client aborts and reports stream errors to `onError`.
+ */
+async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  onError: (err: Error) => void,
+  extraHeaders: Record<string, string> = {},
+): Promise<boolean> {
+  let handle
+  try {
+    handle = await open(file, 'r')
+  } catch (err) {
+    if (NOT_FOUND_CODES.has(errorCode(err) ?? '')) return false
+    throw err
+  }
+  let size: number
+  try {
+    const st = await handle.stat()
+    if (!st.isFile()) {
+      await handle.close()
+      return false
+    }
+    size = st.size
+  } catch (err) {
+    await handle.close()
+    throw err
+  }
   res.writeHead(200, {
     'Content-Type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': String(st.size),
+    'Content-Length': String(size),
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...extraHeaders,
   })
-  createReadStream(file).pipe(res)
+  if (req.method === 'HEAD' || res.destroyed) {
+    await handle.close()
+    res.end()
+    return true
+  }
+  pipeline(handle.createReadStream(), res, (err) => {
+    if (err && errorCode(err) !== 'ERR_STREAM_PREMATURE_CLOSE') onError(err)
+  })
   return true
 }
+
+/** The request-target as a URL, or null when it cannot be parsed (`//[`, `http://[/ws`, …). */
+export function parseTarget(target: string | undefined): URL | null {
+  try {
+    return new URL(target ?? '/', `http://${LOOPBACK}`)
+  } catch {
+    return null
+  }
+}
+
+/** A WebSocket may come from our own pages or from a client that sends no Origin (OBS, scripts). */
+export function originAllowed(origin: string | undefined, port: number): boolean {
+  if (origin === undefined) return true
+  return origin === `http://${LOOPBACK}:${port}` || origin === `http://localhost:${port}`
+}
+
+function rejectUpgrade(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy())
+}
+
+/** The unsent bytes a connection may have queued before it is dropped as a slow reader. */
+export const MAX_BUFFERED: Record<Access, number> = { read: 4 * 1024 * 1024, control: 96 * 1024 * 1024 }
+/** The close code for a connection dropped because it does not read what it is sent. */
+export const CLOSE_SLOW_READER = 4008
 
 /**
  * The pushes a client asked for with `?push=a,b` (none for `?push=`); every push when it did not ask. The control
@@ -156,59 +229,79 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
   let boundPort = opts.port
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    try {
-      if (!hostAllowed(req.headers.host, boundPort)) {
-        res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Misdirected request')
-        return
-      }
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { Allow: 'GET, HEAD' }).end()
-        return
-      }
-      const url = new URL(req.url ?? '/', `http://${LOOPBACK}`)
-      const path = url.pathname
-      if (path === '/' || path === '/index.html') {
-        res.writeHead(302, { Location: '/overlay' }).end()
-        return
-      }
-      if (path === '/control' || path === '/overlay' || path === '/admin') {
-        if (sendFile(res, join(opts.staticDir, `${path.slice(1)}.html`), pageHeaders)) return
-        res
-          .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
-          .end('Renderer not built: run npm run build')
-        return
-      }
-      if (path === '/healthz') {
-        res
-          .writeHead(200, { 'Content-Type': 'application/json' })
-          .end(JSON.stringify({ ok: true, version: opts.version }))
-        return
-      }
-      const mounts: Record<string, string> = {
-        '/assets': join(opts.staticDir, 'assets'),
-        ...(opts.mounts ?? {}),
-      }
-      for (const [prefix, dir] of Object.entries(mounts)) {
-        if (path.startsWith(prefix + '/')) {
-          const file = safeJoin(dir, path.slice(prefix.length))
-          if (file && sendFile(res, file)) return
-          break
-        }
-      }
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found')
-    } catch (err) {
-      log(`http error: ${String(err)}`)
-      if (!res.headersSent) res.writeHead(500).end()
+  async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!hostAllowed(req.headers.host, boundPort)) {
+      res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Misdirected request')
+      return
     }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end()
+      return
+    }
+    const url = parseTarget(req.url)
+    if (!url) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request')
+      return
+    }
+    const path = url.pathname
+    const onStreamError = (err: Error): void => log(`http stream error ${path}: ${String(err)}`)
+    if (path === '/' || path === '/index.html') {
+      res.writeHead(302, { Location: '/overlay' }).end()
+      return
+    }
+    if (path === '/control' || path === '/overlay' || path === '/admin') {
+      if (await sendFile(req, res, join(opts.staticDir, `${path.slice(1)}.html`), onStreamError, pageHeaders))
+        return
+      res
+        .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('Renderer not built: run npm run build')
+      return
+    }
+    if (path === '/healthz') {
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ ok: true, version: opts.version }))
+      return
+    }
+    const mounts: Record<string, string> = {
+      '/assets': join(opts.staticDir, 'assets'),
+      ...(opts.mounts ?? {}),
+    }
+    for (const [prefix, dir] of Object.entries(mounts)) {
+      if (path.startsWith(prefix + '/')) {
+        const file = safeJoin(dir, path.slice(prefix.length))
+        if (file && (await sendFile(req, res, file, onStreamError))) return
+        break
+      }
+    }
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found')
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    handleHttp(req, res).catch((err: unknown) => {
+      log(`http error: ${String(err)}`)
+      const busy = ['EMFILE', 'ENFILE'].includes(errorCode(err) ?? '')
+      if (!res.headersSent) res.writeHead(busy ? 503 : 500).end()
+      else res.destroy()
+    })
+  })
+  server.on('clientError', (err, socket) => {
+    log(`http client error: ${errorCode(err) ?? String(err)}`)
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+    socket.destroy()
   })
 
-  // 16 MB: room for a player photo (≤ 5 MB as base64) or an exchange file; anything larger is refused by ws.
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 })
+  // Two servers, one per access level, so that `ws` itself refuses an oversized frame before buffering it:
+  // a connection without the token never needs more than WIRE_MAX_BYTES; the judge's may carry a file.
+  const wssFor: Record<Access, WebSocketServer> = {
+    read: new WebSocketServer({ noServer: true, maxPayload: WIRE_MAX_BYTES }),
+    control: new WebSocketServer({ noServer: true, maxPayload: WIRE_BULK_MAX_BYTES }),
+  }
   interface Client {
     ws: WebSocket
     access: Access
     seq: number
+    reads: ReadRateLimiter
     pushes: Set<PushName> | null
   }
   const clients = new Set<Client>()
@@ -217,42 +310,106 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const wants = (c: Client, channel: PushName): boolean =>
     (c.pushes === null || c.pushes.has(channel)) &&
     !(replying !== null && replying.client === c && replying.channel === channel)
+  /** Runs a call for a client; while its handler runs (synchronously), a push its reply carries skips it. */
+  function dispatchAs(client: Client, method: string, params: unknown): ReturnType<Router['dispatch']> {
+    const carried = REPLY_CARRIES[method]
+    replying = carried ? { client, channel: carried } : null
+    try {
+      return opts.router.dispatch(method, params, client.access)
+    } finally {
+      replying = null
+    }
+  }
 
-  server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', `http://${LOOPBACK}`)
-    if (url.pathname !== '/ws' || !hostAllowed(req.headers.host, boundPort)) {
-      socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n')
-      socket.destroy()
+  /** Sends one message, or drops the connection when it has stopped reading (its unsent buffer is full). */
+  function deliver(client: Client, text: string): void {
+    const { ws } = client
+    if (ws.readyState !== ws.OPEN) return
+    if (ws.bufferedAmount + text.length > MAX_BUFFERED[client.access]) {
+      dropSlowReader(client)
       return
     }
-    const given = url.searchParams.get('token')
-    const access: Access = given && tokensEqual(given, token) ? 'control' : 'read'
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const client: Client = { ws, access, seq: 0, pushes: pushSubscription(url) }
-      clients.add(client)
-      const send = (msg: WireServerMessage): void => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg))
+    ws.send(text)
+  }
+
+  function dropSlowReader(client: Client): void {
+    clients.delete(client)
+    log(`ws: dropped a slow reader (${client.ws.bufferedAmount} bytes unsent)`)
+    client.ws.close(CLOSE_SLOW_READER, 'slow reader: too much unsent data')
+    // A reader that reads nothing never completes the closing handshake: free its buffer now.
+    setTimeout(() => client.ws.terminate(), 1000).unref()
+  }
+
+  function upgradeRefusal(req: IncomingMessage): string | null {
+    const url = parseTarget(req.url)
+    if (!url || url.pathname !== '/ws' || !hostAllowed(req.headers.host, boundPort)) return '404 Not Found'
+    if (!originAllowed(req.headers.origin, boundPort)) return '403 Forbidden'
+    return null
+  }
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', (err) => log(`ws socket error: ${errorCode(err) ?? String(err)}`))
+    try {
+      const refusal = upgradeRefusal(req)
+      if (refusal) {
+        rejectUpgrade(socket, refusal)
+        return
       }
-      send({ type: 'hello', access, version: opts.version })
-      if (given && access !== 'control') {
-        send({
-          type: 'result',
-          id: null,
-          ok: false,
-          error: appError(
-            'transport/bad_token',
-            'Неверный токен управления: доступен только просмотр',
-            'Wrong control token: read-only access',
-          ),
-        })
-      }
-      ws.on('message', (data: RawData, isBinary: boolean) => {
-        void handleMessage(client, data, isBinary, send)
-      })
-      ws.on('close', () => clients.delete(client))
-      ws.on('error', () => clients.delete(client))
-    })
+      const url = parseTarget(req.url)
+      const given = url?.searchParams.get('token') ?? null
+      const access: Access = given && tokensEqual(given, token) ? 'control' : 'read'
+      const pushes = url ? pushSubscription(url) : null
+      wssFor[access].handleUpgrade(req, socket, head, (ws) =>
+        onConnection(ws, access, given !== null, pushes),
+      )
+    } catch (err) {
+      log(`ws upgrade error: ${String(err)}`)
+      socket.destroy()
+    }
   })
+
+  function onConnection(
+    ws: WebSocket,
+    access: Access,
+    gaveToken: boolean,
+    pushes: Set<PushName> | null,
+  ): void {
+    const client: Client = { ws, access, seq: 0, reads: new ReadRateLimiter(), pushes }
+    clients.add(client)
+    const send = (msg: WireServerMessage): void => deliver(client, JSON.stringify(msg))
+    send({ type: 'hello', access, version: opts.version })
+    if (gaveToken && access !== 'control') {
+      send({
+        type: 'result',
+        id: null,
+        ok: false,
+        error: appError(
+          'transport/bad_token',
+          'Неверный токен управления: доступен только просмотр',
+          'Wrong control token: read-only access',
+        ),
+      })
+    }
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      handleMessage(client, data, isBinary, send).catch((err: unknown) =>
+        log(`ws message error: ${String(err)}`),
+      )
+    })
+    ws.on('close', () => clients.delete(client))
+    ws.on('error', (err) => {
+      log(`ws error: ${String(err)}`)
+      clients.delete(client)
+    })
+  }
+
+  function malformed(
+    id: number | null,
+    ru: string,
+    en: string,
+    code = 'contract/malformed',
+  ): WireServerMessage {
+    return { type: 'result', id, ok: false, error: appError(code, ru, en) }
+  }
 
   async function handleMessage(
     client: Client,
@@ -260,21 +417,27 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     isBinary: boolean,
     send: (msg: WireServerMessage) => void,
   ): Promise<void> {
+    const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
+    if (isBinary) {
+      send(malformed(null, 'Неверное сообщение: ожидался JSON', 'Malformed message: JSON expected'))
+      return
+    }
+    if (jsonDepthExceeds(bytes, WIRE_MAX_DEPTH)) {
+      send(
+        malformed(
+          null,
+          `Сообщение отклонено: вложенность глубже ${WIRE_MAX_DEPTH} уровней`,
+          `Message refused: nested deeper than ${WIRE_MAX_DEPTH} levels`,
+          'transport/too_deep',
+        ),
+      )
+      return
+    }
     let raw: unknown
     try {
-      if (isBinary) throw new Error('binary')
-      raw = JSON.parse(data.toString())
+      raw = JSON.parse(bytes.toString('utf8'))
     } catch {
-      send({
-        type: 'result',
-        id: null,
-        ok: false,
-        error: appError(
-          'contract/malformed',
-          'Неверное сообщение: ожидался JSON',
-          'Malformed message: JSON expected',
-        ),
-      })
+      send(malformed(null, 'Неверное сообщение: ожидался JSON', 'Malformed message: JSON expected'))
       return
     }
     const parsed = wireRequestSchema.safeParse(raw)
@@ -283,33 +446,42 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'number'
           ? (raw as { id: number }).id
           : null
-      send({
-        type: 'result',
-        id,
-        ok: false,
-        error: appError(
-          'contract/malformed',
+      send(
+        malformed(
+          id,
           'Неверное сообщение: нужно {type:"call", id, method, params}',
           'Malformed message: expected {type:"call", id, method, params}',
         ),
-      })
+      )
       return
     }
     const { id, method, params } = parsed.data
-    const carried = REPLY_CARRIES[method]
-    replying = carried ? { client, channel: carried } : null
-    let pending: ReturnType<Router['dispatch']>
-    try {
-      pending = opts.router.dispatch(method, params, client.access)
-    } finally {
-      replying = null
+    const refusal = admissionError(client, method, bytes.length)
+    if (refusal) {
+      send({ type: 'result', id, ok: false, error: refusal })
+      return
     }
-    const result = await pending
+    const result = await dispatchAs(client, method, params)
     send(
       result.ok
         ? { type: 'result', id, ok: true, value: result.value }
         : { type: 'result', id, ok: false, error: result.error },
     )
+  }
+
+  /** Size cap for calls that carry no file, and the rate limit on read calls. */
+  function admissionError(client: Client, method: string, size: number): AppErrorData | null {
+    if (size > WIRE_MAX_BYTES && !bulkCalls.has(method)) return messageTooLarge(size, WIRE_MAX_BYTES)
+    const spec = (calls as Record<string, { access: Access } | undefined>)[method]
+    if (spec?.access === 'read' && !client.reads.take()) {
+      return appError(
+        'transport/rate_limited',
+        'Слишком много запросов на чтение: подождите немного',
+        'Too many read requests: slow down',
+        { method },
+      )
+    }
+    return null
   }
 
   await new Promise<void>((resolveListen, reject) => {
@@ -320,6 +492,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     })
   })
   boundPort = (server.address() as AddressInfo).port
+  // After listening, errors such as EMFILE on accept() are logged; Node retries the accept, the server lives on.
+  server.on('error', (err) => log(`http server error: ${errorCode(err) ?? String(err)}`))
   const origin = `http://${LOOPBACK}:${boundPort}`
 
   return {
@@ -337,14 +511,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         if (c.ws.readyState !== c.ws.OPEN || !wants(c, channel)) continue
         c.seq += 1
         body ??= JSON.stringify(payload)
-        c.ws.send(`{"type":"push","channel":${JSON.stringify(channel)},"seq":${c.seq},"payload":${body}}`)
+        deliver(c, `{"type":"push","channel":${JSON.stringify(channel)},"seq":${c.seq},"payload":${body}}`)
       }
     },
     clientCount: () => clients.size,
     close: () =>
       new Promise<void>((done) => {
         for (const c of clients) c.ws.terminate()
-        wss.close()
+        wssFor.read.close()
+        wssFor.control.close()
         server.close(() => done())
         server.closeAllConnections()
       }),

@@ -6,7 +6,14 @@
 import { calls, type Access, type CallName, type CallOutput, type CallParsed } from '../../shared/contract'
 import { appError, toAppErrorData, type AppErrorData } from '../../shared/errors'
 
-export type Handlers = { [K in CallName]: (params: CallParsed<K>) => CallOutput<K> | Promise<CallOutput<K>> }
+/** Who is calling: a handler that returns something private (a file path) gives less to a reader. */
+export interface CallContext {
+  access: Access
+}
+
+export type Handlers = {
+  [K in CallName]: (params: CallParsed<K>, ctx: CallContext) => CallOutput<K> | Promise<CallOutput<K>>
+}
 
 export type RouteResult = { ok: true; value: unknown } | { ok: false; error: AppErrorData }
 
@@ -59,14 +66,35 @@ export function createRouter(
         }
       }
       try {
-        const handler = handlers[method] as (p: unknown) => unknown
-        const value = await handler(parsed.data)
+        const handler = handlers[method] as (p: unknown, ctx: CallContext) => unknown
+        const value = await handler(parsed.data, { access })
         return { ok: true, value }
       } catch (err) {
         const error = toAppErrorData(err)
         onError?.(method, error)
-        return { ok: false, error }
+        return { ok: false, error: access === 'control' ? error : withoutPaths(error) }
       }
     },
   }
+}
+
+/** Absolute file paths (POSIX or Windows) inside a text, e.g. "/home/judge/data/x.sqlite" or "C:\\data\\x". */
+const ABSOLUTE_PATH = /(?:[A-Za-z]:\\|\/)(?:[^\s"'«»:;,]+[\\/])+([^\s"'«»:;,\\/]*)/g
+
+/** Keeps only the last segment of every absolute path: a client without the token never learns where files are. */
+export function redactPaths(text: string): string {
+  return text.replace(ABSOLUTE_PATH, (_m, last: string) => `…/${last}`)
+}
+
+function redactValue(value: unknown): unknown {
+  if (typeof value === 'string') return redactPaths(value)
+  if (Array.isArray(value)) return value.map(redactValue)
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v)]))
+  return value
+}
+
+function withoutPaths(error: AppErrorData): AppErrorData {
+  const details = error.details ? (redactValue(error.details) as Record<string, unknown>) : undefined
+  return appError(error.code, redactPaths(error.message.ru), redactPaths(error.message.en), details)
 }

@@ -8,6 +8,22 @@ import { z } from 'zod'
 const seconds = z.number().int().min(0).max(3600)
 const points = z.number().min(-10).max(10)
 
+/** §13.6: the criteria that order players with equal totals (standings data, not a fixed default). */
+export const TIE_BREAK_KEYS = [
+  'extra',
+  'wins',
+  'winsAsSheriff',
+  'winsAsDon',
+  'winsAsCivilian',
+  'winsAsMafia',
+  'firstKilled',
+  'bestMove',
+  'ci',
+  'penalties',
+  'games',
+] as const
+export const tieBreakSchema = z.object({ key: z.enum(TIE_BREAK_KEYS), order: z.enum(['desc', 'asc']) })
+
 export const rulesetSchema = z.object({
   id: z.string().min(1).max(64),
   name: z.string().min(1).max(200),
@@ -73,6 +89,9 @@ export const rulesetSchema = z.object({
     /** §13.5 Ci: K and the minimum number of games for Ci in a final. */
     ciK: points,
     ciMinFinalGames: z.number().int().min(0).max(100),
+    /** §13.6: tie-breaks after the total, in order; omitted in rulesets stored before they were data (FIIM's
+     * order is used then). */
+    tieBreaks: z.array(tieBreakSchema).max(TIE_BREAK_KEYS.length).optional(),
   }),
 })
 
@@ -117,6 +136,13 @@ const fiim: Ruleset = {
     extraMax: 1.6,
     ciK: 0.4,
     ciMinFinalGames: 4,
+    tieBreaks: [
+      { key: 'extra', order: 'desc' },
+      { key: 'wins', order: 'desc' },
+      { key: 'winsAsSheriff', order: 'desc' },
+      { key: 'winsAsDon', order: 'desc' },
+      { key: 'firstKilled', order: 'desc' },
+    ],
   },
 }
 

@@ -54,6 +54,18 @@ export interface VotingView {
   notVoted: number[]
 }
 
+/**
+ * A tie being resolved (RULES §8): who is tied, by how many votes each (the round that tied them), and which
+ * stage of the tie the day is in: tie speeches («перестрелка»), the revote («переголосование»), the lift-all
+ * vote («подъём всех»). `round` counts the votings that tied this day (1 = the first vote).
+ */
+export interface TieView {
+  stage: 'tieSpeech' | 'revote' | 'liftAll'
+  seats: number[]
+  counts: number[]
+  round: number
+}
+
 export interface ControlView {
   revision: number
   rulesetId: string
@@ -82,6 +94,8 @@ export interface ControlView {
   redoLabel: LocalizedText | null
   voteCancelled: boolean
   scores: null | Array<{ seat: number; points: SeatPoints }>
+  /** A tie in progress, else null (nominees with no part in it are not in `seats`). */
+  tie?: TieView | null
 }
 
 export type OverlayView = Omit<ControlView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> & {

@@ -115,7 +115,7 @@ describe('PlayerCard', () => {
 
   it('shows the points at the end when the server sends them', () => {
     const w = mountCard(seat(4, { points: 1.3 }))
-    expect(w.get('[data-testid="card-points-4"]').text()).toBe('1.3')
+    expect(w.get('[data-testid="card-points-4"]').text()).toBe('1,3') // the Russian overlay: a decimal comma (shared/numbers)
   })
 
   it('makes initials from one or two words', () => {

@@ -13,6 +13,7 @@ import type {
   Pushes,
   WireServerMessage,
 } from '../../../shared/contract'
+import { WIRE_BULK_MAX_BYTES, WIRE_MAX_BYTES, bulkCalls, messageTooLarge } from '../../../shared/contract'
 import { appError, type AppErrorData } from '../../../shared/errors'
 
 export class CallError extends Error {
@@ -80,7 +81,9 @@ export function createIpcTransport(api: ContractApi): Transport {
   return {
     kind: 'ipc',
     async call(name, params) {
-      const fn = api[name] as unknown as (p: unknown) => Promise<{ ok: true; value: unknown } | { ok: false; error: AppErrorData }>
+      const fn = api[name] as unknown as (
+        p: unknown,
+      ) => Promise<{ ok: true; value: unknown } | { ok: false; error: AppErrorData }>
       const res = await fn(params)
       if (!res.ok) throw new CallError(res.error)
       return res.value as CallOutput<typeof name>
@@ -103,6 +106,15 @@ export interface WsOptions {
   minDelay?: number
   maxDelay?: number
   WebSocketImpl?: typeof WebSocket
+}
+
+/** The typed error for a call whose message the server would refuse for its size, or null when it fits. */
+export function oversize(name: string, text: string): AppErrorData | null {
+  const max = bulkCalls.has(name) ? WIRE_BULK_MAX_BYTES : WIRE_MAX_BYTES
+  // A UTF-16 unit becomes at most 3 UTF-8 bytes: count the bytes only when the text might be too large.
+  if (text.length * 3 <= max) return null
+  const size = new TextEncoder().encode(text).length
+  return size > max ? messageTooLarge(size, max) : null
 }
 
 export function createWsTransport(opts: WsOptions): Transport {
@@ -195,6 +207,11 @@ export function createWsTransport(opts: WsOptions): Transport {
       return new Promise((resolve, reject) => {
         const id = nextId++
         const text = JSON.stringify({ type: 'call', id, method: name, params })
+        const tooLarge = oversize(name, text)
+        if (tooLarge) {
+          reject(new CallError(tooLarge))
+          return
+        }
         if (!ws || ws.readyState !== Impl.OPEN || state !== 'open') {
           if (closedByUser) {
             reject(new CallError(disconnected()))

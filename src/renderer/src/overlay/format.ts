@@ -1,4 +1,5 @@
 /** Small display helpers. */
+import { formatNumber } from '../../../shared/numbers'
 
 /** 'Hal Jordan' → 'HJ'; 'Доцент' → 'ДО'; '' → '?'. */
 export function initials(name: string): string {
@@ -14,10 +15,10 @@ export function initials(name: string): string {
   return letters.join('').toUpperCase()
 }
 
-/** 1.3 → '1.3'; 1 → '1'; -0.5 → '−0.5' (a real minus sign reads better on stream). */
-export function formatPoints(points: number): string {
-  const v = Math.round(points * 100) / 100
-  return v < 0 ? `−${String(-v)}` : String(v)
+
+/** 1.3 → '1,3' (ru) / '1.3' (en); -0.5 → '−0,5': the one number format of each language (shared/numbers). */
+export function formatPoints(points: number, locale = 'ru'): string {
+  return formatNumber(points, locale)
 }
 
 export const MAX_FOUL_PIPS = 4

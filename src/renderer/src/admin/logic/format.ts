@@ -35,12 +35,8 @@ export function formatDate(iso: string, locale: string): string {
   })
 }
 
-export function formatNumber(n: number, locale: string, digits = 2): string {
-  return n.toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', {
-    minimumFractionDigits: 0,
-    maximumFractionDigits: digits,
-  })
-}
+/** The one number format of each language (shared/numbers), re-exported for the page's sections. */
+export { formatNumber } from '../../../../shared/numbers'
 
 /** Size in KB below a megabyte, MB above, as { key, n } for the i18n message. */
 export function sizeParts(bytes: number): { unit: 'kb' | 'mb'; value: number } {

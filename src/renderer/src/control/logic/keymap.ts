@@ -34,6 +34,8 @@ export type Intent =
   | { kind: 'help' }
   | { kind: 'mute' }
   | { kind: 'games' }
+  | { kind: 'stream' }
+  | { kind: 'hideRoles' }
 
 export interface KeyLike {
   key: string
@@ -72,6 +74,8 @@ export const SHORTCUTS: Array<{ keys: string; what: string }> = [
   { keys: 'Ctrl+Shift+Z, Ctrl+Y', what: 'redo' },
   { keys: 'Shift+M', what: 'mute' },
   { keys: 'G', what: 'games' },
+  { keys: 'O', what: 'stream' },
+  { keys: 'H', what: 'hideRoles' },
   { keys: '?', what: 'help' },
 ]
 
@@ -91,6 +95,8 @@ const LETTERS: Record<string, Intent['kind']> = {
   KeyX: 'extraPoints',
   KeyK: 'comment',
   KeyG: 'games',
+  KeyO: 'stream',
+  KeyH: 'hideRoles',
 }
 
 /** The intent of a key press, or null when the key is not a shortcut. */

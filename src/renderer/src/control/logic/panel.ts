@@ -41,6 +41,11 @@ export function usePanel() {
         ui.setSelection(ui.selection.slice(0, -1))
         return
       case 'escape':
+        // Esc returns to the table from any other screen.
+        if (ui.screen !== 'game') {
+          ui.screen = 'game'
+          return
+        }
         ui.clearSelection()
         ui.showHint(null)
         game.clearError()
@@ -53,6 +58,12 @@ export function usePanel() {
         return
       case 'games':
         ui.screen = ui.screen === 'setup' ? 'game' : 'setup'
+        return
+      case 'stream':
+        ui.screen = ui.screen === 'settings' ? 'game' : 'settings'
+        return
+      case 'hideRoles':
+        ui.toggleHideRoles()
         return
     }
     const outcome = outcomeOf(intent, game.view, ui.selection, game.rules)

@@ -11,6 +11,15 @@ export interface DialogState {
   seat: number | null
 }
 
+const HIDE_ROLES_KEY = 'mafia-desk.hideRoles'
+function savedHideRoles(): boolean {
+  try {
+    return localStorage.getItem(HIDE_ROLES_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
 export const useUiStore = defineStore('ui', () => {
   /** The seats picked for the next command: what the keys act on. */
   const selection = ref<number[]>([])
@@ -27,6 +36,8 @@ export const useUiStore = defineStore('ui', () => {
   const helpOpen = ref(false)
   const screen = ref<Screen>('game')
   const muted = ref(savedMuted())
+  /** "Hide roles on this screen": for tables where players or a camera can see the judge's laptop. */
+  const hideRoles = ref(savedHideRoles())
 
   /** When the judge last picked a seat and when the panel last sent a command (performance.now()). */
   let pickedAt = 0
@@ -61,6 +72,14 @@ export const useUiStore = defineStore('ui', () => {
   function showHint(h: HintKey | null): void {
     hint.value = h
   }
+  function toggleHideRoles(): void {
+    hideRoles.value = !hideRoles.value
+    try {
+      localStorage.setItem(HIDE_ROLES_KEY, hideRoles.value ? '1' : '0')
+    } catch {
+      // not fatal: the switch still applies to this page
+    }
+  }
   function toggleMute(): void {
     muted.value = !muted.value
     rememberMuted(muted.value)
@@ -75,6 +94,8 @@ export const useUiStore = defineStore('ui', () => {
     helpOpen,
     screen,
     muted,
+    hideRoles,
+    toggleHideRoles,
     setSelection,
     clearSelection,
     markSent,

@@ -20,7 +20,9 @@ export function stepTitle(view: OverlayView, t: T): string {
   if (view.phase === 'night') return view.nightStep ? t(`ov.nightStep.${view.nightStep}`) : ''
   if (view.phase !== 'day' || !view.step) return ''
   if (view.step === 'voting') return view.voting?.round === 'revote' ? t('ov.revote') : t('step.voting')
-  if (view.step === 'tieSpeech') return `${t('ov.tie')} · ${t('step.tieSpeech')}`
+  // Each stage by its own term (RULES §0, §8): перестрелка → переголосование → «автокатастрофа»: подъём всех.
+  if (view.step === 'tieSpeech') return t('step.tieSpeech')
+  if (view.step === 'liftAll') return `${t('ov.tie')} · ${t('step.liftAll')}`
   return t(`step.${view.step}`)
 }
 
