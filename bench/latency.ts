@@ -11,7 +11,7 @@
 //
 // Options: --count 300 --warmup 20 --interval 50 --jitter 17 (ms; spreads each click uniformly by ±jitter/2 so the
 // clicks fall on every phase of the 60 Hz frame) --trace FILE (Chrome trace of the measured part) --cpu-prof DIR
-// (V8 CPU profile of the server) --chromium PATH. Figures only: the exit code is 2 when a change was lost or a click
+// (V8 CPU profile of the server) --chromium PATH --app DIR (another built checkout). Figures only: the exit code is 2 when a change was lost or a click
 // hit another button, never because of a duration (the machine's noise is not a failure).
 // The last line is `BENCH_RESULT {...}` for `npm run bench`.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -23,8 +23,6 @@ import { parseArgs } from 'node:util'
 import WebSocket from 'ws'
 import { chromium } from 'playwright-core'
 
-const ROOT = path.resolve(__dirname, '..')
-const SERVE_JS = path.join(ROOT, 'out/main/serve.js')
 const PROBE = path.join(__dirname, 'latency-probe.js')
 const CYCLE = 60
 
@@ -40,9 +38,13 @@ const { values: args } = parseArgs({
     trace: { type: 'string' },
     'cpu-prof': { type: 'string' },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    app: { type: 'string' },
   },
   strict: true,
 })
+/** The built app to measure: this checkout, or `--app DIR` (another built checkout, to compare before/after). */
+const ROOT = path.resolve(args.app ?? path.join(__dirname, '..'))
+const SERVE_JS = path.join(ROOT, 'out/main/serve.js')
 const COUNT = Number(args.count)
 const WARMUP = Number(args.warmup)
 const INTERVAL = Number(args.interval)
@@ -409,7 +411,15 @@ async function main(): Promise<void> {
       `CPU per action: server ${perAction(serverCpu).toFixed(2)} ms, browser ${perAction(browserCpu).toFixed(2)} ms, together ${perAction(serverCpu + browserCpu).toFixed(2)} ms (over ${(wallMs / 1000).toFixed(1)} s; /proc, ${1000 / CLK_TCK} ms ticks)`,
     )
     if (args.trace) console.log(`Chrome trace: ${path.resolve(args.trace)}`)
-    if (lost || wrong) console.log(`WARNING: ${lost} changes lost, ${wrong} clicks missed their button`)
+    if (lost || wrong) {
+      const missed = clicks
+        .map((c, i) => ({ i, want: plan[i]?.target, got: c.target }))
+        .filter((c) => c.want !== c.got)
+        .slice(0, 3)
+      console.log(
+        `WARNING: ${lost} changes lost, ${wrong} clicks missed their button, first ${JSON.stringify(missed)}`,
+      )
+    }
 
     const figures = [
       {
