@@ -11,7 +11,8 @@
 //
 // Options: --count 300 --warmup 20 --interval 50 --jitter 17 (ms; spreads each click uniformly by ±jitter/2 so the
 // clicks fall on every phase of the 60 Hz frame) --trace FILE (Chrome trace of the measured part) --cpu-prof DIR
-// (V8 CPU profile of the server) --chromium PATH --app DIR (another built checkout). Figures only: the exit code is 2 when a change was lost or a click
+// (V8 CPU profile of the server) --chromium PATH --app DIR (another built checkout) --overlay-query 'motion=0' (URL
+// parameters of the overlay page, to see what a part of it costs). Figures only: the exit code is 2 when a change was lost or a click
 // hit another button, never because of a duration (the machine's noise is not a failure).
 // The last line is `BENCH_RESULT {...}` for `npm run bench`.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -39,6 +40,7 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string' },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
     app: { type: 'string' },
+    'overlay-query': { type: 'string', default: '' },
   },
   strict: true,
 })
@@ -111,6 +113,16 @@ function procStat(pid: number): { ppid: number; cpuMs: number } | null {
     return { ppid: Number(f[1]), cpuMs: ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK }
   } catch {
     return null
+  }
+}
+
+/** Chromium's process type (`browser`, `renderer`, `gpu-process`, `utility`, …) from its command line. */
+function processType(pid: number): string {
+  try {
+    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    return /--type=([a-z-]+)/.exec(cmd)?.[1] ?? 'browser'
+  } catch {
+    return 'gone'
   }
 }
 
@@ -262,7 +274,7 @@ async function main(): Promise<void> {
     const ovl = await pageEvent
     await bcdp.detach()
     await ovl.setViewportSize({ width: 1920, height: 1080 })
-    await ovl.goto(`${server.origin}/overlay`)
+    await ovl.goto(`${server.origin}/overlay${args['overlay-query'] ? `?${args['overlay-query']}` : ''}`)
 
     await ctl.waitForFunction(
       'window.__latencyProbe && window.__latencyProbe.status().open > 0 && !document.querySelector(\'[data-testid="foul-1"]\')?.disabled',
@@ -372,10 +384,15 @@ async function main(): Promise<void> {
     const serverPid = server.proc.pid ?? -1
     let serverCpu = 0
     let browserCpu = 0
+    const byType = new Map<string, number>()
     for (const [pid, after] of cpuAfter) {
       const d = after - (cpuBefore.get(pid) ?? 0)
       if (pid === serverPid) serverCpu += d
-      else browserCpu += d
+      else {
+        browserCpu += d
+        const type = processType(pid)
+        byType.set(type, (byType.get(type) ?? 0) + d)
+      }
     }
     const busyPct =
       (100 * (sysAfter.total - sysBefore.total - (sysAfter.idle - sysBefore.idle))) /
@@ -409,6 +426,12 @@ async function main(): Promise<void> {
     const perAction = (ms: number): number => ms / Math.max(1, measured.length)
     console.log(
       `CPU per action: server ${perAction(serverCpu).toFixed(2)} ms, browser ${perAction(browserCpu).toFixed(2)} ms, together ${perAction(serverCpu + browserCpu).toFixed(2)} ms (over ${(wallMs / 1000).toFixed(1)} s; /proc, ${1000 / CLK_TCK} ms ticks)`,
+    )
+    console.log(
+      `  browser by process type: ${[...byType]
+        .sort((a, b) => b[1] - a[1])
+        .map(([type, ms]) => `${type} ${perAction(ms).toFixed(2)} ms`)
+        .join(', ')}`,
     )
     if (args.trace) console.log(`Chrome trace: ${path.resolve(args.trace)}`)
     if (lost || wrong) {
