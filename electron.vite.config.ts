@@ -1,6 +1,29 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
+import type { Plugin } from 'vite'
+
+/**
+ * `npm run dev` (electron-vite dev): the renderer comes from Vite's dev server with hot reload. Pages keep the
+ * paths the local server uses (`/control`, `/overlay`, `/admin`, e.g. the overlay preview's iframe), and player
+ * photos and resources (sounds) come from the app's local server on MAFIA_DESK_PORT (default 4800).
+ */
+const PAGES = ['control', 'overlay', 'admin']
+const corePort =
+  process.env.MAFIA_DESK_PORT && process.env.MAFIA_DESK_PORT !== '0' ? process.env.MAFIA_DESK_PORT : '4800'
+function pagePaths(): Plugin {
+  return {
+    name: 'mafia-desk-page-paths',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [path, query] = (req.url ?? '').split('?')
+        const page = path.replace(/^\//, '')
+        if (PAGES.includes(page)) req.url = `/${page}.html${query ? `?${query}` : ''}`
+        next()
+      })
+    },
+  }
+}
 
 export default defineConfig({
   main: {
@@ -22,7 +45,13 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [vue()],
+    plugins: [vue(), pagePaths()],
+    server: {
+      proxy: {
+        '/photos': `http://127.0.0.1:${corePort}`,
+        '/resources': `http://127.0.0.1:${corePort}`,
+      },
+    },
     build: {
       reportCompressedSize: true,
       rollupOptions: {

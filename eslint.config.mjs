@@ -97,5 +97,11 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/main/**', '**/control/**', '**/overlay/**'], message: 'common may import shared only.' }] }],
     },
   },
+  // CommonJS scripts (electron-builder hooks, helpers shared with the CommonJS-compiled e2e specs).
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   prettier,
 )

@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test'
  */
 export default defineConfig({
   testDir: './e2e',
+  // The desktop app's spec runs in its own script, `npm run test:electron` (it prepares Electron's native build).
+  testIgnore: process.env.MAFIA_DESK_ELECTRON_TEST ? [] : ['**/electron.spec.ts'],
   timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: false,

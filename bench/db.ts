@@ -2,6 +2,8 @@
 //  1. command commit (appendEntry: log row + projections, one transaction, synchronous=FULL): p99 < 5 ms
 //  2. opening a database with 1,000 games (~150-entry logs, 10 results each) and listing the tournament's
 //     games with their results: < 300 ms
+import Database from 'better-sqlite3'
+import { figure, printBenchResult } from './result'
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -186,10 +188,18 @@ interface OpenRun {
   cpu: number
   games: number
   logLength: number
+  /** PRAGMA quick_check on the whole file (issue 13, item 6: its cost at open). */
+  quickCheck?: number
 }
 
 /** Child mode: open the fixture, list the tournament's games with results, print the timings as JSON. */
 async function measureOpen(file: string, tournamentId: number): Promise<void> {
+  const q0 = performance.now()
+  const probe = new Database(file, { readonly: true })
+  const quick = probe.pragma('quick_check', { simple: true })
+  probe.close()
+  const quickCheck = performance.now() - q0
+  if (quick !== 'ok') throw new Error(`quick_check: ${String(quick)}`)
   const c0 = process.cpuUsage()
   const o0 = performance.now()
   const db = await openDatabase(file)
@@ -211,6 +221,7 @@ async function measureOpen(file: string, tournamentId: number): Promise<void> {
     cpu: (cpu.user + cpu.system) / 1000,
     games: games.length,
     logLength: one?.log.length ?? 0,
+    quickCheck,
   }
   console.log(JSON.stringify(run))
 }
@@ -313,6 +324,29 @@ async function main(): Promise<void> {
       )}`,
     )
     console.log(`loadGame (setup + ${runs[0].logLength} log entries): ${ms(runs[0].load)}`)
+    console.log(
+      `PRAGMA quick_check of the ${(size / 1048576).toFixed(1)} MB file (fresh process): median ${ms(
+        percentile(
+          runs.map((r) => r.quickCheck ?? 0),
+          50,
+        ),
+      )}`,
+    )
+    printBenchResult([
+      figure('db: command commit, synchronous=FULL (p99)', percentile(full, 99), 'ms', { below: 5 }),
+      figure(`db: open + list ${runs[0].games} games (max of 5)`, Math.max(...total), 'ms', { below: 300 }),
+      figure(
+        'db: quick_check at open, 1,000 games (median)',
+        percentile(
+          runs.map((r) => r.quickCheck ?? 0),
+          50,
+        ),
+        'ms',
+        {
+          below: 300,
+        },
+      ),
+    ])
   } finally {
     if (!process.env.KEEP) fs.rmSync(dir, { recursive: true, force: true })
   }

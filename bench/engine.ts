@@ -1,4 +1,5 @@
 // npm run bench:engine — replay of a whole game, and one command (decide + evolve + views).
+import { figure, printBenchResult } from './result'
 import { performance } from 'node:perf_hooks'
 import { controlView, execute, overlayView, restore, type Game } from '../src/main/engine'
 import { plausibleCommand, seededPick, setupGame } from '../tests/engine/game-driver'
@@ -58,3 +59,7 @@ console.log(
 console.log(
   `one command (decide + evolve + views): median ${us(percentile(stepTimes, 50))}, p99 ${us(percentile(stepTimes, 99))} over ${stepTimes.length} commands (goal: p99 < 100 µs)`,
 )
+printBenchResult([
+  figure('engine: replay a whole game (median)', percentile(replayTimes, 50) * 1000, 'µs', { below: 1000 }),
+  figure('engine: one command + views (p99)', percentile(stepTimes, 99) * 1000, 'µs', { below: 100 }),
+])

@@ -2,6 +2,7 @@
  * npm run bench:export — protocol PDF render time (cold first render and the median of 20 warm renders;
  * goal < 300 ms) and standings XLSX of a 100-game tournament (goal < 1 s).
  */
+import { figure, printBenchResult, type BenchFigure } from './result'
 import { cpus, loadavg } from 'node:os'
 import { exportProtocol, exportStandings } from '../src/main/export/commands'
 import type { ProtocolHeader } from '../src/main/export/protocol'
@@ -63,6 +64,8 @@ function tournament(): StandingsGame[] {
   return games
 }
 
+const figures: BenchFigure[] = []
+
 async function main(): Promise<void> {
   const record = finishedGame()
   let cpu0 = process.cpuUsage()
@@ -112,6 +115,10 @@ async function main(): Promise<void> {
   t = performance.now()
   await exportStandings(games, options, 'csv')
   console.log(`standings CSV: ${ms(performance.now() - t)}`)
+  figures.push(
+    figure('export: protocol PDF (median of 20)', pdfMedian, 'ms', { below: 300 }),
+    figure('export: standings XLSX, 100 games (first)', xlsxFirst, 'ms', { below: 1000 }),
+  )
 
   t = performance.now()
   const seat = generateSeating({ players: 100, games: 10, seed: 1 })
@@ -126,4 +133,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main()
+void main().then(() => printBenchResult(figures))

@@ -4,7 +4,7 @@
  * acknowledged command produced (or the one in flight, if it was committed before the kill): 0 lost commands,
  * 0 corrupted files.
  *
- *   npx tsx scripts/kill-test.ts [--kills 50] [--seed 1]
+ *   npx tsx scripts/kill-test.ts [--kills 50] [--judges 3] [--seed 1]
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -166,6 +166,7 @@ function mulberry32(seed: number): () => number {
 
 export interface KillTestResult {
   kills: number
+  judges: number
   commandsAcked: number
   lostCommands: number
   inFlightCommitted: number
@@ -174,8 +175,83 @@ export interface KillTestResult {
   restartMsMedian: number
 }
 
+/** One judge's game: what the server acknowledged (the mirror) and the command that may be in flight. */
+interface Judge {
+  gameId: number
+  step: number // index in GAME of the next command to send
+  mirror: Game | null
+  inFlight: Command | null
+}
+
+/** After a restart: the stored game must equal the acknowledged state, or be one in-flight command ahead. */
+async function checkJudge(client: Client, judge: Judge, result: KillTestResult): Promise<void> {
+  if (!judge.mirror) return
+  const now = await client.call<GameEnvelope>('game.view', { gameId: judge.gameId })
+  const got = JSON.stringify(comparable(now.view))
+  if (got === JSON.stringify(comparable(controlView(judge.mirror, 0)))) {
+    // nothing in flight was committed (or it was a timer action, which comparable() leaves out)
+    if (judge.inFlight && judge.inFlight.cmd === 'timer') {
+      judge.mirror = execOrThrow(judge.mirror, judge.inFlight)
+      judge.step++
+    }
+  } else if (judge.inFlight) {
+    const ahead = execOrThrow(judge.mirror, judge.inFlight)
+    if (got === JSON.stringify(comparable(controlView(ahead, 0)))) {
+      result.inFlightCommitted++
+      judge.mirror = ahead
+      judge.step++
+    } else result.lostCommands++
+  } else result.lostCommands++
+  judge.inFlight = null
+}
+
+async function newGameFor(client: Client, judge: Judge, result: KillTestResult): Promise<void> {
+  if (judge.gameId !== 0 && judge.step < GAME.length) return
+  if (judge.step >= GAME.length) result.gamesFinished++
+  const created = await client.call<GameEnvelope>('game.create', {
+    rulesetId: 'fiim',
+    players: ['Ace', 'Bee', 'Cat', 'Dan', 'Eve', 'Fox', 'Gus', 'Hal', 'Ivy', 'Jay'].map((name) => ({
+      name,
+    })),
+    roles: { '3': 'don', '5': 'mafia', '8': 'mafia', '10': 'sheriff' },
+  })
+  judge.gameId = created.gameId
+  judge.mirror = newGame(SETUP)
+  judge.step = 0
+}
+
+/** Sends the judge's commands back to back until the server dies or the game ends. */
+async function drive(
+  client: Client,
+  judge: Judge,
+  killed: () => boolean,
+  result: KillTestResult,
+): Promise<void> {
+  judge.inFlight = null
+  while (!killed() && judge.step < GAME.length) {
+    judge.inFlight = GAME[judge.step]
+    try {
+      await client.call<GameEnvelope>('game.command', { gameId: judge.gameId, command: judge.inFlight })
+    } catch {
+      return // the server died with this command in flight
+    }
+    judge.mirror = execOrThrow(judge.mirror!, judge.inFlight)
+    judge.inFlight = null
+    result.commandsAcked++
+    judge.step++
+  }
+}
+
+function exited(proc: ChildProcess): Promise<void> {
+  return new Promise<void>((r) =>
+    proc.exitCode !== null || proc.signalCode !== null ? r() : proc.once('exit', () => r()),
+  )
+}
+
 export async function runKillTest(opts: {
   kills: number
+  /** Judges running their own games in parallel on the same server (default 1). */
+  judges?: number
   seed?: number
   log?: (s: string) => void
 }): Promise<KillTestResult> {
@@ -184,8 +260,10 @@ export async function runKillTest(opts: {
   const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-kill-'))
   const dbFile = join(dir, 'db.sqlite')
   const token = 'kill-test-token'
+  const judgeCount = Math.max(1, opts.judges ?? 1)
   const result: KillTestResult = {
     kills: 0,
+    judges: judgeCount,
     commandsAcked: 0,
     lostCommands: 0,
     inFlightCommitted: 0,
@@ -194,80 +272,39 @@ export async function runKillTest(opts: {
     restartMsMedian: 0,
   }
   const restarts: number[] = []
-  let gameId = 0
-  let step = 0 // index in GAME of the next command to send
-  let mirror: Game | null = null
-  let inFlight: Command | null = null
+  const judges: Judge[] = Array.from({ length: judgeCount }, () => ({
+    gameId: 0,
+    step: 0,
+    mirror: null,
+    inFlight: null,
+  }))
+  const connect = async (server: Server): Promise<Client[]> => {
+    const clients = judges.map(() => new Client(`${server.origin.replace('http', 'ws')}/ws?token=${token}`))
+    await Promise.all(clients.map((c) => c.ready))
+    return clients
+  }
   try {
     while (result.kills < opts.kills) {
       const t0 = Date.now()
       const server = await startServer(dbFile, token)
       restarts.push(Date.now() - t0)
-      const client = new Client(`${server.origin.replace('http', 'ws')}/ws?token=${token}`)
-      await client.ready
-
-      if (mirror) {
-        // The state must be what the last acknowledged command produced — or, when the command in flight was
-        // committed before the kill (its reply was lost), exactly one command further. Anything else is a loss.
-        const now = await client.call<GameEnvelope>('game.view', { gameId })
-        const got = JSON.stringify(comparable(now.view))
-        if (got === JSON.stringify(comparable(controlView(mirror, 0)))) {
-          // nothing in flight was committed (or it was a timer action, which comparable() leaves out)
-          if (inFlight && inFlight.cmd === 'timer') {
-            mirror = execOrThrow(mirror, inFlight)
-            step++
-          }
-        } else if (inFlight) {
-          const ahead = execOrThrow(mirror, inFlight)
-          if (got === JSON.stringify(comparable(controlView(ahead, 0)))) {
-            result.inFlightCommitted++
-            mirror = ahead
-            step++
-          } else result.lostCommands++
-        } else result.lostCommands++
+      const clients = await connect(server)
+      for (let j = 0; j < judgeCount; j++) {
+        await checkJudge(clients[j], judges[j], result)
+        await newGameFor(clients[j], judges[j], result)
       }
-      if (gameId === 0 || step >= GAME.length) {
-        if (step >= GAME.length) result.gamesFinished++
-        const created = await client.call<GameEnvelope>('game.create', {
-          rulesetId: 'fiim',
-          players: ['Ace', 'Bee', 'Cat', 'Dan', 'Eve', 'Fox', 'Gus', 'Hal', 'Ivy', 'Jay'].map((name) => ({
-            name,
-          })),
-          roles: { '3': 'don', '5': 'mafia', '8': 'mafia', '10': 'sheriff' },
-        })
-        gameId = created.gameId
-        mirror = newGame(SETUP)
-        step = 0
-      }
-
-      // Send commands back to back; kill the server after a random delay.
+      // All judges send commands back to back; the server is killed after a random delay.
       const killAfter = 5 + Math.floor(rand() * 120)
       let killed = false
       const killTimer = setTimeout(() => {
         killed = true
         server.proc.kill('SIGKILL')
       }, killAfter)
-      inFlight = null
-      while (!killed && step < GAME.length) {
-        inFlight = GAME[step]
-        try {
-          await client.call<GameEnvelope>('game.command', { gameId, command: inFlight })
-        } catch {
-          break // the server died with this command in flight
-        }
-        mirror = execOrThrow(mirror!, inFlight)
-        inFlight = null
-        result.commandsAcked++
-        step++
-      }
+      await Promise.all(judges.map((judge, j) => drive(clients[j], judge, () => killed, result)))
       clearTimeout(killTimer)
       if (!killed) server.proc.kill('SIGKILL')
-      await new Promise<void>((r) =>
-        server.proc.exitCode !== null || server.proc.signalCode !== null
-          ? r()
-          : server.proc.once('exit', () => r()),
-      )
-      client.close()
+      await exited(server.proc)
+      for (const c of clients) c.close()
       result.kills++
 
       const conn = new Database(dbFile, { readonly: true })
@@ -278,28 +315,14 @@ export async function runKillTest(opts: {
     }
     // Final check after the last kill.
     const server = await startServer(dbFile, token)
-    const client = new Client(`${server.origin.replace('http', 'ws')}/ws?token=${token}`)
-    await client.ready
-    const now = await client.call<GameEnvelope>('game.view', { gameId })
-    const got = JSON.stringify(comparable(now.view))
-    if (mirror && got !== JSON.stringify(comparable(controlView(mirror, 0)))) {
-      if (inFlight && got === JSON.stringify(comparable(controlView(execOrThrow(mirror, inFlight), 0))))
-        result.inFlightCommitted++
-      else result.lostCommands++
-    }
-    client.close()
+    const clients = await connect(server)
+    for (let j = 0; j < judgeCount; j++) await checkJudge(clients[j], judges[j], result)
+    for (const c of clients) c.close()
     server.proc.kill('SIGKILL')
-    await new Promise<void>((r) => server.proc.once('exit', () => r()))
+    await exited(server.proc)
   } finally {
     for (const p of spawned) p.kill('SIGKILL')
-    await Promise.all(
-      [...spawned].map(
-        (p) =>
-          new Promise<void>((r) =>
-            p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r()),
-          ),
-      ),
-    )
+    await Promise.all([...spawned].map(exited))
     rmSync(dir, { recursive: true, force: true })
   }
   const sorted = restarts.sort((a, b) => a - b)
@@ -309,13 +332,22 @@ export async function runKillTest(opts: {
 
 if (require.main === module) {
   const { values } = parseArgs({
-    options: { kills: { type: 'string', default: '50' }, seed: { type: 'string', default: '1' } },
+    options: {
+      kills: { type: 'string', default: '50' },
+      judges: { type: 'string', default: '1' },
+      seed: { type: 'string', default: '1' },
+    },
   })
-  runKillTest({ kills: Number(values.kills), seed: Number(values.seed), log: (s) => console.log(s) })
+  runKillTest({
+    kills: Number(values.kills),
+    judges: Number(values.judges),
+    seed: Number(values.seed),
+    log: (s) => console.log(s),
+  })
     .then((r) => {
       console.log(JSON.stringify(r, null, 2))
       console.log(
-        `kill test: ${r.kills} kills, ${r.commandsAcked} commands acknowledged, ${r.lostCommands} lost, ` +
+        `kill test: ${r.kills} kills, ${r.judges} judges, ${r.commandsAcked} commands acknowledged, ${r.lostCommands} lost, ` +
           `${r.inFlightCommitted} in-flight committed, ${r.corruptedFiles} corrupted files, restart median ${r.restartMsMedian} ms`,
       )
       process.exit(r.lostCommands === 0 && r.corruptedFiles === 0 ? 0 : 1)

@@ -126,9 +126,8 @@ test('a command appears in the overlay within a frame (p50/p95 over 60 actions)'
   const line = `overlay latency over ${s.length} actions: p50 ${pct(s, 50).toFixed(2)} ms, p95 ${pct(s, 95).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms (of which push → DOM in the overlay: p50 ${pct(o, 50).toFixed(2)} ms, p95 ${pct(o, 95).toFixed(2)} ms; command reply p50 ${pct(r, 50).toFixed(2)} ms); goal p95 < 16.7 ms: ${pct(s, 95) < 16.7 ? 'met' : 'NOT met'}`
   console.log(line)
   test.info().annotations.push({ type: 'latency', description: line })
+  // Behaviour only: every action reached the overlay. The figure is measured by `npm run bench` (bench:latency).
   expect(s.length).toBe(60)
-  // The goal is one 60 Hz frame; the hard bound leaves room for a loaded shared CI machine.
-  expect(pct(s, 95)).toBeLessThan(80)
 })
 
 test('a foul clicked in the control panel appears in the overlay (two pages, one clock)', async ({
@@ -225,8 +224,6 @@ test('a foul clicked in the control panel appears in the overlay (two pages, one
   const line = `control panel click → overlay DOM over ${s.length} clicks: p50 ${pct(s, 50).toFixed(2)} ms, p95 ${pct(s, 95).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms; goal p95 < 16.7 ms: ${pct(s, 95) < 16.7 ? 'met' : 'NOT met'}`
   console.log(line)
   test.info().annotations.push({ type: 'latency', description: line })
-  // Two renderer processes and the server share two loaded cores here: the hard bounds only catch a broken
-  // path (a poll, a lost push); the goal is the printed p95.
-  expect(pct(s, 50)).toBeLessThan(50)
-  expect(pct(s, 95)).toBeLessThan(250)
+  // Behaviour only: every click reached the overlay (checked above). The figure belongs to `npm run bench`.
+  expect(s.length).toBe(samples.length)
 })

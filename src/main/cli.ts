@@ -1,6 +1,7 @@
 /**
  * Mafia Desk command line. `npm run cli -- <subcommand> …`
- *   replay FILE|DIR… [--json]   play scenario files through the rules engine; non-zero exit when any fails
+ *   replay FILE|DIR… [--json] [--lang ru|en]   play scenario files through the rules engine (each rejected step
+ *                               with its code and message); non-zero exit when any fails
  *   export protocol|standings …  write a protocol or standings file from the database (src/main/cli-export.ts)
  * Add a subcommand by adding an entry to SUBCOMMANDS.
  */
@@ -24,7 +25,22 @@ function scenarioFiles(paths: string[]): string[] {
 
 function replay(args: string[]): number {
   const json = args.includes('--json')
-  const paths = args.filter((a) => a !== '--json')
+  let lang: 'ru' | 'en' = 'ru'
+  const paths: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]
+    if (a === '--json') continue
+    if (a === '--lang' || a.startsWith('--lang=')) {
+      const v = a === '--lang' ? args[++i] : a.slice('--lang='.length)
+      if (v !== 'ru' && v !== 'en') {
+        process.stderr.write(`--lang must be ru or en\nusage: ${SUBCOMMANDS.replay.usage}\n`)
+        return 2
+      }
+      lang = v
+      continue
+    }
+    paths.push(a)
+  }
   if (paths.length === 0) {
     process.stderr.write(`usage: ${SUBCOMMANDS.replay.usage}\n`)
     return 2
@@ -55,10 +71,25 @@ function replay(args: string[]): number {
         name: r.name,
         ok: r.ok,
         failures: r.failures,
+        steps: r.steps.map((x) => ({
+          step: x.step,
+          cmd: x.cmd,
+          accepted: x.accepted,
+          ...(x.error
+            ? {
+                rejected: {
+                  code: x.error.code,
+                  message: x.error.message[lang],
+                  params: x.error.details ?? {},
+                  expected: x.expectedRejection,
+                },
+              }
+            : {}),
+        })),
         view: r.view,
         record: r.game ? gameRecord(r.game) : null,
       })
-    } else process.stdout.write(`${formatResult(r, file)}\n`)
+    } else process.stdout.write(`${formatResult(r, file, lang)}\n`)
   }
   if (json) process.stdout.write(`${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`)
   else process.stdout.write(`${files.length - failed}/${files.length} scenarios passed\n`)
@@ -66,7 +97,7 @@ function replay(args: string[]): number {
 }
 
 const SUBCOMMANDS: Record<string, Subcommand> = {
-  replay: { usage: 'cli replay FILE|DIR... [--json]', run: replay },
+  replay: { usage: 'cli replay FILE|DIR... [--json] [--lang ru|en]', run: replay },
   export: { usage: EXPORT_USAGE, run: runExport },
 }
 

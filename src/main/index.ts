@@ -1,7 +1,15 @@
 // Electron entry (composition root): everything that touches 'electron' lives in ./electron.
+// runElectron shows its own startup errors in a dialog; this catch is the last net for anything else, so the
+// app never exits without a word (a packaged app has no console).
+import { app, dialog } from 'electron'
 import { runElectron } from './electron/shell'
+import { shellLang, startupErrorDialog } from './electron/startup'
 
 runElectron().catch((err: unknown) => {
-  console.error('Mafia Desk failed to start:', err)
-  process.exit(1)
+  const d = startupErrorDialog(err, shellLang(app.getPreferredSystemLanguages()), {
+    dbFile: app.getPath('userData'),
+  })
+  console.error(`${d.title}: ${d.message}\n${d.detail}`)
+  dialog.showErrorBox(d.title, `${d.message}\n\n${d.detail}`)
+  app.exit(1)
 })

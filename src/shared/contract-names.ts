@@ -7,6 +7,7 @@ export const CALL_NAMES = [
   'app.info',
   'overlay.view',
   'overlay.setSettings',
+  'overlay.graphic',
   'game.list',
   'game.active',
   'game.view',
@@ -42,6 +43,20 @@ export const CALL_NAMES = [
   'backup.now',
   'backup.restore',
   'backup.list',
+  'tournaments.get',
+  'tournaments.create',
+  'tournaments.update',
+  'tournaments.archive',
+  'tournaments.register',
+  'tournaments.registerNew',
+  'tournaments.importPlayers',
+  'tournaments.withdraw',
+  'tournaments.setJudge',
+  'stages.create',
+  'seating.generate',
+  'seating.swap',
+  'rounds.start',
+  'games.cancel',
 ] as const
 
 export type CallNameFromList = (typeof CALL_NAMES)[number]

@@ -14,6 +14,13 @@ import { rulesetSchema } from './game/ruleset'
 import type { Ruleset } from './game/ruleset'
 import type { Role } from './game/record'
 import { ipcCallChannel, IPC_PUSH, type CallNameFromList } from './contract-names'
+import {
+  seatingGenerateSchema,
+  stageCreateSchema,
+  tournamentCreateSchema,
+  tournamentUpdateSchema,
+  type TournamentDetail,
+} from './tournament-ops'
 
 export type Access = 'read' | 'control'
 
@@ -68,6 +75,7 @@ export function messageTooLarge(size: number, max: number): AppErrorData {
 
 const gameId = z.number().int().positive()
 const seat = z.number().int().min(1).max(10)
+const id = z.number().int().positive()
 
 // ---- shapes shared by calls and pushes -------------------------------------------------------------
 
@@ -98,7 +106,45 @@ export interface OverlayEnvelope {
   settings: OverlayPublicSettings
   /** The active game's tournament standings (finished games only), for `?layout=standings`. */
   standings: OverlayStandings | null
+  /** On-demand graphics (server state, so the OBS browser source and the Electron overlay agree). */
+  graphics?: OverlayGraphics
 }
+
+/** The graphics a stream operator shows or hides on demand, from the panel's keys or the OBS director. */
+export const OVERLAY_GRAPHICS = ['nominees', 'night', 'standings', 'break', 'lowerThird'] as const
+export type OverlayGraphicName = (typeof OVERLAY_GRAPHICS)[number]
+
+/** A player intro («lower third») for one seat: photo, name, club and tournament points. */
+export interface LowerThird {
+  seat: number
+  name: string
+  club: string | null
+  city: string | null
+  photo: string | null
+  /** Tournament points so far (finished games), null outside a tournament. */
+  points: number | null
+  tournament: string | null
+}
+
+export interface OverlayGraphics {
+  /** Nominees panel and night card: null = as the game goes (automatic), true = shown, false = hidden. */
+  nominees: boolean | null
+  night: boolean | null
+  /** Standings over the game, and the break screen. */
+  standings: boolean
+  break: boolean
+  lowerThird: LowerThird | null
+}
+
+export const overlayGraphicInputSchema = z
+  .object({
+    graphic: z.enum(OVERLAY_GRAPHICS),
+    /** null: back to automatic (nominees, night); false hides; true shows (lowerThird needs `seat`). */
+    show: z.boolean().nullable(),
+    seat: z.number().int().min(1).max(10).optional(),
+  })
+  .strict()
+export type OverlayGraphicInput = z.infer<typeof overlayGraphicInputSchema>
 
 export interface OverlayStandings {
   title: string | null
@@ -108,6 +154,8 @@ export interface OverlayStandings {
 export const overlaySettingsSchema = z
   .object({
     roles: z.enum(['hidden', 'shown', 'atEnd']),
+    /** The overlay's language (what is on air); `?lang=` in the overlay URL overrides it. */
+    lang: z.enum(['ru', 'en']).optional(),
     theme: z
       .object({
         accent: z.string().regex(/^#[0-9a-fA-F]{6}$/),
@@ -143,6 +191,8 @@ export interface TournamentInfo {
     finished: boolean
   }>
   tables: Array<{ id: number; number: number }>
+  /** Archived tournaments are hidden from the pickers. */
+  archived?: boolean
 }
 
 export interface CsvImportResult {
@@ -292,6 +342,7 @@ export const calls = {
 
   'overlay.view': call('read', none, out<OverlayEnvelope>()),
   'overlay.setSettings': call('control', overlaySettingsSchema, out<OverlayPublicSettings>()),
+  'overlay.graphic': call('control', overlayGraphicInputSchema, out<OverlayGraphics>()),
 
   'game.list': call(
     'control',
@@ -451,6 +502,70 @@ export const calls = {
     out<{ restored: string }>(),
   ),
   'backup.list': call('control', none, out<Array<{ file: string; createdAt: string; size: number }>>()),
+
+  // Tournament operations (issue 11; shapes in tournament-ops.ts).
+  'tournaments.get': call('control', z.object({ tournamentId: id }).strict(), out<TournamentDetail>()),
+  'tournaments.create': call('control', tournamentCreateSchema, out<TournamentDetail>()),
+  'tournaments.update': call('control', tournamentUpdateSchema, out<TournamentDetail>()),
+  /** Archives (hides; nothing is deleted) or brings back a tournament. */
+  'tournaments.archive': call(
+    'control',
+    z.object({ tournamentId: id, archived: z.boolean() }).strict(),
+    out<TournamentDetail>(),
+  ),
+  'tournaments.register': call(
+    'control',
+    z.object({ tournamentId: id, playerIds: z.array(id).min(1).max(10000) }).strict(),
+    out<TournamentDetail>(),
+  ),
+  /** A player made on the spot (added to the registry) and registered. */
+  'tournaments.registerNew': call(
+    'control',
+    z
+      .object({
+        tournamentId: id,
+        nickname: z.string().trim().min(1).max(100),
+        fullName: z.string().max(200).optional(),
+        club: z.string().max(200).optional(),
+        city: z.string().max(200).optional(),
+      })
+      .strict(),
+    out<TournamentDetail>(),
+  ),
+  /** CSV text or an XLSX file (base64) of players, registered all or nothing with a per-line report. */
+  'tournaments.importPlayers': call(
+    'control',
+    z.union([
+      z.object({ tournamentId: id, csv: z.string().max(5_000_000) }).strict(),
+      z.object({ tournamentId: id, xlsxBase64: z.string().max(14_000_000) }).strict(),
+    ]),
+    out<CsvImportResult>(),
+  ),
+  /** Withdraws a player: his played games stay; the rounds not started are seated again without him. */
+  'tournaments.withdraw': call(
+    'control',
+    z.object({ tournamentId: id, playerId: id }).strict(),
+    out<TournamentDetail>(),
+  ),
+  /** The judge of a table: for the whole tournament, or for one round only. */
+  'tournaments.setJudge': call(
+    'control',
+    z.object({ tableId: id, judge: z.string().trim().max(80), roundId: id.optional() }).strict(),
+    out<TournamentDetail>(),
+  ),
+  'stages.create': call('control', stageCreateSchema, out<TournamentDetail>()),
+  /** Seats the rounds of the stage not started yet (all of them the first time). */
+  'seating.generate': call('control', seatingGenerateSchema, out<TournamentDetail>()),
+  /** Swaps two players in a round not started yet. */
+  'seating.swap': call('control', z.object({ roundId: id, a: id, b: id }).strict(), out<TournamentDetail>()),
+  /** Locks the round's seating and creates one game per table with its seating and judge. */
+  'rounds.start': call('control', z.object({ roundId: id }).strict(), out<TournamentDetail>()),
+  /** Cancels a game with a reason: kept with its protocol, counted nowhere, its table free for a replay. */
+  'games.cancel': call(
+    'control',
+    z.object({ gameId, reason: z.string().trim().min(1).max(500) }).strict(),
+    out<GameSummary>(),
+  ),
 } as const
 
 export type Calls = typeof calls
@@ -473,15 +588,18 @@ export interface Pushes {
   /** The overlay's view (every client; never contains hidden roles). */
   'overlay.view': OverlayEnvelope
   'obs.status': ObsPublicStatus
-  /** The overlay's settings, when they are saved (for panels that show them without following the overlay). */
-  'overlay.settings': OverlayPublicSettings
+  /** Something of this tournament changed (a game's state, its structure, seating, registration). */
+  'tournament.changed': { tournamentId: number }
+  /** The overlay's settings and on-demand graphics, when they change (for panels that do not follow its view). */
+  'overlay.controls': { settings: OverlayPublicSettings; graphics: OverlayGraphics }
 }
 export type PushName = keyof Pushes
 export const pushAccess: Record<PushName, Access> = {
   'game.view': 'control',
   'overlay.view': 'read',
   'obs.status': 'control',
-  'overlay.settings': 'read',
+  'tournament.changed': 'control',
+  'overlay.controls': 'read',
 }
 export const pushNames = Object.keys(pushAccess) as PushName[]
 

@@ -155,8 +155,8 @@ describe('what a command sends', () => {
     const c = await core()
     const token = encodeURIComponent(c.server.token)
     // As the control panel and the overlay page subscribe (src/renderer/src/*/main.ts).
-    const panel = await connect(c, `?token=${token}&push=game.view,obs.status,overlay.settings`)
-    const tablet = await connect(c, `?token=${token}&push=game.view,obs.status,overlay.settings`)
+    const panel = await connect(c, `?token=${token}&push=game.view,obs.status,overlay.controls`)
+    const tablet = await connect(c, `?token=${token}&push=game.view,obs.status,overlay.controls`)
     const overlay = await connect(c, '?push=overlay.view')
     const active = await panel.call<GameEnvelope>('game.active')
     await panel.call('game.command', { gameId: active.gameId, command: { cmd: 'start' } })
@@ -181,7 +181,7 @@ describe('what a command sends', () => {
     const current = await panel.call<OverlayEnvelope>('overlay.view')
     await panel.call('overlay.setSettings', { ...current.settings, roles: 'shown' })
     for (const cl of [panel, tablet, overlay]) await cl.settle()
-    expect(tablet.frames.map((f) => JSON.parse(f).channel)).toEqual(['overlay.settings'])
+    expect(tablet.frames.map((f) => JSON.parse(f).channel)).toEqual(['overlay.controls'])
     expect(overlay.frames.map((f) => JSON.parse(f).channel)).toEqual(['overlay.view'])
     expect(JSON.parse(overlay.frames[0]).payload.view.rolesVisible).toBe(true)
 

@@ -41,6 +41,52 @@ describe('cli replay', () => {
     expect(out.record.winner).toBe('black')
   })
 
+  it('prints every rejected step with its code and message, in Russian by default', () => {
+    const file = join(root, 'tests', 'scenarios', 's49-fiim-oath-is-team-defeat.json')
+    const ru = cli('replay', file)
+    expect(ru.status, ru.stderr + ru.stdout).toBe(0)
+    expect(ru.stdout).toMatch(
+      /step 3 \(remove\) rejected as expected: engine\/removal_is_team_defeat: По этим правилам «клятва» — не удаление, а ППК/,
+    )
+    const en = cli('replay', '--lang', 'en', file)
+    expect(en.stdout).toContain(
+      'step 3 (remove) rejected as expected: engine/removal_is_team_defeat: Under these rules "oath" is a team defeat',
+    )
+    expect(cli('replay', '--lang', 'de', file).status).toBe(2)
+  })
+
+  it('--json gives each step, with the rejection code, message and parameters', () => {
+    const file = join(root, 'tests', 'scenarios', 's49-fiim-oath-is-team-defeat.json')
+    const r = cli('replay', '--json', '--lang=en', file)
+    expect(r.status).toBe(0)
+    const out = JSON.parse(r.stdout) as {
+      steps: Array<{
+        step: number
+        accepted: boolean
+        rejected?: { code: string; message: string; params: object }
+      }>
+    }
+    expect(out.steps[0]).toEqual({ step: 1, cmd: 'start', accepted: true })
+    expect(out.steps[2]).toMatchObject({
+      step: 3,
+      accepted: false,
+      rejected: {
+        code: 'engine/removal_is_team_defeat',
+        params: { seat: 3, reason: 'oath' },
+        expected: true,
+      },
+    })
+    expect(out.steps[2].rejected?.message).toContain('team-defeat command')
+  })
+
+  it('fails a step whose rejection parameters differ from the expected ones', () => {
+    const r = cli('replay', join(root, 'tests', 'cli', 'fixtures', 'wrong-reject-params.json'))
+    expect(r.status).toBe(1)
+    expect(r.stdout).toContain(
+      'step 3 (remove): expected rejection parameters {"seat":4}, got {"seat":3,"reason":"oath"}',
+    )
+  })
+
   it('prints usage for an unknown subcommand', () => {
     const r = cli('nope')
     expect(r.status).toBe(2)

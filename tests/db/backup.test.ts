@@ -30,7 +30,7 @@ describe('backups', () => {
     const list = db.listBackups()
     expect(list).toHaveLength(1)
     expect(list[0]).toMatchObject({ file: written, reason: 'manual' })
-    expect(Math.abs(list[0].createdAt - Date.now())).toBeLessThan(60_000)
+    expect(Math.abs(list[0].createdAt - Date.now())).toBeLessThan(60_000) // not a duration: the stored timestamp is today
     const copy = new Database(written, { readonly: true })
     expect(copy.pragma('application_id', { simple: true })).toBe(APPLICATION_ID)
     expect(copy.pragma('journal_mode', { simple: true })).toBe('delete')

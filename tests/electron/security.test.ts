@@ -5,9 +5,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import {
   controlWindowOptions,
-  isAllowedUrl,
+  overlayDisplay,
   overlayWindowOptions,
 } from '../../src/main/electron/window-options'
+import { isOwnUrl } from '../../src/main/electron/policy'
 import { handleIpcCall, registerIpc, type IpcEventLike, type IpcMainLike } from '../../src/main/transport/ipc'
 import { createRouter, type Handlers } from '../../src/main/transport/router'
 import { callNames, ipcChannel } from '../../src/shared/contract'
@@ -15,7 +16,7 @@ import { callNames, ipcChannel } from '../../src/shared/contract'
 describe('window options', () => {
   for (const [name, opts] of [
     ['control', controlWindowOptions('/app/preload.js')],
-    ['overlay', overlayWindowOptions('/app/preload.js')],
+    ['overlay', overlayWindowOptions('/app/preload.js', { x: 0, y: 0, width: 1920, height: 1080 })],
   ] as const) {
     it(`${name}: context isolation, sandbox, no node integration`, () => {
       const wp = opts.webPreferences!
@@ -31,22 +32,37 @@ describe('window options', () => {
     })
   }
 
-  it('overlay: frameless, transparent, always on top, 1920×1080 by default, placed on a display', () => {
-    const o = overlayWindowOptions('/p.js')
+  it('overlay: frameless, transparent, always on top, not resizable (defect 4), on the display given', () => {
+    const o = overlayWindowOptions('/p.js', { x: 1920, y: 0, width: 2560, height: 1440 })
     expect(o.frame).toBe(false)
     expect(o.transparent).toBe(true)
     expect(o.alwaysOnTop).toBe(true)
     expect(o.backgroundColor).toBe('#00000000')
-    expect([o.width, o.height]).toEqual([1920, 1080])
-    const placed = overlayWindowOptions('/p.js', { x: 1920, y: 0, width: 2560, height: 1440 })
-    expect([placed.x, placed.y, placed.width, placed.height]).toEqual([1920, 0, 2560, 1440])
+    expect(o.resizable).toBe(false)
+    expect([o.x, o.y, o.width, o.height]).toEqual([1920, 0, 2560, 1440])
+  })
+
+  it('control window: the app icon when given (Linux/Windows taskbars)', () => {
+    expect(controlWindowOptions('/p.js', '/res/icons/png/256x256.png').icon).toBe(
+      '/res/icons/png/256x256.png',
+    )
+    expect(controlWindowOptions('/p.js')).not.toHaveProperty('icon')
+  })
+
+  it('the first overlay goes on the chosen display, else the primary one, at its real size', () => {
+    const laptop = { id: 1, bounds: { x: 0, y: 0, width: 1366, height: 768 } }
+    const tv = { id: 2, bounds: { x: 1366, y: 0, width: 3840, height: 2160 } }
+    expect(overlayDisplay([laptop, tv], laptop)).toBe(laptop)
+    expect(overlayDisplay([laptop, tv], laptop, 2)).toBe(tv)
+    expect(overlayDisplay([laptop], laptop, 2)).toBe(laptop)
   })
 
   it('navigation is allowed only to our own origin', () => {
-    expect(isAllowedUrl('http://127.0.0.1:4800/control', 'http://127.0.0.1:4800')).toBe(true)
-    expect(isAllowedUrl('http://127.0.0.1:4801/control', 'http://127.0.0.1:4800')).toBe(false)
-    expect(isAllowedUrl('https://evil.example/', 'http://127.0.0.1:4800')).toBe(false)
-    expect(isAllowedUrl('not a url', 'http://127.0.0.1:4800')).toBe(false)
+    const own = ['http://127.0.0.1:4800']
+    expect(isOwnUrl('http://127.0.0.1:4800/control', own)).toBe(true)
+    expect(isOwnUrl('http://127.0.0.1:4801/control', own)).toBe(false)
+    expect(isOwnUrl('https://evil.example/', own)).toBe(false)
+    expect(isOwnUrl('not a url', own)).toBe(false)
   })
 })
 

@@ -40,7 +40,7 @@ export function randomCommand(pick: Pick): Command {
     () => ({ cmd: 'foul', seat }),
     () => ({ cmd: 'unfoul', seat }),
     () => ({ cmd: 'techFoul', seat }),
-    () => ({ cmd: 'remove', seat, reason: 'other' }),
+    () => ({ cmd: 'remove', seat, reason: (['other', 'oath', 'betting'] as const)[pick(3)] }),
     () => ({ cmd: 'teamDefeat', seat }),
     () => ({
       cmd: 'timer',
@@ -54,13 +54,42 @@ export function randomCommand(pick: Pick): Command {
   return all[pick(all.length)]()
 }
 
+/**
+ * A removal or a foul in the middle of a voting, a tie speech, a lift-all question or last words (RULES §10.2, §11.7):
+ * often at a seat that already has three fouls (so the 4th removes), a voter who has voted, a tied player or a player
+ * waiting for his last word.
+ */
+function disruption(game: Game, pick: Pick): Command | null {
+  const v = controlView(game, game.log.length)
+  if (v.phase !== 'day' || v.step === 'speech') return null
+  const alive = v.players.filter((p) => p.status === 'alive')
+  const pool: number[] = [
+    ...alive.map((p) => p.seat),
+    ...alive.filter((p) => p.fouls >= 3).map((p) => p.seat),
+    ...(v.voting ? v.voting.candidates.flatMap((c) => c.voters ?? []) : []),
+    ...(v.liftAll?.seats ?? []),
+    ...(v.step === 'tieSpeech' && v.speaker !== null ? [v.speaker, v.speaker] : []),
+    ...(v.step === 'lastWord' ? v.players.filter((p) => p.status !== 'alive').map((p) => p.seat) : []),
+  ]
+  if (pool.length === 0) return null
+  const seat = pool[pick(pool.length)]
+  const reasons = game.state.ruleset.removalReasons ?? ['other']
+  return pick(3) === 0
+    ? { cmd: 'remove', seat, reason: reasons[pick(reasons.length)] }
+    : { cmd: 'foul', seat }
+}
+
 /** A command that is usually legal in the current situation. */
 export function plausibleCommand(game: Game, pick: Pick): Command {
   const v = controlView(game, game.log.length)
   const alive = v.players.filter((p) => p.status === 'alive').map((p) => p.seat)
   const anyAlive = (): number => alive[pick(alive.length)]
   const r = pick(100)
-  if (r < 2) return { cmd: 'foul', seat: anyAlive() }
+  if (r < 6) {
+    const d = disruption(game, pick)
+    if (d) return d
+  }
+  if (r < 8) return { cmd: 'foul', seat: anyAlive() }
   if (r < 3 && v.phase !== 'setup')
     return { cmd: 'timer', action: (['start', 'pause', 'reset', 'add'] as const)[pick(4)], seconds: 5 }
   switch (v.phase) {
@@ -93,7 +122,7 @@ export function plausibleCommand(game: Game, pick: Pick): Command {
           const x = pick(100)
           if (x < 30 && v.speaker !== null) return { cmd: 'nominate', target: anyAlive() }
           if (x < 32) return { cmd: 'withdraw' }
-          if (x < 33) return { cmd: 'remove', seat: anyAlive(), reason: 'oath' }
+          if (x < 33) return { cmd: 'remove', seat: anyAlive(), reason: 'betting' }
           return { cmd: 'next' }
         }
         case 'voting': {

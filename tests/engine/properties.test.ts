@@ -1,7 +1,7 @@
 // Property tests (fast-check): random legal and illegal command sequences never break the engine's invariants.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { execute, restore, type Game, type GameState } from '../../src/main/engine'
+import { controlView, execute, restore, type Game, type GameState } from '../../src/main/engine'
 import type { Command } from '../../src/shared/game/commands'
 import { plausibleCommand, randomCommand, setupGame, type Pick } from './game-driver'
 
@@ -70,6 +70,61 @@ function checkInvariants(s: GameState): void {
   }
 }
 
+/**
+ * §7.3, §10.2: during a voting entered by seats, every living seat that may vote in this round and has not voted
+ * yet is listed as a non-voter and can still vote for the current candidate — also after removals and 4th fouls.
+ * The oracle here is computed from the state independently of the engine's own derivation.
+ */
+function checkNonVotersCanVote(game: Game, pick: Pick): void {
+  const s = game.state
+  const d = s.phase === 'day' ? s.days[s.days.length - 1] : null
+  const v = d?.voting
+  if (!d || d.step !== 'voting' || !v || v.counts.some((x) => x > 0)) return
+  const voted = new Set(v.votes.flatMap((x) => x ?? []))
+  const tiedOut = !s.ruleset.tiedVoteInRevote && v.kind === 'revote' ? (d.tied ?? []) : []
+  const expected = s.seats
+    .filter((p) => p.status === 'alive' && !voted.has(p.seat) && !tiedOut.includes(p.seat))
+    .map((p) => p.seat)
+  const view = controlView(game, game.log.length).voting!
+  assert(JSON.stringify(view.notVoted) === JSON.stringify(expected), 'the view lists every living non-voter')
+  const current = view.current!
+  // All of them at once (so each of them, too).
+  const all = expected.filter((seat) => seat !== current || s.ruleset.selfVote)
+  if (all.length === 0) return
+  const r = execute(game, {
+    cmd: 'vote',
+    candidate: current,
+    voters: pick(2) === 0 ? all : [all[pick(all.length)]],
+  })
+  assert(r.ok, `every living non-voter can still vote (${all.join(',')}: ${r.ok ? '' : r.error.code})`)
+}
+
+/** No state is ever stuck: until the game is over some command other than undo is accepted. */
+function checkWayForward(game: Game): void {
+  if (game.state.phase === 'finished') return
+  const s = game.state
+  const d = s.phase === 'day' ? s.days[s.days.length - 1] : null
+  const v = d?.voting
+  const current = v ? v.candidates[v.votes.findIndex((x) => x === null)] : undefined
+  // The likely way first; the others only when it is refused.
+  const tries: Command[] = [
+    ...(current !== undefined ? [{ cmd: 'vote', candidate: current, voters: [] } as Command] : []),
+    ...(d?.step === 'liftAll' ? [{ cmd: 'liftAll', yes: [] } as Command] : []),
+    ...(s.phase === 'night' && s.nights[s.nights.length - 1].shot === null
+      ? [{ cmd: 'shot', target: null } as Command]
+      : []),
+    { cmd: 'next' },
+    { cmd: 'start' },
+    { cmd: 'vote', candidate: current ?? 1, voters: [] },
+    { cmd: 'liftAll', yes: [] },
+    { cmd: 'shot', target: null },
+  ]
+  assert(
+    tries.some((c) => execute(game, c).ok),
+    `a way forward from ${s.phase}/${d?.step ?? ''}`,
+  )
+}
+
 function play(rules: 'fiim' | 'club' | 'city', seed: number, numbers: number[], maxSteps: number): Game {
   let cursor = 0
   const pick: Pick = (n) => (numbers.length === 0 ? 0 : numbers[cursor++ % numbers.length] % n)
@@ -95,6 +150,7 @@ function play(rules: 'fiim' | 'club' | 'city', seed: number, numbers: number[], 
       if (before !== null) assert(key(game) === before, 'a rejected command leaves the state identical')
       assert(/^engine\//.test(res.error.code), 'typed error code')
       assert(res.error.message.ru.length > 0 && res.error.message.en.length > 0, 'messages in both languages')
+      assert(!/undefined|NaN|null/.test(res.error.message.ru + res.error.message.en), 'no holes in messages')
     } else {
       deepFreeze(res.game)
       // Undo followed by redo is the identity (for a command that undo takes back).
@@ -111,6 +167,10 @@ function play(rules: 'fiim' | 'club' | 'city', seed: number, numbers: number[], 
       game = res.game
     }
     checkInvariants(game.state)
+    if (res.ok) {
+      checkNonVotersCanVote(game, pick)
+      checkWayForward(game)
+    }
     if (game.state.phase === 'finished' && pick(5) === 0) break
   }
   // replay(log) equals the incrementally built state.
@@ -118,22 +178,34 @@ function play(rules: 'fiim' | 'club' | 'city', seed: number, numbers: number[], 
   return game
 }
 
+/** CI plays 1,000 games; `PROPERTY_RUNS=100000 npx vitest run tests/engine/properties.test.ts` plays more. */
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000) || 1000
+
 describe('engine properties (fast-check)', () => {
-  it('1,000 random games keep every invariant', () => {
-    let finished = 0
-    fc.assert(
-      fc.property(
-        fc.constantFrom('fiim' as const, 'club' as const, 'city' as const),
-        fc.nat(),
-        fc.array(fc.nat({ max: 0xffff }), { minLength: 50, maxLength: 400 }),
-        (rules, seed, numbers) => {
-          const g = play(rules, seed, numbers, 250)
-          if (g.state.phase === 'finished') finished++
-        },
-      ),
-      { numRuns: 1000 },
-    )
-    // Most random games are played to the end (so the later phases are exercised too).
-    expect(finished).toBeGreaterThan(300)
-  }, 60_000)
+  it(
+    `${RUNS.toLocaleString('en')} random games keep every invariant`,
+    () => {
+      let finished = 0
+      const started = Date.now()
+      fc.assert(
+        fc.property(
+          fc.constantFrom('fiim' as const, 'club' as const, 'city' as const),
+          fc.nat(),
+          fc.array(fc.nat({ max: 0xffff }), { minLength: 50, maxLength: 400 }),
+          (rules, seed, numbers) => {
+            const g = play(rules, seed, numbers, 250)
+            if (g.state.phase === 'finished') finished++
+          },
+        ),
+        { numRuns: RUNS },
+      )
+      if (RUNS !== 1000)
+        console.log(
+          `property run: ${RUNS} games, ${finished} finished, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        )
+      // Most random games are played to the end (so the later phases are exercised too).
+      expect(finished).toBeGreaterThan(RUNS * 0.3)
+    },
+    Math.max(180_000, RUNS * 200),
+  )
 })

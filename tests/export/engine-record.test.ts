@@ -85,7 +85,7 @@ describe('engine GameRecord → exports', () => {
     expect(text).toContain('Голосование: №5 — 7 (1, 2, 4, 6, 7, 9, 10)')
     expect(text).toContain('№10: шериф')
     expect(text).toContain('№3: чёрный')
-    expect(text).toContain('названы №3, №8, №1; чёрных: 2; баллы 0.3')
+    expect(text).toContain('названы №3, №8, №1; чёрных: 2; баллы 0,3')
     expect(text).toContain('красные (мирные)')
     expect(text).toContain('ФИИМ') // the ruleset name comes from the record when the header has none
     expect(text).toContain('Нашла дона')

@@ -78,13 +78,13 @@ describe('protocol PDF', () => {
     const lines = text.split('\n')
     const line = (name: string): string => flat(lines.find((l) => l.includes(name)) ?? '')
     // Seat rows: number, name, role, fouls, how he left, points.
-    expect(line('Алексей Смирнов')).toMatch(/1 Алексей Смирнов мирный убит ночью 1 1 0\.3 1\.3/)
+    expect(line('Алексей Смирнов')).toMatch(/1 Алексей Смирнов мирный убит ночью 1 1 0,3 1,3/)
     expect(line('Дмитрий Кузнецов')).toMatch(/3 Дмитрий Кузнецов дон 2 заголосован днём 2 0/)
-    expect(line('Сергей Новиков')).toMatch(/7 Сергей Новиков мирный 3 1 −0\.2 0\.8/)
+    expect(line('Сергей Новиков')).toMatch(/7 Сергей Новиков мирный 3 1 −0,2 0,8/)
     expect(line('Павел Волков')).toMatch(
-      /9 Павел Волков мирный 1 удалён днём 3: оскорбление игрока 1 −0\.5 0\.5/,
+      /9 Павел Волков мирный 1 удалён днём 3: оскорбление игрока 1 −0,5 0,5/,
     )
-    expect(line('John Smith')).toMatch(/10 John Smith шериф убит ночью 2 1 \+0\.4 1\.4/)
+    expect(line('John Smith')).toMatch(/10 John Smith шериф убит ночью 2 1 \+0,4 1,4/)
     expect(text).toContain('мафия')
   })
 
@@ -92,7 +92,7 @@ describe('protocol PDF', () => {
     const f = flat(text)
     expect(f).toContain('Победитель красные (мирные)')
     expect(f).toContain('все чёрные покинули игру')
-    expect(f).toContain('Лучший ход (игрок №1) названы №3, №5, №7; чёрных: 2; баллы 0.3')
+    expect(f).toContain('Лучший ход (игрок №1) названы №3, №5, №7; чёрных: 2; баллы 0,3')
     expect(f).toContain('Голосование: №4 — 5 (1, 2, 3, 4, 5); №6 — 5 (6, 7, 8, 9, 10)')
     expect(f).toContain('Переголосование: №4 — 5 (1, 2, 3, 4, 5); №6 — 5 (6, 7, 8, 9, 10)')
     expect(f).toContain('Подъём всех №4, №6: за 1, 2, 3 (3); против 4, 5, 6, 7, 8, 9, 10 (7) → остаются')

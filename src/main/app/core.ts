@@ -11,6 +11,7 @@ import { AppService } from './service'
 import { createHandlers } from './handlers'
 import { ObsBridge } from './obs-bridge'
 import { overlayStandings } from './exports'
+import { NO_GRAPHICS } from '../obs/graphics'
 import { warmUp } from './warm-up'
 
 export interface CoreOptions {
@@ -46,8 +47,10 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     clock: opts.clock,
     onView: (env) => obs?.onView(env),
     standings: (tournamentId) => overlayStandings(db, tournamentId),
+    graphics: () => obs?.director.graphics.state ?? NO_GRAPHICS,
   })
   obs = new ObsBridge(db, { log })
+  obs.director.graphics.subscribe(() => service.pushOverlay())
   let server: RunningServer | null = null
   try {
     service.init()

@@ -36,11 +36,19 @@ export function tournamentNotFound(id: number): AppError {
   )
 }
 
-export function recordOf(db: MafiaDb, gameId: number): { row: GameRow; record: GameRecord } {
+export function recordOf(
+  db: MafiaDb,
+  gameId: number,
+): { row: GameRow; record: GameRecord; startedAt: number | null; endedAt: number | null } {
   const loaded = db.loadGame(gameId)
   if (!loaded) throw gameNotFound(gameId)
-  const game = restore(loaded.game.setup as GameSetup, loaded.log as LogEntry[])
-  return { row: loaded.game, record: gameRecord(game) }
+  const log = loaded.log as LogEntry[]
+  const game = restore(loaded.game.setup as GameSetup, log)
+  const record = gameRecord(game)
+  // The game starts with its first command ('start'); it ends with the last one of a finished game.
+  const startedAt = log.length > 0 ? log[0].at : null
+  const endedAt = record.finished && log.length > 0 ? log[log.length - 1].at : null
+  return { row: loaded.game, record, startedAt, endedAt }
 }
 
 function stageName(db: MafiaDb, stageId: number | null): string | null {
@@ -53,7 +61,8 @@ export function protocolHeader(db: MafiaDb, row: GameRow, record: GameRecord): P
   const table = row.tableId === null ? null : db.getTable(row.tableId)
   const stageId = row.stageId ?? (round ? round.stageId : null)
   return {
-    tournament: tournament?.name ?? 'Товарищеская игра',
+    // A friendly game: the protocol prints «Товарищеская игра» / «Friendly game» in its own language.
+    tournament: tournament?.name ?? '',
     stage: stageName(db, stageId),
     round: round?.number ?? null,
     table: table?.number ?? null,
@@ -69,8 +78,8 @@ export async function protocolFile(
   gameId: number,
   options: ExportProtocolOptions,
 ): Promise<{ bytes: Buffer; header: ProtocolHeader }> {
-  const { row, record } = recordOf(db, gameId)
-  const header = protocolHeader(db, row, record)
+  const { row, record, startedAt, endedAt } = recordOf(db, gameId)
+  const header = { ...protocolHeader(db, row, record), gameId: row.id, startedAt, endedAt }
   return { bytes: await exportProtocol(record, header, options), header }
 }
 

@@ -16,6 +16,8 @@ import type {
 } from '../../shared/contract'
 import { liveStandings, protocolFile, standingsFile } from './exports'
 import { protocolFileName } from '../export/commands'
+import { TournamentOps } from './tournaments'
+import { tournamentOpsHandlers } from './tournament-handlers'
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -27,6 +29,13 @@ const MIME: Record<string, string> = {
 import type { AppService } from './service'
 import type { MafiaDb, Player } from '../db'
 import type { ObsBridge } from './obs-bridge'
+
+/** A player intro needs a seat. */
+function noSeat(): never {
+  throw new AppError(
+    appError('app/invalid_input', 'Выберите игрока для представления', 'Pick the seat to introduce'),
+  )
+}
 
 export interface HandlerDeps {
   service: AppService
@@ -67,6 +76,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...exportHandlers(deps),
     ...standingsHandlers(deps),
     ...backupHandlers(deps),
+    ...tournamentOpsHandlers(new TournamentOps(deps.db, deps.service)),
   }
 }
 
@@ -80,10 +90,17 @@ function appHandlers({ info }: HandlerDeps): NamespaceHandlers<'app'> {
   }
 }
 
-function overlayHandlers({ service }: HandlerDeps): NamespaceHandlers<'overlay'> {
+function overlayHandlers({ service, obs }: HandlerDeps): NamespaceHandlers<'overlay'> {
   return {
     'overlay.view': () => service.overlay(),
     'overlay.setSettings': (s) => service.setOverlaySettings(s),
+    'overlay.graphic': (input) => {
+      const intro =
+        input.graphic === 'lowerThird' && input.show === true
+          ? service.lowerThird(input.seat ?? noSeat())
+          : null
+      return obs.director.graphics.set(input, intro)
+    },
   }
 }
 
@@ -140,7 +157,7 @@ function playersHandlers({ db }: HandlerDeps): NamespaceHandlers<'players'> {
   }
 }
 
-function roundsHandlers({ db }: HandlerDeps): NamespaceHandlers<'rounds'> {
+function roundsHandlers({ db }: HandlerDeps): Pick<Handlers, 'rounds.finish'> {
   return {
     'rounds.finish': async ({ roundId, force }) => ({ backup: await db().finishRound(roundId, { force }) }),
   }
@@ -166,7 +183,9 @@ function dataHandlers({ db }: HandlerDeps): NamespaceHandlers<'data'> {
   }
 }
 
-function tournamentsHandlers({ db }: HandlerDeps): NamespaceHandlers<'tournaments'> {
+function tournamentsHandlers({
+  db,
+}: HandlerDeps): Pick<Handlers, 'tournaments.list' | 'tournaments.seating'> {
   return {
     'tournaments.list': (): TournamentInfo[] =>
       db()
@@ -192,17 +211,22 @@ function tournamentsHandlers({ db }: HandlerDeps): NamespaceHandlers<'tournament
             name: t.name,
             rulesetId: typeof ruleset?.id === 'string' ? ruleset.id : 'fiim',
             rounds,
+            archived: t.archivedAt !== null,
             tables: db()
               .listTables(t.id)
               .map((tb) => ({ id: tb.id, number: tb.number })),
           }
         }),
     'tournaments.seating': ({ tournamentId, roundId, tableId }) => {
-      // The seating of the latest game stored for that round and table (e.g. one imported or prepared by the
-      // head judge); an empty table has ten free seats.
-      const game = db().listGames({ tournamentId, roundId, tableId }).at(-1)
-      const players =
-        (game?.setup as { players?: Array<{ playerId?: number | null }> } | undefined)?.players ?? []
+      // The stored seating of the round (issue 11); else the seating of the latest game stored for that round
+      // and table (e.g. one imported or prepared by the head judge); an empty table has ten free seats.
+      const stored = db()
+        .roundSeating(roundId)
+        .tables.find((x) => x.tableId === tableId)
+      const game = stored ? undefined : db().listGames({ tournamentId, roundId, tableId }).at(-1)
+      const players = stored
+        ? stored.seats.map((playerId) => ({ playerId }))
+        : ((game?.setup as { players?: Array<{ playerId?: number | null }> } | undefined)?.players ?? [])
       return Array.from({ length: 10 }, (_, i) => {
         const id = players[i]?.playerId
         const p = typeof id === 'number' ? db().getPlayer(id) : null

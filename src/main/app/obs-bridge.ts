@@ -154,6 +154,7 @@ export class ObsBridge {
   ): void {
     if (env.gameId !== this.lastGameId) {
       this.director.resetView()
+      if (this.lastGameId !== null) this.director.graphics.onGameChanged()
       this.lastGameId = env.gameId
       this.where = { tournamentId: env.game.tournamentId, tableId: env.game.tableId }
       this.applyMap()

@@ -24,7 +24,9 @@ import type { ControlView, OverlayView } from '../../shared/game/views'
 import type {
   GameEnvelope,
   GameSummary,
+  LowerThird,
   OverlayEnvelope,
+  OverlayGraphics,
   OverlayPublicSettings,
   OverlayStandings,
   PushName,
@@ -32,6 +34,7 @@ import type {
   SetupInput,
 } from '../../shared/contract'
 import { overlaySettingsSchema } from '../../shared/contract'
+import { NO_GRAPHICS } from '../obs/graphics'
 import { AppError, appError } from '../../shared/errors'
 import type { MafiaDb, GameRow, StoredEntry } from '../db'
 
@@ -42,6 +45,8 @@ export interface ServiceOptions {
   log?: (line: string) => void
   /** Standings of a tournament for the overlay (computed from stored games; cached until a result changes). */
   standings?: (tournamentId: number) => OverlayStandings | null
+  /** The on-demand graphics the overlay shows now (owned by the OBS director). */
+  graphics?: () => OverlayGraphics
   /** Called with the active game's view after every stored command and when another game is opened (OBS). */
   onView?: (envelope: GameEnvelope) => void
 }
@@ -57,6 +62,8 @@ interface LiveGame {
 interface OverlayFeed {
   gameId: number | null
   content: string
+  /** The settings and graphics part (JSON), which the panels follow. */
+  controls: string
   envelope: OverlayEnvelope
 }
 
@@ -82,7 +89,7 @@ export class AppService {
   private readonly standingsCache = new Map<number, { value: OverlayStandings | null; fresh: boolean }>()
   private feed: OverlayFeed | null = null
   /** Work that waits until the command's pushes and reply are out (OBS, standings); see `afterSend`. */
-  private later: { view: GameEnvelope | null; standings: boolean } | null = null
+  private later: { view: GameEnvelope | null; standings: boolean; tournaments: Set<number> } | null = null
   private readonly clock: () => number
   private readonly log: (line: string) => void
 
@@ -203,13 +210,14 @@ export class AppService {
    * when the router's promise settles, before `setImmediate`): the OBS director, and the standings of a tournament
    * whose results changed. Several commands in a row coalesce into one run with the newest view.
    */
-  private afterSend(work: { view?: GameEnvelope; standings?: boolean }): void {
+  private afterSend(work: { view?: GameEnvelope; standings?: boolean; tournament?: number }): void {
     if (!this.later) {
-      this.later = { view: null, standings: false }
+      this.later = { view: null, standings: false, tournaments: new Set() }
       setImmediate(() => this.flushAfterSend())
     }
     if (work.view) this.later.view = work.view
     if (work.standings) this.later.standings = true
+    if (work.tournament !== undefined) this.later.tournaments.add(work.tournament)
   }
 
   /** Does the deferred work now (also called by queries that must see its result). */
@@ -219,6 +227,7 @@ export class AppService {
     this.later = null
     if (work.standings) this.publishOverlay(undefined, true)
     if (work.view) this.options.onView?.(work.view)
+    for (const tournamentId of work.tournaments) this.push('tournament.changed', { tournamentId })
   }
 
   // ---- games ------------------------------------------------------------------------------------------
@@ -304,8 +313,13 @@ export class AppService {
     return ruleset
   }
 
-  createGame(input: SetupInput): GameEnvelope {
-    const ruleset = this.rulesets().find((r) => r.id === input.rulesetId)
+  /**
+   * Creates a game and (unless `open: false`) makes it the active one. In a tournament the tournament's own
+   * ruleset copy is used when its id matches; for a round and table whose prepared game has not started yet
+   * (made by "start round"), that game gets this setup instead of a second game being created.
+   */
+  createGame(input: SetupInput, opts: { open?: boolean } = {}): GameEnvelope {
+    const ruleset = this.tournamentRuleset(input) ?? this.rulesets().find((r) => r.id === input.rulesetId)
     if (!ruleset) {
       throw new AppError(
         appError(
@@ -330,16 +344,53 @@ export class AppService {
       roles,
     }
     const game = newGame(setup) // validates the setup, throws engine/bad_setup
-    const row = this.db.createGame({
-      tournamentId: input.tournamentId ?? null,
-      roundId: input.roundId ?? null,
-      tableId: input.tableId ?? null,
-      number: input.number ?? null,
-      judge: input.judge ?? undefined,
-      setup,
-    })
+    const prepared = input.roundId && input.tableId ? this.db.liveGameAt(input.roundId, input.tableId) : null
+    const row =
+      prepared && prepared.lastSeq === null
+        ? this.db.updateGameSetup(prepared.id, setup)
+        : this.db.createGame({
+            tournamentId: input.tournamentId ?? null,
+            roundId: input.roundId ?? null,
+            tableId: input.tableId ?? null,
+            number: input.number ?? null,
+            judge: input.judge ?? undefined,
+            setup,
+          })
     this.live.set(row.id, { row, game })
-    return this.open(row.id)
+    if (row.tournamentId !== null) this.tournamentChanged(row.tournamentId)
+    return opts.open === false ? this.envelope(row.id) : this.open(row.id)
+  }
+
+  private tournamentRuleset(input: SetupInput): Ruleset | null {
+    if (!input.tournamentId) return null
+    const parsed = rulesetSchema.safeParse(this.db.getTournament(input.tournamentId)?.ruleset)
+    return parsed.success && parsed.data.id === input.rulesetId ? parsed.data : null
+  }
+
+  /** Tells the organiser's dashboards that something of this tournament changed. */
+  tournamentChanged(tournamentId: number): void {
+    this.standingsCache.delete(tournamentId)
+    this.push('tournament.changed', { tournamentId })
+  }
+
+  /** Where a game stands (day and phase), for the dashboard; null when it cannot be replayed. */
+  progress(gameId: number): { day: number; phase: string } | null {
+    try {
+      const g = this.tryLoad(gameId)
+      if (!g) return null
+      const v = controlView(g.game, g.game.log.length)
+      return { day: v.day, phase: v.phase }
+    } catch {
+      return null
+    }
+  }
+
+  /** Cancels a game with a reason (kept with its protocol; counted nowhere; its table is free again). */
+  cancelGame(gameId: number, reason: string): GameSummary {
+    const row = this.db.cancelGame(gameId, reason)
+    this.live.delete(gameId)
+    if (row.tournamentId !== null) this.tournamentChanged(row.tournamentId)
+    return this.summary(row)
   }
 
   /** Runs one judge command: engine → SQLite (one transaction) → memory → pushes. */
@@ -349,6 +400,16 @@ export class AppService {
 
   private apply(gameId: number, command: Command): GameEnvelope {
     const g = this.require(gameId)
+    if (g.row.cancelledAt !== null) {
+      throw new AppError(
+        appError(
+          'app/game_cancelled',
+          `Игра №${gameId} отменена (${g.row.cancelReason ?? ''}): её нельзя продолжить.`,
+          `Game ${gameId} was cancelled (${g.row.cancelReason ?? ''}): it cannot go on.`,
+          { gameId },
+        ),
+      )
+    }
     const result = execute(g.game, command)
     if (!result.ok) throw new AppError(result.error)
     const next = result.game
@@ -387,6 +448,8 @@ export class AppService {
       if (cached) cached.fresh = false
       this.afterSend({ standings: true })
     }
+    // The organiser's dashboards learn of it after the judge and the stream.
+    if (g.row.tournamentId !== null) this.afterSend({ tournament: g.row.tournamentId })
     return this.broadcast(gameId, 'afterSend') ?? this.envelope(gameId)
   }
 
@@ -406,6 +469,30 @@ export class AppService {
     return this.feed!.envelope
   }
 
+  /** Pushes the overlay envelope again (the on-demand graphics changed). */
+  pushOverlay(): void {
+    this.publishOverlay()
+  }
+
+  /** A player intro for a seat of the active game: registry club/city/photo and tournament points. */
+  lowerThird(seat: number): LowerThird {
+    const g = this.activeId === null ? null : this.tryLoad(this.activeId)
+    if (!g) throw new AppError(appError('app/no_active_game', 'Нет активной игры', 'No active game'))
+    const p = g.game.state.seats[seat - 1]
+    const reg = p.playerId !== null ? this.db.getPlayer(p.playerId) : null
+    const standings = g.row.tournamentId ? this.tournamentStandings(g.row.tournamentId, true) : null
+    const row = standings?.rows.find((r) => r.name === p.name)
+    return {
+      seat,
+      name: p.name,
+      club: reg?.club || null,
+      city: reg?.city || null,
+      photo: p.photo ?? reg?.photo ?? null,
+      points: standings ? (row?.points ?? 0) : null,
+      tournament: standings?.title ?? null,
+    }
+  }
+
   /**
    * Builds the overlay envelope of the active game (from `control`, its control view at its newest revision, when
    * the caller has it) and pushes it when its content differs from what the overlay shows: then the overlay
@@ -423,12 +510,9 @@ export class AppService {
     const standings = g?.row.tournamentId
       ? this.tournamentStandings(g.row.tournamentId, freshStandings)
       : null
-    const content = JSON.stringify({
-      gameId,
-      view: view && { ...view, revision: 0 },
-      settings: this.overlaySettings,
-      standings,
-    })
+    const graphics = this.options.graphics?.() ?? NO_GRAPHICS
+    const controls = JSON.stringify({ settings: this.overlaySettings, graphics })
+    const content = JSON.stringify({ gameId, view: view && { ...view, revision: 0 }, standings, controls })
     const prev = this.feed
     if (prev && prev.gameId === gameId && prev.content === content) return
     let revision = 0
@@ -444,9 +528,13 @@ export class AppService {
       view: view && { ...view, revision },
       settings: this.overlaySettings,
       standings,
+      graphics,
     }
-    this.feed = { gameId, content, envelope }
+    this.feed = { gameId, content, controls, envelope }
     this.push('overlay.view', envelope)
+    // The panels follow the overlay's settings and graphics, not its view (one message per command for them).
+    if (prev?.controls !== controls)
+      this.push('overlay.controls', { settings: this.overlaySettings, graphics })
   }
 
   /**
@@ -494,7 +582,6 @@ export class AppService {
     this.db.setSetting(SETTINGS.overlay, settings)
     this.overlaySettings = settings
     this.publishOverlay()
-    this.push('overlay.settings', settings)
     return settings
   }
 }

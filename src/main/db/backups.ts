@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
+import { openSqlite } from './sqlite'
 import type { BackupInfo } from './types'
 import { fsyncDir, fsyncFile, removeIfExists } from './fsutil'
 import { dbError, toDbError } from './errors'
@@ -90,7 +91,7 @@ export async function writeBackup(
     const target = uniqueTarget(dir, reason, Date.now())
     partial = `${target}.partial`
     await source.backup(partial)
-    const copy = new Database(partial, { fileMustExist: true })
+    const copy = openSqlite(partial, { fileMustExist: true })
     try {
       copy.pragma('journal_mode = DELETE')
     } finally {
@@ -141,7 +142,7 @@ export function validateBackupFile(file: string): void {
       { file },
     )
   }
-  const conn = new Database(file, { readonly: true, fileMustExist: true })
+  const conn = openSqlite(file, { readonly: true, fileMustExist: true })
   try {
     const check = conn.pragma('quick_check', { simple: true })
     if (check !== 'ok') {
@@ -165,10 +166,10 @@ export function validateBackupFile(file: string): void {
  */
 export async function stageRestoreCopy(source: string, staging: string): Promise<void> {
   removeIfExists(staging)
-  const src = new Database(source, { readonly: true, fileMustExist: true })
+  const src = openSqlite(source, { readonly: true, fileMustExist: true })
   try {
     await src.backup(staging)
-    const copy = new Database(staging, { fileMustExist: true })
+    const copy = openSqlite(staging, { fileMustExist: true })
     try {
       copy.pragma('journal_mode = DELETE')
     } finally {

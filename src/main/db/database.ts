@@ -9,7 +9,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
+import { openSqlite } from './sqlite'
 import {
   DEFAULT_BACKUPS_TO_KEEP,
   backupsDirOf,
@@ -24,6 +25,8 @@ import { fsyncDir, removeIfExists } from './fsutil'
 import { GamesRepo } from './games'
 import { configureConnection, inspectFile, migrate } from './open'
 import { PlayersRepo } from './players'
+import { RegistrationsRepo } from './registrations'
+import { SeatingsRepo } from './seatings'
 import { LATEST_VERSION } from './schema'
 import { SettingsRepo } from './settings'
 import { TournamentsRepo } from './tournaments'
@@ -43,11 +46,14 @@ import type {
   PlayerInput,
   PlayerPatch,
   Projection,
+  Registration,
+  RoundSeating,
+  StageInput,
+  StageOptions,
   Round,
   SeatResult,
   SeatResultInput,
   Stage,
-  StageKind,
   TableRow,
   Tournament,
   TournamentInput,
@@ -116,7 +122,7 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
     }
     let conn: Database.Database | null = null
     try {
-      conn = new Database(abs, { readonly: true, fileMustExist: true })
+      conn = openSqlite(abs, { readonly: true, fileMustExist: true })
       configureConnection(conn, true)
     } catch (err) {
       conn?.close()
@@ -126,7 +132,7 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
   }
   if (state.version > 0 && state.version < LATEST_VERSION) {
     // Backup before migration, from a read-only connection: the file is not touched before the copy exists.
-    const src = new Database(abs, { readonly: true, fileMustExist: true })
+    const src = openSqlite(abs, { readonly: true, fileMustExist: true })
     try {
       await writeBackup(
         src,
@@ -140,7 +146,7 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
   }
   let conn: Database.Database | null = null
   try {
-    conn = new Database(abs)
+    conn = openSqlite(abs)
     configureConnection(conn, false)
     migrate(conn)
   } catch (err) {
@@ -173,6 +179,8 @@ export class MafiaDb {
   private readonly core: DbCore
   private readonly players: PlayersRepo
   private readonly tournaments: TournamentsRepo
+  private readonly registrations: RegistrationsRepo
+  private readonly seatings: SeatingsRepo
   private readonly games: GamesRepo
   private readonly settings: SettingsRepo
   private readonly transfer: TransferRepo
@@ -186,6 +194,8 @@ export class MafiaDb {
     this.backupsToKeep = opts.backupsToKeep
     this.players = new PlayersRepo(this.core)
     this.tournaments = new TournamentsRepo(this.core)
+    this.registrations = new RegistrationsRepo(this.core)
+    this.seatings = new SeatingsRepo(this.core)
     this.games = new GamesRepo(this.core)
     this.settings = new SettingsRepo(this.core)
     this.transfer = new TransferRepo(this.core, this.games, this.tournaments)
@@ -220,6 +230,11 @@ export class MafiaDb {
       const rows = this.core.conn.pragma('quick_check') as Array<{ quick_check: string }>
       return rows.map((r) => r.quick_check).filter((t) => t !== 'ok')
     })
+  }
+
+  /** Runs fn in one write transaction: every change it makes through this handle is kept, or none. */
+  transaction<T>(fn: () => T): T {
+    return this.core.write(fn)
   }
 
   /** Absolute path of a data-folder-relative path such as a player's `photo`. */
@@ -286,6 +301,47 @@ export class MafiaDb {
     return this.players.clearPhoto(playerId)
   }
 
+  // ---------------------------------------------------------------- registrations (registrations.ts)
+
+  /** Registers players (a withdrawn one comes back). Returns the tournament's registrations. */
+  registerPlayers(tournamentId: number, playerIds: number[]): Registration[] {
+    return this.registrations.registerPlayers(tournamentId, playerIds)
+  }
+
+  /** Withdraws a player: his played games stay; his seats in rounds not started are re-filled by the caller. */
+  withdrawPlayer(tournamentId: number, playerId: number): void {
+    return this.registrations.withdrawPlayer(tournamentId, playerId)
+  }
+
+  /** Registrations in order of registration (withdrawn players included, marked). */
+  listRegistrations(tournamentId: number): Registration[] {
+    return this.registrations.listRegistrations(tournamentId)
+  }
+
+  /** Ids of the players still in the tournament, in order of registration. */
+  activePlayerIds(tournamentId: number): number[] {
+    return this.registrations.activePlayerIds(tournamentId)
+  }
+
+  /**
+   * Imports players from CSV into the tournament, as the registry import (csv.ts) and all or nothing: when any
+   * line has an error nothing is written and every bad line is reported. A nickname already in the registry is
+   * that player (registered, not created again); `skipped` counts lines whose player was already registered.
+   */
+  importTournamentCsv(tournamentId: number, text: string): CsvImportReport {
+    return this.registrations.importTournamentCsv(tournamentId, text)
+  }
+
+  /** Who plays a stage after the qualifying, best seed first (replaces any earlier list). */
+  setStagePlayers(stageId: number, playerIds: number[]): void {
+    return this.registrations.setStagePlayers(stageId, playerIds)
+  }
+
+  /** The stage's own players by seed, or null when the stage takes every registered player. */
+  stagePlayerIds(stageId: number): number[] | null {
+    return this.registrations.stagePlayerIds(stageId)
+  }
+
   // ---------------------------------------------------------------- tournaments (tournaments.ts)
 
   createTournament(input: TournamentInput): Tournament {
@@ -296,7 +352,12 @@ export class MafiaDb {
     return this.tournaments.updateTournament(id, patch)
   }
 
-  /** Newest first. */
+  /** Archives (hides from the lists; nothing is deleted) or brings back a tournament. */
+  archiveTournament(id: number, archived: boolean): Tournament {
+    return this.tournaments.archiveTournament(id, archived)
+  }
+
+  /** Newest first (archived ones too: see `archivedAt`). */
   listTournaments(): Tournament[] {
     return this.tournaments.listTournaments()
   }
@@ -310,8 +371,41 @@ export class MafiaDb {
     return this.tournaments.getStructure(tournamentId)
   }
 
-  addStage(tournamentId: number, input: { kind: StageKind; name?: string }): Stage {
+  addStage(tournamentId: number, input: StageInput): Stage {
     return this.tournaments.addStage(tournamentId, input)
+  }
+
+  /** Stores the seed and the options of the stage's seating. */
+  setStageSeating(stageId: number, seed: number, options: StageOptions): Stage {
+    return this.tournaments.setStageSeating(stageId, seed, options)
+  }
+
+  /** Locks a round's seating: called when the round starts. */
+  markRoundStarted(roundId: number): Round {
+    return this.tournaments.markRoundStarted(roundId)
+  }
+
+  /** Deletes a round that was never started and has no game (db/round_started otherwise). */
+  deleteRound(roundId: number): void {
+    return this.tournaments.deleteRound(roundId)
+  }
+
+  /** The judge of a table in one round ('' = the table's usual judge). */
+  setRoundJudge(roundId: number, tableId: number, judge: string): void {
+    return this.tournaments.setRoundJudge(roundId, tableId, judge)
+  }
+
+  /** The judge of every table of the tournament in this round: the round's own one, else the table's. */
+  roundJudges(roundId: number): Map<number, string> {
+    return this.tournaments.roundJudges(roundId)
+  }
+
+  /**
+   * Makes the tournament have exactly `count` tables (numbered 1..count): missing ones are added, surplus ones
+   * without games or seatings are removed (db/table_in_use otherwise).
+   */
+  setTableCount(tournamentId: number, count: number): TableRow[] {
+    return this.tournaments.setTableCount(tournamentId, count)
   }
 
   listStages(tournamentId: number): Stage[] {
@@ -357,6 +451,23 @@ export class MafiaDb {
     return this.tournaments.seedDemo(opts)
   }
 
+  // ---------------------------------------------------------------- seatings (seatings.ts)
+
+  /** Replaces the seating of a round that has not started (db/round_started otherwise). */
+  saveRoundSeating(roundId: number, tables: Array<{ tableId: number; seats: Array<number | null> }>): void {
+    return this.seatings.saveRoundSeating(roundId, tables)
+  }
+
+  /** The stored seating of a round (tables in number order; empty when none is stored). */
+  roundSeating(roundId: number): RoundSeating {
+    return this.seatings.roundSeating(roundId)
+  }
+
+  /** Swaps two players in a round that has not started (each keeps the other's table and seat). */
+  swapSeats(roundId: number, a: number, b: number): void {
+    return this.seatings.swapSeats(roundId, a, b)
+  }
+
   // ---------------------------------------------------------------- games (games.ts)
 
   /**
@@ -370,6 +481,22 @@ export class MafiaDb {
   /** Replaces the setup of a game whose log is still empty (db/game_started otherwise). */
   updateGameSetup(gameId: number, setup: unknown): GameRow {
     return this.games.updateGameSetup(gameId, setup)
+  }
+
+  /**
+   * The game of this round and table that is not cancelled (at most one: a second one is refused by
+   * createGame with db/table_busy), or null.
+   */
+  liveGameAt(roundId: number, tableId: number): GameRow | null {
+    return this.games.liveGameAt(roundId, tableId)
+  }
+
+  /**
+   * Cancels a game with a reason (required): its log and protocol stay, it counts in no standings, leaves
+   * the games in progress and frees its round and table for a replay.
+   */
+  cancelGame(gameId: number, reason: string): GameRow {
+    return this.games.cancelGame(gameId, reason)
   }
 
   /** Deletes a game whose log is still empty (db/game_started otherwise). */
@@ -410,7 +537,7 @@ export class MafiaDb {
     return this.games.loadGame(gameId)
   }
 
-  /** Resume: every game in status 'running', with setup and full log, oldest first. */
+  /** Resume: every game in status 'running' (not cancelled), with setup and full log, oldest first. */
   listInProgress(): GameWithLog[] {
     return this.games.listInProgress()
   }

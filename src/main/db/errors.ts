@@ -35,6 +35,11 @@ export type DbErrorCode =
   | 'db/import_unsupported_version'
   | 'db/import_duplicate'
   | 'db/import_conflict'
+  | 'db/table_in_use'
+  | 'db/round_started'
+  | 'db/table_busy'
+  | 'db/game_cancelled'
+  | 'db/not_registered'
 
 export function dbError(
   code: DbErrorCode,

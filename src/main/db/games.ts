@@ -171,6 +171,7 @@ export class GamesRepo extends Repo {
         tableJudge = t.judge
       }
       if (tournamentId !== null) this.requireTournament(tournamentId)
+      if (roundId !== null && tableId !== null) this.refuseIfTableBusy(roundId, tableId)
       const now = Date.now()
       const info = this.stmt(
         `INSERT INTO games (uuid, tournament_id, stage_id, round_id, table_id, number, judge, status, ruleset_id,
@@ -209,6 +210,63 @@ export class GamesRepo extends Repo {
         gameId,
       )
       writeSeats(this.core, gameId, parsed)
+      return toGame(this.requireGame(gameId))
+    })
+  }
+
+  /**
+   * The game of this round and table that is not cancelled (at most one: a second one is refused by
+   * createGame with db/table_busy), or null.
+   */
+  liveGameAt(roundId: number, tableId: number): GameRow | null {
+    return this.guard(() => {
+      const row = this.stmt(
+        'SELECT * FROM games WHERE round_id = ? AND table_id = ? AND cancelled_at IS NULL ORDER BY id LIMIT 1',
+      ).get(roundId, tableId) as GameDbRow | undefined
+      return row ? toGame(row) : null
+    })
+  }
+
+  refuseIfTableBusy(roundId: number, tableId: number): void {
+    const busy = this.liveGameAt(roundId, tableId)
+    if (!busy) return
+    const where = this.stmt(
+      'SELECT r.number AS round, t.number AS tbl FROM rounds r, tables t WHERE r.id = ? AND t.id = ?',
+    ).get(roundId, tableId) as { round: number; tbl: number }
+    throw dbError(
+      'db/table_busy',
+      `За столом ${where.tbl} в туре ${where.round} уже есть игра (№${busy.id}). Чтобы переиграть, сначала отмените её с указанием причины.`,
+      `Table ${where.tbl} in round ${where.round} already has a game (#${busy.id}). To replay it, first cancel that game with a reason.`,
+      { roundId, tableId, gameId: busy.id },
+    )
+  }
+
+  /**
+   * Cancels a game with a reason (required): its log and protocol stay, it counts in no standings, leaves
+   * the games in progress and frees its round and table for a replay.
+   */
+  cancelGame(gameId: number, reason: string): GameRow {
+    const text = optionalText(reason, 'reason', 500)
+    if (text === '') {
+      throw invalidInput('Укажите причину отмены игры.', 'Give the reason for cancelling the game.')
+    }
+    return this.write(() => {
+      const row = this.requireGame(gameId)
+      if (row.cancelled_at !== null) {
+        throw dbError(
+          'db/game_cancelled',
+          `Игра №${gameId} уже отменена: ${row.cancel_reason ?? ''}`,
+          `Game ${gameId} is already cancelled: ${row.cancel_reason ?? ''}`,
+          { gameId },
+        )
+      }
+      const now = Date.now()
+      this.stmt('UPDATE games SET cancelled_at = ?, cancel_reason = ?, updated_at = ? WHERE id = ?').run(
+        now,
+        text,
+        now,
+        gameId,
+      )
       return toGame(this.requireGame(gameId))
     })
   }
@@ -303,10 +361,12 @@ export class GamesRepo extends Repo {
     })
   }
 
-  /** Resume: every game in status 'running', with setup and full log, oldest first. */
+  /** Resume: every game in status 'running' (not cancelled), with setup and full log, oldest first. */
   listInProgress(): GameWithLog[] {
     return this.guard(() => {
-      const rows = this.stmt("SELECT * FROM games WHERE status = 'running' ORDER BY id").all() as GameDbRow[]
+      const rows = this.stmt(
+        "SELECT * FROM games WHERE status = 'running' AND cancelled_at IS NULL ORDER BY id",
+      ).all() as GameDbRow[]
       return rows.map((r) => ({ game: toGame(r), log: loadLog(this.core, r.id) }))
     })
   }
@@ -337,6 +397,7 @@ export class GamesRepo extends Repo {
       if (filter.status !== undefined) add('status', checkStatus(filter.status))
       if (filter.friendly === true) where.push('g.tournament_id IS NULL')
       if (filter.friendly === false) where.push('g.tournament_id IS NOT NULL')
+      if (filter.includeCancelled !== true) where.push('g.cancelled_at IS NULL')
       const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
       const games = this.stmt(
         `SELECT g.* FROM games g LEFT JOIN stages s ON s.id = g.stage_id LEFT JOIN rounds r ON r.id = g.round_id
@@ -377,7 +438,9 @@ export class GamesRepo extends Repo {
   runningGames(): Array<{ id: number; uuid: string; number: number | null }> {
     return this.guard(
       () =>
-        this.stmt("SELECT id, uuid, number FROM games WHERE status = 'running' ORDER BY id").all() as Array<{
+        this.stmt(
+          "SELECT id, uuid, number FROM games WHERE status = 'running' AND cancelled_at IS NULL ORDER BY id",
+        ).all() as Array<{
           id: number
           uuid: string
           number: number | null

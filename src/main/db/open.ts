@@ -3,7 +3,8 @@
  * that is not SQLite, not ours or too new is left byte-identical.
  */
 import fs from 'node:fs'
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
+import { openSqlite } from './sqlite'
 import { APPLICATION_ID, LATEST_VERSION, MIGRATIONS } from './schema'
 import { dbError, toDbError } from './errors'
 
@@ -66,7 +67,7 @@ export function inspectFile(file: string): FileState {
   }
   let conn: Database.Database | null = null
   try {
-    conn = new Database(file, { readonly: true, fileMustExist: true })
+    conn = openSqlite(file, { readonly: true, fileMustExist: true })
     const appId = conn.pragma('application_id', { simple: true }) as number
     const version = conn.pragma('user_version', { simple: true }) as number
     const objects = (conn.prepare('SELECT count(*) AS n FROM sqlite_master').get() as { n: number }).n

@@ -8,6 +8,7 @@ import type {
   SeatResult,
   Stage,
   StageKind,
+  StageOptions,
   StoredEntry,
   TableRow,
   Tournament,
@@ -31,6 +32,9 @@ export interface TournamentDbRow {
   starts_on: string | null
   ends_on: string | null
   ruleset: string | null
+  venue: string
+  club: string
+  archived_at: number | null
   created_at: number
   updated_at: number
 }
@@ -41,6 +45,10 @@ export interface StageDbRow {
   kind: StageKind
   name: string
   position: number
+  games: number | null
+  size: number | null
+  seed: number | null
+  options: string
 }
 
 export interface RoundDbRow {
@@ -49,6 +57,7 @@ export interface RoundDbRow {
   number: number
   status: 'open' | 'finished'
   finished_at: number | null
+  started_at: number | null
 }
 
 export interface TableDbRow {
@@ -73,6 +82,8 @@ export interface GameDbRow {
   setup: string
   winner: string | null
   last_seq: number | null
+  cancelled_at: number | null
+  cancel_reason: string | null
   created_at: number
   updated_at: number
 }
@@ -120,17 +131,37 @@ export function toTournament(r: TournamentDbRow): Tournament {
     startsOn: r.starts_on,
     endsOn: r.ends_on,
     ruleset: r.ruleset === null ? null : (JSON.parse(r.ruleset) as unknown),
+    venue: r.venue,
+    club: r.club,
+    archivedAt: r.archived_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   }
 }
 
 export function toStage(r: StageDbRow): Stage {
-  return { id: r.id, tournamentId: r.tournament_id, kind: r.kind, name: r.name, position: r.position }
+  return {
+    id: r.id,
+    tournamentId: r.tournament_id,
+    kind: r.kind,
+    name: r.name,
+    position: r.position,
+    games: r.games,
+    size: r.size,
+    seed: r.seed,
+    options: JSON.parse(r.options) as StageOptions,
+  }
 }
 
 export function toRound(r: RoundDbRow): Round {
-  return { id: r.id, stageId: r.stage_id, number: r.number, status: r.status, finishedAt: r.finished_at }
+  return {
+    id: r.id,
+    stageId: r.stage_id,
+    number: r.number,
+    status: r.status,
+    finishedAt: r.finished_at,
+    startedAt: r.started_at,
+  }
 }
 
 export function toTable(r: TableDbRow): TableRow {
@@ -152,6 +183,8 @@ export function toGame(r: GameDbRow): GameRow {
     setup: JSON.parse(r.setup) as unknown,
     winner: r.winner,
     lastSeq: r.last_seq,
+    cancelledAt: r.cancelled_at,
+    cancelReason: r.cancel_reason,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   }

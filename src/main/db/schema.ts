@@ -134,9 +134,71 @@ CREATE INDEX stages_by_tournament ON stages (tournament_id);
 CREATE INDEX rounds_by_stage ON rounds (stage_id);
 `
 
+const V3 = `
+ALTER TABLE tournaments ADD COLUMN venue TEXT NOT NULL DEFAULT '';
+ALTER TABLE tournaments ADD COLUMN club TEXT NOT NULL DEFAULT '';
+ALTER TABLE tournaments ADD COLUMN archived_at INTEGER;
+
+-- Planned games per player (= rounds), finalists (top K), the seating seed and options of a stage.
+ALTER TABLE stages ADD COLUMN games INTEGER;
+ALTER TABLE stages ADD COLUMN size INTEGER;
+ALTER TABLE stages ADD COLUMN seed INTEGER;
+ALTER TABLE stages ADD COLUMN options TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(options));
+
+-- A round is locked (its seating can no longer change) once started.
+ALTER TABLE rounds ADD COLUMN started_at INTEGER;
+
+-- A cancelled game keeps its log and protocol but counts nowhere and frees its round and table.
+ALTER TABLE games ADD COLUMN cancelled_at INTEGER;
+ALTER TABLE games ADD COLUMN cancel_reason TEXT;
+
+-- Registration: who plays the tournament; a withdrawn player keeps his played games.
+CREATE TABLE tournament_players (
+  tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+  player_id     INTEGER NOT NULL REFERENCES players(id) ON DELETE RESTRICT,
+  registered_at INTEGER NOT NULL,
+  withdrawn_at  INTEGER,
+  PRIMARY KEY (tournament_id, player_id)
+) WITHOUT ROWID;
+
+-- Who plays a stage after the qualifying (finals: top K of the standings), with their seed (1 = best).
+CREATE TABLE stage_players (
+  stage_id  INTEGER NOT NULL REFERENCES stages(id) ON DELETE CASCADE,
+  player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE RESTRICT,
+  seed      INTEGER NOT NULL,
+  PRIMARY KEY (stage_id, player_id)
+) WITHOUT ROWID;
+
+-- The stored seating of a round: player per table and seat; player_id NULL is a marked spare seat.
+CREATE TABLE round_seats (
+  round_id  INTEGER NOT NULL REFERENCES rounds(id) ON DELETE CASCADE,
+  table_id  INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+  seat      INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 10),
+  player_id INTEGER REFERENCES players(id) ON DELETE RESTRICT,
+  PRIMARY KEY (round_id, table_id, seat)
+) WITHOUT ROWID;
+
+-- The judge of a table in one round when it differs from the table's usual judge.
+CREATE TABLE round_judges (
+  round_id INTEGER NOT NULL REFERENCES rounds(id) ON DELETE CASCADE,
+  table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+  judge    TEXT    NOT NULL,
+  PRIMARY KEY (round_id, table_id)
+) WITHOUT ROWID;
+
+CREATE INDEX games_by_round_table ON games (round_id, table_id);
+CREATE INDEX round_seats_by_player ON round_seats (player_id);
+`
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'registry, tournaments, games, event log, results, settings', sql: V1 },
   { version: 2, description: 'indexes for listing games, results and player references', sql: V2 },
+  {
+    version: 3,
+    description:
+      'tournament operations: registration, stage plans, stored seatings, round judges, cancelled games',
+    sql: V3,
+  },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

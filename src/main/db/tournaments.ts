@@ -1,5 +1,6 @@
 /** Tournaments with their stages, rounds and tables; the demo tournament. */
 import crypto from 'node:crypto'
+import type { AppError } from '../../shared/errors'
 import { Repo } from './core'
 import { dbError, invalidInput } from './errors'
 import { insertPlayer, playerByKey } from './players'
@@ -19,7 +20,8 @@ import {
   type DemoIds,
   type Round,
   type Stage,
-  type StageKind,
+  type StageInput,
+  type StageOptions,
   type TableRow,
   type Tournament,
   type TournamentInput,
@@ -50,13 +52,16 @@ export class TournamentsRepo extends Repo {
     const endsOn = checkDate(input.endsOn, 'endsOn')
     const ruleset =
       input.ruleset === undefined || input.ruleset === null ? null : toJson(input.ruleset, 'ruleset')
+    const venue = optionalText(input.venue, 'venue')
+    const club = optionalText(input.club, 'club')
+    checkDateOrder(startsOn, endsOn)
     const uuid = input.uuid ?? crypto.randomUUID()
     return this.write(() => {
       const now = Date.now()
       const info = this.stmt(
-        `INSERT INTO tournaments (uuid, name, starts_on, ends_on, ruleset, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ).run(uuid, name, startsOn, endsOn, ruleset, now, now)
+        `INSERT INTO tournaments (uuid, name, starts_on, ends_on, ruleset, venue, club, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(uuid, name, startsOn, endsOn, ruleset, venue, club, now, now)
       return toTournament(this.requireTournament(Number(info.lastInsertRowid)))
     })
   }
@@ -68,12 +73,18 @@ export class TournamentsRepo extends Repo {
       if (name === '') {
         throw invalidInput('Название турнира не может быть пустым.', 'The tournament name cannot be empty.')
       }
+      const startsOn = patch.startsOn === undefined ? row.starts_on : checkDate(patch.startsOn, 'startsOn')
+      const endsOn = patch.endsOn === undefined ? row.ends_on : checkDate(patch.endsOn, 'endsOn')
+      checkDateOrder(startsOn, endsOn)
       this.stmt(
-        'UPDATE tournaments SET name = ?, starts_on = ?, ends_on = ?, ruleset = ?, updated_at = ? WHERE id = ?',
+        `UPDATE tournaments SET name = ?, starts_on = ?, ends_on = ?, venue = ?, club = ?, ruleset = ?, updated_at = ?
+         WHERE id = ?`,
       ).run(
         name,
-        patch.startsOn === undefined ? row.starts_on : checkDate(patch.startsOn, 'startsOn'),
-        patch.endsOn === undefined ? row.ends_on : checkDate(patch.endsOn, 'endsOn'),
+        startsOn,
+        endsOn,
+        patch.venue === undefined ? row.venue : optionalText(patch.venue, 'venue'),
+        patch.club === undefined ? row.club : optionalText(patch.club, 'club'),
         patch.ruleset === undefined
           ? row.ruleset
           : patch.ruleset === null
@@ -86,7 +97,20 @@ export class TournamentsRepo extends Repo {
     })
   }
 
-  /** Newest first. */
+  /** Archives (hides from the lists; nothing is deleted) or brings back a tournament. */
+  archiveTournament(id: number, archived: boolean): Tournament {
+    return this.write(() => {
+      this.requireTournament(id)
+      this.stmt('UPDATE tournaments SET archived_at = ?, updated_at = ? WHERE id = ?').run(
+        archived ? Date.now() : null,
+        Date.now(),
+        id,
+      )
+      return toTournament(this.requireTournament(id))
+    })
+  }
+
+  /** Newest first (archived ones too: see `archivedAt`). */
   listTournaments(): Tournament[] {
     return this.guard(() =>
       (
@@ -115,7 +139,7 @@ export class TournamentsRepo extends Repo {
     })
   }
 
-  addStage(tournamentId: number, input: { kind: StageKind; name?: string }): Stage {
+  addStage(tournamentId: number, input: StageInput): Stage {
     if (!STAGE_KINDS.includes(input.kind)) {
       throw invalidInput(
         `Неизвестный вид этапа: ${String(input.kind)}.`,
@@ -123,15 +147,117 @@ export class TournamentsRepo extends Repo {
       )
     }
     const name = optionalText(input.name, 'name')
+    const games = optionalCount(input.games, 'games', 100)
+    const size = optionalCount(input.size, 'size', 10000)
     return this.write(() => {
       this.requireTournament(tournamentId)
       const { next } = this.stmt(
         'SELECT coalesce(max(position), 0) + 1 AS next FROM stages WHERE tournament_id = ?',
       ).get(tournamentId) as { next: number }
       const info = this.stmt(
-        'INSERT INTO stages (tournament_id, kind, name, position) VALUES (?, ?, ?, ?)',
-      ).run(tournamentId, input.kind, name, next)
+        'INSERT INTO stages (tournament_id, kind, name, position, games, size) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(tournamentId, input.kind, name, next, games, size)
       return toStage(this.requireStage(Number(info.lastInsertRowid)))
+    })
+  }
+
+  /** Stores the seed and the options of the stage's seating. */
+  setStageSeating(stageId: number, seed: number, options: StageOptions): Stage {
+    const json = toJson(options, 'options')
+    return this.write(() => {
+      this.requireStage(stageId)
+      this.stmt('UPDATE stages SET seed = ?, options = ? WHERE id = ?').run(seed, json, stageId)
+      return toStage(this.requireStage(stageId))
+    })
+  }
+
+  /** Locks a round's seating: called when the round starts. */
+  markRoundStarted(roundId: number): Round {
+    return this.write(() => {
+      this.requireRound(roundId)
+      this.stmt('UPDATE rounds SET started_at = coalesce(started_at, ?) WHERE id = ?').run(
+        Date.now(),
+        roundId,
+      )
+      return toRound(this.requireRound(roundId))
+    })
+  }
+
+  /** Deletes a round that was never started and has no game (db/round_started otherwise). */
+  deleteRound(roundId: number): void {
+    this.write(() => {
+      const r = this.requireRound(roundId)
+      const used = this.stmt('SELECT 1 FROM games WHERE round_id = ? LIMIT 1').get(roundId)
+      if (r.started_at !== null || used) throw roundStarted(r.number)
+      this.stmt('DELETE FROM rounds WHERE id = ?').run(roundId)
+    })
+  }
+
+  /** The judge of a table in one round ('' = the table's usual judge). */
+  setRoundJudge(roundId: number, tableId: number, judge: string): void {
+    const name = optionalText(judge, 'judge', 80)
+    this.write(() => {
+      this.requireRound(roundId)
+      this.requireTable(tableId)
+      if (name === '')
+        this.stmt('DELETE FROM round_judges WHERE round_id = ? AND table_id = ?').run(roundId, tableId)
+      else
+        this.stmt(
+          `INSERT INTO round_judges (round_id, table_id, judge) VALUES (?, ?, ?)
+           ON CONFLICT(round_id, table_id) DO UPDATE SET judge = excluded.judge`,
+        ).run(roundId, tableId, name)
+    })
+  }
+
+  /** The judge of every table of the tournament in this round: the round's own one, else the table's. */
+  roundJudges(roundId: number): Map<number, string> {
+    return this.guard(() => {
+      const rows = this.stmt(
+        `SELECT t.id AS table_id, coalesce(rj.judge, t.judge) AS judge
+         FROM rounds r JOIN stages s ON s.id = r.stage_id JOIN tables t ON t.tournament_id = s.tournament_id
+         LEFT JOIN round_judges rj ON rj.round_id = r.id AND rj.table_id = t.id
+         WHERE r.id = ?`,
+      ).all(roundId) as Array<{ table_id: number; judge: string }>
+      return new Map(rows.map((r) => [r.table_id, r.judge]))
+    })
+  }
+
+  /**
+   * Makes the tournament have exactly `count` tables (numbered 1..count): missing ones are added, surplus ones
+   * without games or seatings are removed (db/table_in_use otherwise).
+   */
+  setTableCount(tournamentId: number, count: number): TableRow[] {
+    if (!Number.isInteger(count) || count < 1 || count > 1000) {
+      throw invalidInput('Число столов должно быть от 1 до 1000.', 'The number of tables must be 1 to 1000.')
+    }
+    return this.write(() => {
+      this.requireTournament(tournamentId)
+      const tables = this.listTables(tournamentId)
+      for (const t of tables.filter((tb) => tb.number > count)) {
+        const used =
+          this.stmt('SELECT 1 FROM games WHERE table_id = ? LIMIT 1').get(t.id) ??
+          this.stmt('SELECT 1 FROM round_seats WHERE table_id = ? LIMIT 1').get(t.id)
+        if (used) {
+          throw dbError(
+            'db/table_in_use',
+            `Стол ${t.number} уже используется в рассадке или играх: его нельзя убрать.`,
+            `Table ${t.number} is already used by a seating or games: it cannot be removed.`,
+            { tableId: t.id },
+          )
+        }
+        this.stmt('DELETE FROM tables WHERE id = ?').run(t.id)
+      }
+      const have = new Set(tables.map((t) => t.number))
+      for (let n = 1; n <= count; n++) {
+        if (!have.has(n))
+          this.stmt('INSERT INTO tables (tournament_id, number, name, judge) VALUES (?, ?, ?, ?)').run(
+            tournamentId,
+            n,
+            `Стол ${n}`,
+            '',
+          )
+      }
+      return this.listTables(tournamentId)
     })
   }
 
@@ -250,14 +376,15 @@ export class TournamentsRepo extends Repo {
   markRoundFinished(roundId: number, opts: { force?: boolean } = {}): Round {
     return this.write(() => {
       const r = this.requireRound(roundId)
-      const running = this.stmt("SELECT id, number FROM games WHERE round_id = ? AND status = 'running'").all(
-        roundId,
-      ) as Array<{ id: number; number: number | null }>
+      // Every game of the round must be finished or cancelled (a game never started counts as open too).
+      const running = this.stmt(
+        "SELECT id, number FROM games WHERE round_id = ? AND status <> 'finished' AND cancelled_at IS NULL",
+      ).all(roundId) as Array<{ id: number; number: number | null }>
       if (running.length > 0 && opts.force !== true) {
         throw dbError(
           'db/round_in_progress',
-          `В туре ${r.number} ещё идут игры (${running.length}). Завершите их или подтвердите.`,
-          `Round ${r.number} still has ${running.length} game(s) in progress. Finish them or confirm.`,
+          `В туре ${r.number} не завершены игры (${running.length}): доиграйте их или отмените с указанием причины, либо подтвердите.`,
+          `Round ${r.number} still has ${running.length} unfinished game(s): finish them or cancel them with a reason, or confirm.`,
           { roundId, games: running.map((g) => g.id) },
         )
       }
@@ -309,4 +436,34 @@ export class TournamentsRepo extends Repo {
       return { tournamentId, stageId, roundId, tableId, playerIds }
     })
   }
+}
+
+function checkDateOrder(startsOn: string | null, endsOn: string | null): void {
+  if (startsOn !== null && endsOn !== null && endsOn < startsOn) {
+    throw invalidInput('Дата окончания раньше даты начала.', 'The end date is before the start date.', {
+      startsOn,
+      endsOn,
+    })
+  }
+}
+
+function optionalCount(value: unknown, field: string, max: number): number | null {
+  if (value === undefined || value === null) return null
+  if (!isId(value) || value > max) {
+    throw invalidInput(
+      `Поле «${field}» должно быть целым от 1 до ${max}.`,
+      `"${field}" must be an integer from 1 to ${max}.`,
+      { value },
+    )
+  }
+  return value
+}
+
+export function roundStarted(number: number): AppError {
+  return dbError(
+    'db/round_started',
+    `Тур ${number} уже начат: его рассадка закреплена и не меняется.`,
+    `Round ${number} has already started: its seating is locked.`,
+    { round: number },
+  )
 }

@@ -143,10 +143,16 @@ export class TransferRepo extends Repo {
       // 1. Refuse duplicates and conflicts before writing anything.
       const duplicates: string[] = []
       const conflicts: string[] = []
+      // A game prepared here but played on another machine (same uuid, nothing stored yet) is replaced.
+      const placeholders: number[] = []
       for (const g of doc.games) {
-        const existing = this.stmt('SELECT id FROM games WHERE uuid = ?').get(g.uuid) as
-          { id: number } | undefined
+        const existing = this.stmt('SELECT id, last_seq FROM games WHERE uuid = ?').get(g.uuid) as
+          { id: number; last_seq: number | null } | undefined
         if (!existing) continue
+        if (existing.last_seq === null && g.log.length > 0) {
+          placeholders.push(existing.id)
+          continue
+        }
         const stored = loadLog(this.core, existing.id)
         const same =
           stored.length === g.log.length &&
@@ -169,6 +175,7 @@ export class TransferRepo extends Repo {
           { duplicates },
         )
       }
+      for (const id of placeholders) this.stmt('DELETE FROM games WHERE id = ?').run(id)
       // 2. Tournament structure.
       let tournamentId: number | null = null
       const stageIds = new Map<number, number>()
@@ -211,6 +218,7 @@ export class TransferRepo extends Repo {
         const roundId =
           g.round === null || g.stage === null ? null : (roundIds.get(`${g.stage}/${g.round}`) ?? null)
         const tableId = g.table === null ? null : (tableIds.get(g.table) ?? null)
+        if (roundId !== null && tableId !== null) this.games.refuseIfTableBusy(roundId, tableId)
         const info = insertGame.run(
           g.uuid,
           tournamentId,

@@ -47,6 +47,10 @@ export interface Tournament {
   endsOn: string | null
   /** The tournament's default ruleset (engine Ruleset JSON). */
   ruleset: unknown
+  venue: string
+  club: string
+  /** When the tournament was archived (hidden from the lists), or null. */
+  archivedAt: number | null
   createdAt: number
   updatedAt: number
 }
@@ -56,6 +60,8 @@ export interface TournamentInput {
   startsOn?: string | null
   endsOn?: string | null
   ruleset?: unknown
+  venue?: string
+  club?: string
   uuid?: string
 }
 
@@ -66,6 +72,30 @@ export interface Stage {
   name: string
   /** Order of the stage inside its tournament, from 1. */
   position: number
+  /** Planned games per player (= rounds), or null when not planned yet. */
+  games: number | null
+  /** Finals: how many players (top K of the previous stage), or null. */
+  size: number | null
+  /** Seed of the stored seating, or null before one is generated. */
+  seed: number | null
+  /** Seating options (pairs who should not meet, fixed tables, spare seats), as stored. */
+  options: StageOptions
+}
+
+export interface StageOptions {
+  /** Players who should not meet (e.g. same club): pairs of player ids. */
+  avoidPairs?: Array<[number, number]>
+  /** A player fixed to a table (accessibility): player id → table number. */
+  fixedTable?: Record<string, number>
+  /** When P is not a multiple of 10: mark spare seats (filled by a substitute). */
+  uneven?: 'spareSeats'
+}
+
+export interface StageInput {
+  kind: StageKind
+  name?: string
+  games?: number | null
+  size?: number | null
 }
 
 export interface Round {
@@ -74,6 +104,8 @@ export interface Round {
   number: number
   status: RoundStatus
   finishedAt: number | null
+  /** Set when the round was started: its seating is locked. */
+  startedAt: number | null
 }
 
 export interface TableRow {
@@ -107,6 +139,9 @@ export interface GameRow {
   winner: string | null
   /** seq of the last stored log entry; null when the log is empty. */
   lastSeq: number | null
+  /** A cancelled game keeps its log and protocol but counts nowhere and frees its round and table. */
+  cancelledAt: number | null
+  cancelReason: string | null
   createdAt: number
   updatedAt: number
 }
@@ -183,6 +218,20 @@ export interface GameFilter {
   status?: GameStatus
   /** Games without a tournament. */
   friendly?: boolean
+  /** Cancelled games are left out unless this is true. */
+  includeCancelled?: boolean
+}
+
+export interface Registration {
+  player: Player
+  registeredAt: number
+  withdrawnAt: number | null
+}
+
+/** A stored round seating: per table (id, number), seats 1..10 → player id or null (a marked spare seat). */
+export interface RoundSeating {
+  roundId: number
+  tables: Array<{ tableId: number; table: number; seats: Array<number | null> }>
 }
 
 export interface BackupInfo {

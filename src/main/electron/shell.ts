@@ -2,156 +2,330 @@
  * The Electron shell: the only main-process code that imports 'electron'. It starts the same core as the
  * headless server (SQLite, engine, HTTP + WebSocket on 127.0.0.1, so the OBS browser-source URL works while the
  * desktop app is open), opens the control and overlay windows, and wires the contract over IPC.
+ *
+ * The shell is thin on purpose: every decision (port fallback, startup error texts, the overlay's bookkeeping,
+ * the menu per platform, the quit sequence, which URL opens where, permissions, crash handling) is a pure
+ * function or a small class in this folder, unit-tested in tests/electron with a mocked 'electron'.
  */
 import {
   app,
   BrowserWindow,
+  clipboard,
+  dialog,
   ipcMain,
   Menu,
   screen,
   session,
   shell,
-  type MenuItemConstructorOptions,
+  type Display,
+  type Rectangle,
+  type WebContents,
 } from 'electron'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { startCore, type Core } from '../app/core'
+import { useSqliteBinding } from '../db/sqlite'
 import { registerIpc, type IpcEventLike, type WindowRole } from '../transport/ipc'
 import { IPC_PUSH_CHANNEL, pushAccess } from '../../shared/contract'
-import { controlWindowOptions, isAllowedUrl, overlayWindowOptions } from './window-options'
+import { controlWindowOptions, overlayDisplay, overlayWindowOptions } from './window-options'
+import { menuTemplate, type OverlayLayout } from './menu'
+import { OverlaySlot } from './overlay-slot'
+import { createQuitGuard } from './quit'
+import { navigationAllowed, permissionAllowed, windowOpenDecision, isOwnUrl } from './policy'
+import {
+  portMovedNotice,
+  preferredPort,
+  probePort,
+  shellLang,
+  startOnFreePort,
+  startupErrorDialog,
+  type ShellLang,
+} from './startup'
+import { ASK_BUTTONS, bringToFront, loadPage, ownOrigins, pageUrl, troubleResponse } from './windows'
+import { electronSqliteBinding } from './native'
 
-let core: Core | null = null
-let controlWin: BrowserWindow | null = null
-let overlayWin: BrowserWindow | null = null
-let clickThrough = true
-let alwaysOnTop = true
-/** The overlay's layout preset (`/overlay?layout=…`), the same ones an OBS browser source can use. */
-let overlayLayout: 'full' | 'strip' | 'bar' | 'standings' = 'full'
+/** Upper bound for closing the core on quit (OBS disconnect, WAL checkpoint). */
+export const QUIT_TIMEOUT_MS = 5_000
+
+interface ShellState {
+  core: Core
+  lang: ShellLang
+  origins: string[]
+  devUrl?: string
+  controlWin: BrowserWindow | null
+  overlay: OverlaySlot<BrowserWindow>
+  clickThrough: boolean
+  alwaysOnTop: boolean
+  layout: OverlayLayout
+  displayId: number | null
+  reloads: Map<WebContents, number[]>
+  /** The display bounds the current overlay was made for. */
+  placed: Rectangle | null
+  /** The window icon, when the file is there. */
+  icon?: string
+}
 
 function preloadPath(): string {
   return join(__dirname, '../preload/index.js')
 }
 
-function resolveSender(event: IpcEventLike): WindowRole | null {
-  if (!core) return null
+function log(line: string): void {
+  console.log(line)
+}
+
+function tell(s: ShellState, message: string, type: 'info' | 'warning' | 'error' = 'warning'): void {
+  const parent = s.controlWin && !s.controlWin.isDestroyed() ? s.controlWin : undefined
+  const options = { type, title: 'Mafia Desk', message, buttons: ['OK'] }
+  const shown = parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options)
+  shown.catch((err: unknown) => log(`dialog failed: ${String(err)}`))
+}
+
+function load(s: ShellState, win: BrowserWindow, url: string): void {
+  void loadPage(win, url, ({ url: failed, message }) => {
+    log(`load failed: ${failed}: ${message}`)
+    tell(
+      s,
+      s.lang === 'ru'
+        ? `Не удалось открыть страницу ${failed}: ${message}. Перезагрузите окно (Ctrl+R).`
+        : `Could not open ${failed}: ${message}. Reload the window (Ctrl+R).`,
+    )
+  })
+}
+
+function overlayUrl(s: ShellState): string {
+  return pageUrl('overlay', { serverOrigin: s.core.server.origin, devUrl: s.devUrl }, `layout=${s.layout}`)
+}
+
+function resolveSender(s: ShellState, event: IpcEventLike): WindowRole | null {
   const frameUrl = event.senderFrame?.url ?? ''
-  if (!isAllowedUrl(frameUrl, core.server.origin)) return null
-  if (controlWin && !controlWin.isDestroyed() && event.sender.id === controlWin.webContents.id)
-    return 'control'
-  if (overlayWin && !overlayWin.isDestroyed() && event.sender.id === overlayWin.webContents.id)
-    return 'overlay'
+  if (!isOwnUrl(frameUrl, s.origins)) return null
+  const control = s.controlWin
+  if (control && !control.isDestroyed() && event.sender.id === control.webContents.id) return 'control'
+  if (s.overlay.is(event.sender, (w) => w.webContents.id)) return 'overlay'
   return null
 }
 
-function hardenSessions(origin: string): void {
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
+/** Session hardening: permissions, navigation, redirects, subframes, new windows, webviews. */
+function hardenSessions(s: ShellState): void {
+  const ses = session.defaultSession
+  ses.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(permissionAllowed(permission, details.requestingUrl, s.origins)),
+  )
+  ses.setPermissionCheckHandler((_wc, permission, requestingOrigin) =>
+    permissionAllowed(permission, requestingOrigin, s.origins),
+  )
   app.on('web-contents-created', (_e, contents) => {
-    contents.on('will-navigate', (event, url) => {
-      if (!isAllowedUrl(url, origin)) event.preventDefault()
-    })
+    const guard = (event: { preventDefault(): void }, url: string, what: string): void => {
+      if (navigationAllowed(url, s.origins)) return
+      event.preventDefault()
+      log(`${what} refused: ${url}`)
+    }
+    contents.on('will-navigate', (event) => guard(event, event.url, 'navigation'))
+    contents.on('will-frame-navigate', (event) => guard(event, event.url, 'frame navigation'))
+    contents.on('will-redirect', (event) => guard(event, event.url, 'redirect'))
     contents.on('will-attach-webview', (event) => event.preventDefault())
     contents.setWindowOpenHandler(({ url }) => {
-      if (url.startsWith('https://')) void shell.openExternal(url)
+      const decision = windowOpenDecision(url, { origins: s.origins, serverOrigin: s.core.server.origin })
+      if (decision.action === 'browser') {
+        shell.openExternal(decision.url).catch((err: unknown) => log(`openExternal failed: ${String(err)}`))
+      } else {
+        log(`new window refused: ${url} (${decision.reason})`)
+      }
       return { action: 'deny' }
     })
   })
 }
 
-function createControlWindow(c: Core): BrowserWindow {
-  const win = new BrowserWindow(controlWindowOptions(preloadPath()))
+/** Crashed or hung renderers: reload and tell the judge (bounded: no reload loop); a hung panel asks first. */
+function watchRenderer(s: ShellState, win: BrowserWindow, role: WindowRole): void {
+  const wc = win.webContents
+  // A renderer we crashed on purpose (to reload a hung page) reports 'killed': not a second incident.
+  let forced = false
+  const reload = (hung: boolean): void => {
+    s.reloads.set(wc, [...(s.reloads.get(wc) ?? []), Date.now()])
+    if (hung) {
+      forced = true
+      wc.forcefullyCrashRenderer()
+    }
+    wc.reload()
+  }
+  const handle = (reason: string): void => {
+    if (win.isDestroyed()) return
+    if (forced && reason !== 'unresponsive') {
+      forced = false
+      return
+    }
+    const response = troubleResponse({ role, reason }, s.reloads.get(wc) ?? [], Date.now(), s.lang)
+    log(`${role} renderer: ${reason} → ${response.action}`)
+    const hung = reason === 'unresponsive'
+    if (response.action === 'reload') reload(hung)
+    if (response.action === 'ask' && response.notice) {
+      const [wait, reloadLabel] = ASK_BUTTONS[s.lang]
+      dialog
+        .showMessageBox(win, {
+          type: 'warning',
+          title: 'Mafia Desk',
+          message: response.notice,
+          buttons: [wait, reloadLabel],
+          defaultId: 0,
+          cancelId: 0,
+        })
+        .then(({ response: choice }) => {
+          if (choice === 1 && !win.isDestroyed()) reload(hung)
+        })
+        .catch((err: unknown) => log(`dialog failed: ${String(err)}`))
+      return
+    }
+    if (response.notice) tell(s, response.notice)
+  }
+  wc.on('render-process-gone', (_e, details) => handle(details.reason))
+  wc.on('unresponsive', () => handle('unresponsive'))
+  win.once('closed', () => s.reloads.delete(wc))
+}
+
+function createControlWindow(s: ShellState): BrowserWindow {
+  const win = new BrowserWindow(controlWindowOptions(preloadPath(), s.icon))
   win.once('ready-to-show', () => win.show())
-  void win.loadURL(`${c.server.origin}/control`)
+  watchRenderer(s, win, 'control')
+  load(s, win, pageUrl('control', { serverOrigin: s.core.server.origin, devUrl: s.devUrl }))
   win.on('closed', () => {
-    controlWin = null
+    s.controlWin = null
     app.quit()
   })
   return win
 }
 
-function createOverlayWindow(c: Core, displayId?: number): BrowserWindow {
-  const display = screen.getAllDisplays().find((d) => d.id === displayId) ?? screen.getPrimaryDisplay()
-  const win = new BrowserWindow(overlayWindowOptions(preloadPath(), displayId ? display.bounds : undefined))
-  win.setAlwaysOnTop(alwaysOnTop, 'screen-saver')
-  win.setIgnoreMouseEvents(clickThrough, { forward: true })
-  win.once('ready-to-show', () => win.showInactive())
-  void win.loadURL(`${c.server.origin}/overlay?layout=${overlayLayout}`)
-  win.on('closed', () => {
-    overlayWin = null
-    buildMenu()
-  })
-  return win
+function currentDisplay(s: ShellState): Display {
+  return overlayDisplay(screen.getAllDisplays(), screen.getPrimaryDisplay(), s.displayId ?? undefined)
 }
 
-function buildMenu(): void {
-  const displays = screen.getAllDisplays()
-  const overlayMenu: MenuItemConstructorOptions[] = [
+function openOverlay(s: ShellState): void {
+  s.overlay.open(() => {
+    const display = currentDisplay(s)
+    s.displayId = display.id
+    s.placed = { ...display.bounds }
+    const win = new BrowserWindow(overlayWindowOptions(preloadPath(), display.bounds))
+    win.setAlwaysOnTop(s.alwaysOnTop, 'screen-saver')
+    win.setIgnoreMouseEvents(s.clickThrough, { forward: true })
+    win.once('ready-to-show', () => win.showInactive())
+    watchRenderer(s, win, 'overlay')
+    load(s, win, overlayUrl(s))
+    return win
+  })
+}
+
+function buildMenu(s: ShellState): void {
+  const template = menuTemplate(
     {
-      label: overlayWin ? 'Скрыть оверлей / Hide overlay' : 'Показать оверлей / Show overlay',
-      accelerator: 'CmdOrCtrl+Shift+O',
-      click: () => {
-        if (!core) return
-        if (overlayWin) overlayWin.close()
-        else overlayWin = createOverlayWindow(core)
-        buildMenu()
-      },
-    },
-    {
-      label: 'Поверх всех окон / Always on top',
-      type: 'checkbox',
-      checked: alwaysOnTop,
-      click: (item) => {
-        alwaysOnTop = item.checked
-        overlayWin?.setAlwaysOnTop(alwaysOnTop, 'screen-saver')
-      },
-    },
-    {
-      label: 'Пропускать клики / Click-through',
-      type: 'checkbox',
-      checked: clickThrough,
-      click: (item) => {
-        clickThrough = item.checked
-        overlayWin?.setIgnoreMouseEvents(clickThrough, { forward: true })
-      },
-    },
-    {
-      label: 'Раскладка / Layout',
-      submenu: (['full', 'strip', 'bar', 'standings'] as const).map((layout) => ({
-        label: layout,
-        type: 'radio' as const,
-        checked: overlayLayout === layout,
-        click: () => {
-          overlayLayout = layout
-          if (core && overlayWin) void overlayWin.loadURL(`${core.server.origin}/overlay?layout=${layout}`)
-        },
+      overlayOpen: s.overlay.current !== null,
+      alwaysOnTop: s.alwaysOnTop,
+      clickThrough: s.clickThrough,
+      layout: s.layout,
+      displays: screen.getAllDisplays().map((d) => ({
+        id: d.id,
+        label: d.label,
+        width: d.bounds.width,
+        height: d.bounds.height,
       })),
+      displayId: s.displayId,
+      obsUrl: s.core.server.overlayUrl,
     },
     {
-      label: 'Экран / Display',
-      submenu: displays.map((d) => ({
-        label: `${d.label || d.id} ${d.bounds.width}×${d.bounds.height}`,
-        click: () => {
-          if (!core) return
-          overlayWin?.close()
-          overlayWin = createOverlayWindow(core, d.id)
-        },
-      })),
-    },
-    { type: 'separator' },
-    {
-      label: 'Копировать URL для OBS / Copy OBS URL',
-      click: () => {
-        if (core)
-          void import('electron').then(({ clipboard }) => clipboard.writeText(core!.server.overlayUrl))
+      toggleOverlay: () => (s.overlay.current ? s.overlay.close() : openOverlay(s)),
+      setAlwaysOnTop: (on) => {
+        s.alwaysOnTop = on
+        s.overlay.current?.setAlwaysOnTop(on, 'screen-saver')
+        buildMenu(s)
+      },
+      setClickThrough: (on) => {
+        s.clickThrough = on
+        s.overlay.current?.setIgnoreMouseEvents(on, { forward: true })
+        buildMenu(s)
+      },
+      setLayout: (layout) => {
+        s.layout = layout
+        const win = s.overlay.current
+        if (win) load(s, win, overlayUrl(s))
+        buildMenu(s)
+      },
+      chooseDisplay: (id) => {
+        s.displayId = id
+        openOverlay(s)
+      },
+      copyObsUrl: () => clipboard.writeText(s.core.server.overlayUrl),
+      openObsUrlInBrowser: () => {
+        shell
+          .openExternal(s.core.server.overlayUrl)
+          .catch((err: unknown) => log(`openExternal failed: ${String(err)}`))
       },
     },
-  ]
-  const template: MenuItemConstructorOptions[] = [
-    { role: 'fileMenu' },
-    { role: 'editMenu' },
-    { label: 'Оверлей / Overlay', submenu: overlayMenu },
-    { role: 'viewMenu' },
-    { role: 'windowMenu' },
-  ]
+    process.platform,
+  )
   Menu.setApplicationMenu(Menu.buildFromTemplate(template))
+}
+
+/**
+ * A display was added, removed or changed: when the overlay's display is gone it moves to the primary one; when
+ * its display's size or position changed it is made again for the new bounds. Work-area changes (a taskbar
+ * appearing) leave it alone: recreating the window would flash on air.
+ */
+function onDisplaysChanged(s: ShellState): void {
+  const displays = screen.getAllDisplays()
+  if (s.displayId !== null && !displays.some((d) => d.id === s.displayId)) s.displayId = null
+  if (s.overlay.current) {
+    const target = currentDisplay(s).bounds
+    const p = s.placed
+    const same =
+      !!p && p.x === target.x && p.y === target.y && p.width === target.width && p.height === target.height
+    if (!same) openOverlay(s)
+  }
+  buildMenu(s)
+}
+
+async function startDesk(lang: ShellLang, dbFile: string): Promise<ShellState> {
+  const projectRoot = join(__dirname, '../..')
+  const binding = electronSqliteBinding({
+    isPackaged: app.isPackaged,
+    projectRoot,
+    resourcesPath: process.resourcesPath,
+  })
+  // Without the Electron build, better-sqlite3's default lookup finds Node's build and fails with an ABI
+  // message, which the startup dialog turns into "run npm run native:electron".
+  useSqliteBinding(existsSync(binding) ? binding : undefined)
+  const wanted = preferredPort(process.env.MAFIA_DESK_PORT)
+  const { port, moved } = await startOnFreePort(probePort, wanted)
+  const resourcesDir = app.isPackaged
+    ? join(process.resourcesPath, 'resources')
+    : join(projectRoot, 'resources')
+  const icon = join(resourcesDir, 'icons', 'png', '256x256.png')
+  const core = await startCore({
+    mode: 'electron',
+    dbFile,
+    port,
+    staticDir: join(__dirname, '../renderer'),
+    resourcesDir,
+    version: app.getVersion(),
+    log,
+  })
+  const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL || undefined
+  const s: ShellState = {
+    core,
+    lang,
+    origins: ownOrigins(core.server.origin, devUrl),
+    devUrl,
+    controlWin: null,
+    overlay: new OverlaySlot<BrowserWindow>(() => buildMenu(s)),
+    clickThrough: true,
+    alwaysOnTop: true,
+    layout: 'full',
+    displayId: null,
+    reloads: new Map(),
+    placed: null,
+    icon: existsSync(icon) ? icon : undefined,
+  }
+  log(`Mafia Desk: control ${core.server.origin}/control, OBS overlay ${core.server.overlayUrl}`)
+  if (moved) tell(s, portMovedNotice(wanted, core.server.overlayUrl)[lang], 'info')
+  return s
 }
 
 export async function runElectron(): Promise<void> {
@@ -161,35 +335,50 @@ export async function runElectron(): Promise<void> {
   }
   app.enableSandbox()
   await app.whenReady()
-  core = await startCore({
-    mode: 'electron',
-    dbFile: join(app.getPath('userData'), 'mafia-desk.sqlite'),
-    port: Number(process.env.MAFIA_DESK_PORT ?? 4800),
-    staticDir: join(__dirname, '../renderer'),
-    resourcesDir: app.isPackaged
-      ? join(process.resourcesPath, 'resources')
-      : join(__dirname, '../../resources'),
-    version: app.getVersion(),
-    log: (line) => console.log(line),
-  })
-  hardenSessions(core.server.origin)
-  registerIpc(ipcMain, core.router, resolveSender)
+  const lang = shellLang(app.getPreferredSystemLanguages())
+  const dbFile = join(app.getPath('userData'), 'mafia-desk.sqlite')
+  let s: ShellState
+  try {
+    s = await startDesk(lang, dbFile)
+  } catch (err) {
+    const d = startupErrorDialog(err, lang, { dbFile })
+    console.error(`${d.title}: ${d.message}\n${d.detail}`)
+    await dialog.showMessageBox({
+      type: 'error',
+      title: d.title,
+      message: d.message,
+      detail: d.detail,
+      buttons: ['OK'],
+    })
+    app.exit(1)
+    return
+  }
+  const { core } = s
+  hardenSessions(s)
+  registerIpc(ipcMain, core.router, (event) => resolveSender(s, event))
   core.onPush((channel, payload) => {
     // As over WebSocket: the overlay window follows its view only, the panel everything else.
     const targets =
       channel === 'overlay.view'
-        ? [overlayWin]
-        : pushAccess[channel] === 'control' || channel === 'overlay.settings'
-          ? [controlWin]
-          : [controlWin, overlayWin]
+        ? [s.overlay.current]
+        : pushAccess[channel] === 'control' || channel === 'overlay.controls'
+          ? [s.controlWin]
+          : [s.controlWin, s.overlay.current]
     for (const w of targets) if (w && !w.isDestroyed()) w.webContents.send(IPC_PUSH_CHANNEL, channel, payload)
   })
-  controlWin = createControlWindow(core)
-  overlayWin = createOverlayWindow(core)
-  buildMenu()
-  app.on('second-instance', () => controlWin?.focus())
+  s.controlWin = createControlWindow(s)
+  openOverlay(s)
+  buildMenu(s)
+  screen.on('display-added', () => onDisplaysChanged(s))
+  screen.on('display-removed', () => onDisplaysChanged(s))
+  screen.on('display-metrics-changed', () => onDisplaysChanged(s))
+  app.on('second-instance', () => bringToFront(s.controlWin))
   app.on('window-all-closed', () => app.quit())
-  app.on('before-quit', () => {
-    void core?.close()
+  const guard = createQuitGuard({
+    close: () => core.close(),
+    quit: () => app.quit(),
+    timeoutMs: QUIT_TIMEOUT_MS,
+    log,
   })
+  app.on('before-quit', guard.onBeforeQuit)
 }

@@ -4,8 +4,6 @@
  */
 import type { BrowserWindowConstructorOptions, Rectangle } from 'electron'
 
-export const OVERLAY_SIZE = { width: 1920, height: 1080 }
-
 function secureWebPreferences(
   preload: string,
 ): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
@@ -22,11 +20,15 @@ function secureWebPreferences(
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: false,
+    // A middle click would open a new window; new windows are refused anyway (setWindowOpenHandler).
+    disableBlinkFeatures: 'Auxclick',
   }
 }
 
-export function controlWindowOptions(preload: string): BrowserWindowConstructorOptions {
+/** The window icon (Linux and Windows taskbars; macOS uses the bundle's icon): resources/icons/png/256x256.png. */
+export function controlWindowOptions(preload: string, icon?: string): BrowserWindowConstructorOptions {
   return {
+    ...(icon ? { icon } : {}),
     width: 1366,
     height: 768,
     minWidth: 1024,
@@ -39,22 +41,25 @@ export function controlWindowOptions(preload: string): BrowserWindowConstructorO
 }
 
 /**
- * The overlay: frameless, transparent, always on top, 1920×1080 by default, placed on the chosen display.
- * Click-through is applied after creation with setIgnoreMouseEvents (see shell.ts).
+ * The overlay: frameless, transparent, always on top, covering the chosen display exactly (its real size, not
+ * a fixed 1920×1080). Not resizable: Electron warns that a resizable transparent window may stop being
+ * transparent on some platforms; the display choice sets its bounds. Click-through is applied after creation
+ * with setIgnoreMouseEvents (see shell.ts).
  */
-export function overlayWindowOptions(preload: string, display?: Rectangle): BrowserWindowConstructorOptions {
-  const bounds = display ?? { x: 0, y: 0, ...OVERLAY_SIZE }
+export function overlayWindowOptions(preload: string, display: Rectangle): BrowserWindowConstructorOptions {
   return {
-    x: bounds.x,
-    y: bounds.y,
-    width: display ? bounds.width : OVERLAY_SIZE.width,
-    height: display ? bounds.height : OVERLAY_SIZE.height,
+    x: display.x,
+    y: display.y,
+    width: display.width,
+    height: display.height,
     title: 'Mafia Desk — overlay',
     frame: false,
     transparent: true,
     backgroundColor: '#00000000',
     hasShadow: false,
-    resizable: true,
+    resizable: false,
+    maximizable: false,
+    fullscreenable: false,
     alwaysOnTop: true,
     skipTaskbar: false,
     focusable: true,
@@ -63,11 +68,19 @@ export function overlayWindowOptions(preload: string, display?: Rectangle): Brow
   }
 }
 
-/** Only our own local server may be loaded; everything else is refused (navigation and new windows). */
-export function isAllowedUrl(url: string, origin: string): boolean {
-  try {
-    return new URL(url).origin === origin
-  } catch {
-    return false
-  }
+export interface DisplayLike {
+  id: number
+  bounds: Rectangle
+}
+
+/**
+ * The display the overlay goes on: the chosen one while it is connected, else the primary display. Its real
+ * bounds become the overlay's bounds (a 2560×1440 or 1366×768 screen is covered exactly).
+ */
+export function overlayDisplay<D extends DisplayLike>(
+  displays: readonly D[],
+  primary: D,
+  chosenId?: number,
+): D {
+  return displays.find((d) => d.id === chosenId) ?? primary
 }

@@ -5,7 +5,8 @@
  * emitted, so later checks see its effect; `evolve` folds the same events into the same state.
  */
 import type { AppErrorData } from '../../shared/errors'
-import type { Command, CommandOf } from '../../shared/game/commands'
+import { REMOVAL_REASONS, type Command, type CommandOf } from '../../shared/game/commands'
+import type { Notice } from '../../shared/game/notices'
 import type { VotingRecord } from '../../shared/game/record'
 import { E } from './errors'
 import type { GameEvent, LeaveHow } from './events'
@@ -25,6 +26,9 @@ class Ctx {
     apply(this.s, e)
     this.events.push(e)
   }
+  notice(n: Notice): void {
+    this.emit({ type: 'noticed', notice: n })
+  }
   get d(): DayState {
     const d = day(this.s)
     if (!d) throw new Error('no current day')
@@ -41,6 +45,9 @@ const AFTER_DECIDED = new Set<Command['cmd']>([
   'extraPoints',
   'timer',
   'comment',
+  // §11.7: a removal (or a technical foul) after the decision costs its penalty and changes no status.
+  'remove',
+  'techFoul',
 ])
 /** Commands that fit any phase: a comment or protest (§14) may be written before, during and after the game. */
 const ANY_PHASE = new Set<Command['cmd']>(['comment'])
@@ -172,7 +179,7 @@ function onNext(c: Ctx): AppErrorData | void {
     if (n.shot.kind === 'kill' && isAlive(s, n.shot.target)) {
       victim = n.shot.target
       c.emit({ type: 'playerLeft', seat: victim, how: 'killed', reason: null })
-      checkWin(c)
+      if (checkWin(c)) c.notice({ code: 'result.fixed', params: { winner: s.winner!, seat: victim } })
     }
     return startDay(c, victim)
   }
@@ -199,7 +206,10 @@ function startDay(c: Ctx, victim: number | null): void {
     number === 1 ? firstAliveFrom(s, 1) : firstAliveFrom(s, (s.days[s.days.length - 1].opener % 10) + 1)
   const cancel = s.cancelNextVote
   c.emit({ type: 'dayStarted', day: number, opener })
-  if (cancel) c.emit({ type: 'voteCancelled', reason: 'previousDay' })
+  if (cancel) {
+    c.emit({ type: 'voteCancelled', reason: 'previousDay' })
+    c.notice({ code: 'noVote.previousDay', params: { day: number - 1 } })
+  }
   if (victim !== null) {
     c.emit({ type: 'lastWordsOpened', seats: [victim], then: 'speeches' })
     advanceLastWord(c)
@@ -251,20 +261,48 @@ function advanceSpeech(c: Ctx): void {
 function endSpeeches(c: Ctx): void {
   const s = c.s
   const d = c.d
-  if (d.voteCancelled) return openNight(c)
+  if (d.voteCancelled) {
+    // Say again why there is no vote (the removal that cancelled it happened earlier in the day).
+    const why = [...s.notices]
+      .reverse()
+      .find(
+        (x) =>
+          x.day === d.day && (x.notice.code === 'noVote.removal' || x.notice.code === 'noVote.previousDay'),
+      )
+    if (why) c.notice(why.notice)
+    return openNight(c)
+  }
   const nominees = activeNominations(d)
     .map((n) => n.target)
     .filter((t) => isAlive(s, t))
   if (nominees.length === 0) {
     c.emit({ type: 'voteCancelled', reason: 'noNominees' })
+    c.notice({ code: 'noVote.noNominees', params: { day: d.day } })
     return openNight(c)
   }
   const min = d.day === 1 ? s.ruleset.minCandidatesDay1 : s.ruleset.minCandidates
   if (nominees.length < min) {
     c.emit({ type: 'voteCancelled', reason: 'tooFewNominees' })
+    c.notice(
+      d.day === 1 && nominees.length === 1
+        ? { code: 'noVote.day1Single', params: { seat: nominees[0] } }
+        : { code: 'noVote.tooFew', params: { count: nominees.length, min } },
+    )
     return openNight(c)
   }
-  c.emit({ type: 'votingOpened', kind: 'vote', candidates: nominees })
+  openVoting(c, 'vote', nominees)
+}
+
+/**
+ * Opens a vote or a revote. A round always has a candidate, so it always has a way forward (a vote); with none left
+ * (every tied player removed during the tie speeches, §10.2) nobody leaves and night falls at once.
+ */
+function openVoting(c: Ctx, kind: 'vote' | 'revote', candidates: number[]): void {
+  if (candidates.length === 0) {
+    c.notice({ code: 'tie.noneLeft', params: { seats: [...(c.d.tied ?? [])] } })
+    return endVotingWithoutDeparture(c)
+  }
+  c.emit({ type: 'votingOpened', kind, candidates })
   c.emit({ type: 'timerSet', timer: null })
 }
 
@@ -298,10 +336,12 @@ function advanceTieSpeech(c: Ctx): void {
     setTimer(c, 'tieSpeech', s.ruleset.times.tieSpeech)
     return
   }
-  // §8.1: revote among the tied players still at the table.
-  const tied = (d.tied ?? []).filter((t) => isAlive(s, t))
-  c.emit({ type: 'votingOpened', kind: 'revote', candidates: tied })
-  c.emit({ type: 'timerSet', timer: null })
+  // §8.1: revote among the tied players still at the table (§10.2: none left → nobody leaves, night falls).
+  openVoting(
+    c,
+    'revote',
+    (d.tied ?? []).filter((t) => isAlive(s, t)),
+  )
 }
 
 function advanceLastWord(c: Ctx): void {
@@ -327,7 +367,7 @@ function advanceLastWord(c: Ctx): void {
 function voteOut(c: Ctx, seats: number[], how: LeaveHow): void {
   c.emit({ type: 'resultFixed' })
   for (const seat of seats) c.emit({ type: 'playerLeft', seat, how, reason: null })
-  checkWin(c)
+  if (checkWin(c)) c.notice({ code: 'result.fixed', params: { winner: c.s.winner!, seat: seats[0] } })
   c.emit({ type: 'lastWordsOpened', seats, then: 'night' })
   advanceLastWord(c)
 }
@@ -374,13 +414,28 @@ function onWithdraw(c: Ctx, cmd: CommandOf<'withdraw'>): AppErrorData | void {
 
 // ───────────────────────────── voting ─────────────────────────────
 
-/** Who may vote in the current round (§7.3, §8.2). */
+/** Who may vote in the current round (§7.3, §8.2): the living seats, less the tied ones where they do not vote. */
 export function eligibleVoters(s: GameState): number[] {
   const d = day(s)
   if (!d) return []
   const excluded =
     !s.ruleset.tiedVoteInRevote && (d.step === 'liftAll' || d.voting?.kind === 'revote') ? (d.tied ?? []) : []
   return alive(s).filter((seat) => !excluded.includes(seat))
+}
+
+/**
+ * Who may still vote in the open round — the one place this is derived (§7.3, §10.2): every eligible living seat
+ * that has not voted yet. A voter who left after voting keeps his vote and is simply no longer eligible, so he is
+ * never subtracted twice. `left` is how many more votes may be entered (votes entered as a count, §7.5, have no
+ * seats, so they are taken off the number, not off the seats).
+ */
+export function stillToVote(s: GameState): { seats: number[]; anonymous: number; left: number } {
+  const v = day(s)?.voting
+  if (!v) return { seats: [], anonymous: 0, left: 0 }
+  const voted = new Set(v.votes.flatMap((x) => x ?? []))
+  const seats = eligibleVoters(s).filter((seat) => !voted.has(seat))
+  const anonymous = v.counts.reduce((a, x) => a + x, 0)
+  return { seats, anonymous, left: Math.max(0, seats.length - anonymous) }
 }
 
 function checkVoters(
@@ -394,8 +449,8 @@ function checkVoters(
     if (seen.has(v)) return E.duplicateSeat(v)
     seen.add(v)
     if (!isAlive(c.s, v)) return E.seatNotAlive(v)
-    if (!eligible.includes(v)) return E.notEligibleVoter(v)
     if (already.has(v)) return E.votedTwice(v)
+    if (!eligible.includes(v)) return E.notEligibleVoter(v)
   }
 }
 
@@ -406,32 +461,35 @@ function onVote(c: Ctx, cmd: CommandOf<'vote'>): AppErrorData | void {
     return E.notInPhase('голосование ещё не началось', 'no vote is open')
   const v = d.voting
   const index = v.votes.findIndex((x) => x === null)
+  if (index < 0) return E.notInPhase('все кандидатуры уже проголосованы', 'every candidate has been voted')
   const current = v.candidates[index]
   if (cmd.candidate !== current) return E.wrongCandidate(current, cmd.candidate)
+  if (cmd.count !== undefined && cmd.voters !== undefined) return E.voteBothWays()
+  const last = index === v.candidates.length - 1
+  const toLast = s.ruleset.nonVoters === 'toLastCandidate'
+  // DESIGN: `voters` may be omitted only for the last candidate when non-voters go to him.
+  if (cmd.voters === undefined && cmd.count === undefined && !(last && toLast))
+    return E.votersRequired(current)
   const eligible = eligibleVoters(s)
   const already = new Set(v.votes.flatMap((x) => x ?? []))
-  if (cmd.count !== undefined && cmd.voters !== undefined) return E.voteBothWays()
   const given = cmd.voters ?? []
   const bad = checkVoters(c, given, eligible, already)
   if (bad) return bad
   if (!s.ruleset.selfVote && given.includes(current)) return E.selfVote(current)
-  // §7.5: totals never exceed the voters (votes entered as a count have no seats).
-  const anonymous = v.counts.reduce((a, x) => a + x, 0)
-  const left = eligible.length - already.size - anonymous
+  // §7.5: totals never exceed the voters still to vote.
+  const rest = stillToVote(s)
   let count = cmd.count ?? 0
-  if (given.length + count > left) return E.tooManyVotes(left)
-  const last = index === v.candidates.length - 1
+  if (given.length + count > rest.left) return E.tooManyVotes(rest.left)
   let voters = [...given]
   // §7.3: under `toLastCandidate` every eligible seat that has not voted counts for the last candidate.
-  if (last && s.ruleset.nonVoters === 'toLastCandidate') {
-    if (anonymous > 0 || cmd.count !== undefined) {
+  if (last && toLast) {
+    if (rest.anonymous > 0 || cmd.count !== undefined) {
       // Counts were entered: how many have not voted is known, not who.
-      const selfOut = !s.ruleset.selfVote && !already.has(current) ? 1 : 0
-      count = Math.max(count, left - voters.length - selfOut)
+      const selfOut = !s.ruleset.selfVote && rest.seats.includes(current) ? 1 : 0
+      count = Math.max(count, rest.left - voters.length - selfOut)
     } else {
-      for (const seat of eligible) {
-        if (!already.has(seat) && !voters.includes(seat) && (s.ruleset.selfVote || seat !== current))
-          voters.push(seat)
+      for (const seat of rest.seats) {
+        if (!voters.includes(seat) && (s.ruleset.selfVote || seat !== current)) voters.push(seat)
       }
     }
   }
@@ -446,7 +504,7 @@ function onVote(c: Ctx, cmd: CommandOf<'vote'>): AppErrorData | void {
 
 const sameSet = (a: number[], b: number[]): boolean => a.length === b.length && a.every((x) => b.includes(x))
 
-/** §7.4 plurality, §8 ties, §10.2 an absent leader. */
+/** §7.4 plurality, §8 ties (equal counts, even at zero), §10.2 leaders who have left. */
 function resolveVoting(c: Ctx): void {
   const s = c.s
   const v = c.d.voting!
@@ -463,10 +521,28 @@ function resolveVoting(c: Ctx): void {
   const max = Math.max(...record.candidates.map(total))
   const leaders = record.candidates.filter((x) => total(x) === max).map((x) => x.seat)
   const present = leaders.filter((seat) => isAlive(s, seat))
-  // Nobody voted for anyone (everyone abstained): nobody leaves.
-  if (present.length === 0 || max === 0) return endVotingWithoutDeparture(c)
-  // One leader leaves; a tie that includes a player who has left is resolved among those still at the table (§10.2).
-  if (present.length === 1) return voteOut(c, present, 'votedOut')
+  if (leaders.length === 1) {
+    const seat = leaders[0]
+    // A lone candidate nobody voted for stays (a non-vote counts for nobody).
+    if (max === 0) {
+      c.notice({ code: 'vote.noVotes', params: { seat } })
+      return endVotingWithoutDeparture(c)
+    }
+    if (present.length === 0) {
+      c.notice({ code: 'vote.leaderLeft', params: { seat } })
+      return endVotingWithoutDeparture(c)
+    }
+    return voteOut(c, present, 'votedOut')
+  }
+  // §8.1: a tie. §10.2: resolved among the tied players still at the table.
+  if (present.length === 0) {
+    c.notice({ code: 'tie.noneLeft', params: { seats: leaders } })
+    return endVotingWithoutDeparture(c)
+  }
+  if (present.length === 1) {
+    c.notice({ code: 'tie.oneLeft', params: { seat: present[0], seats: leaders } })
+    return voteOut(c, present, 'votedOut')
+  }
   if (v.kind === 'vote' || !sameSet(present, v.candidates)) {
     // §8.1 / §8.4: tie speeches, then a revote among the tied.
     c.emit({ type: 'tieSpeechesOpened', seats: present })
@@ -475,10 +551,14 @@ function resolveVoting(c: Ctx): void {
   // §8.3, §8.5: the same players tied again → lift-all, unless the ruleset forbids it here.
   const living = alive(s).length
   const r = s.ruleset.liftAll
-  if (
-    (r.forbidWhenAllLivingTied && present.length === living) ||
-    (r.forbidThreeAtNine && living === 9 && present.length === 3)
-  ) {
+  const rule =
+    r.forbidWhenAllLivingTied && present.length === living
+      ? ('allLivingTied' as const)
+      : r.forbidThreeAtNine && living === 9 && present.length === 3
+        ? ('threeAtNine' as const)
+        : null
+  if (rule !== null) {
+    c.notice({ code: 'liftAll.notAllowed', params: { seats: present, rule } })
     return endVotingWithoutDeparture(c)
   }
   c.emit({ type: 'liftAllOpened', seats: present })
@@ -533,12 +613,16 @@ function onShot(c: Ctx, cmd: CommandOf<'shot'>): AppErrorData | void {
     if (cmd.target !== undefined)
       return E.badShot('либо цель, либо выстрелы каждого', 'give a target or per-black shots, not both')
     const blacks = s.seats.filter((p) => p.status === 'alive' && isBlack(p.role)).map((p) => p.seat)
-    for (const [k, t] of Object.entries(cmd.shots)) {
+    for (const k of Object.keys(cmd.shots)) {
       if (!blacks.includes(Number(k)))
         return E.badShot(`игрок №${k} не стреляет`, `seat ${k} is not a living black`)
-      if (t !== null && !isAlive(s, t)) return E.seatNotAlive(t)
     }
-    const targets = blacks.map((b) => cmd.shots![String(b)] ?? null)
+    // §4.1: a shot at a seat that has already left is that black's miss (so the night is a miss).
+    const atAbsent = blacks.filter((b) => {
+      const t = cmd.shots![String(b)] ?? null
+      return t !== null && !isAlive(s, t)
+    })
+    const targets = blacks.map((b) => (atAbsent.includes(b) ? null : (cmd.shots![String(b)] ?? null)))
     const first = targets[0]
     const kill = first !== null && targets.every((t) => t === first)
     c.emit({
@@ -546,10 +630,15 @@ function onShot(c: Ctx, cmd: CommandOf<'shot'>): AppErrorData | void {
       shot: kill ? { kind: 'kill', target: first } : { kind: 'miss' },
       shots: { ...cmd.shots },
     })
+    if (atAbsent.length > 0) c.notice({ code: 'shot.absentTarget', params: { seats: atAbsent } })
     return
   }
-  if (cmd.target === undefined) return E.badShot('не указана цель', 'no target given (null = miss)')
-  if (cmd.target !== null && !isAlive(s, cmd.target)) return E.seatNotAlive(cmd.target)
+  if (cmd.target === undefined)
+    return E.badShot(
+      'не указана цель (введите цель или промах)',
+      'no target given (enter the target or a miss)',
+    )
+  if (cmd.target !== null && !isAlive(s, cmd.target)) return E.shotTargetLeft(cmd.target)
   c.emit({
     type: 'shotFired',
     shot: cmd.target === null ? { kind: 'miss' } : { kind: 'kill', target: cmd.target },
@@ -567,7 +656,8 @@ function onDonCheck(c: Ctx, cmd: CommandOf<'donCheck'>): AppErrorData | void {
   if (!isAlive(s, don)) return E.roleAbsent('don')
   if (n.donCheck) return E.checkAlready('don')
   if (n.shot === null || n.sheriffCheck) return E.checkOrder()
-  if (cmd.target === don || !isAlive(s, cmd.target)) return E.badCheckTarget(cmd.target)
+  if (cmd.target === don) return E.badCheckTarget(cmd.target, 'don', 'self')
+  if (!isAlive(s, cmd.target)) return E.badCheckTarget(cmd.target, 'don', 'left')
   c.emit({ type: 'donChecked', target: cmd.target, isSheriff: seatOf(s, cmd.target).role === 'sheriff' })
 }
 
@@ -581,7 +671,8 @@ function onSheriffCheck(c: Ctx, cmd: CommandOf<'sheriffCheck'>): AppErrorData | 
   if (!isAlive(s, sheriff)) return E.roleAbsent('sheriff')
   if (n.sheriffCheck) return E.checkAlready('sheriff')
   if (n.shot === null) return E.checkOrder()
-  if (cmd.target === sheriff || !isAlive(s, cmd.target)) return E.badCheckTarget(cmd.target)
+  if (cmd.target === sheriff) return E.badCheckTarget(cmd.target, 'sheriff', 'self')
+  if (!isAlive(s, cmd.target)) return E.badCheckTarget(cmd.target, 'sheriff', 'left')
   c.emit({ type: 'sheriffChecked', target: cmd.target, isBlack: isBlack(seatOf(s, cmd.target).role) })
 }
 
@@ -605,6 +696,11 @@ function onBestMove(c: Ctx, cmd: CommandOf<'bestMove'>): AppErrorData | void {
   if (seats.length !== 3 || new Set(seats).size !== 3 || seats.includes(s.firstKilled))
     return E.bestMoveInvalid()
   c.emit({ type: 'bestMoveMade', by: s.firstKilled, seats: [...seats] })
+  // §4.5: recorded, but void when too many left by day 1's vote.
+  const limit = s.ruleset.bestMove.voidIfDay1Departures
+  const day1Left = s.days[0]?.left.length ?? 0
+  if (limit !== null && day1Left >= limit)
+    c.notice({ code: 'bestMove.void', params: { seat: s.firstKilled, left: day1Left } })
 }
 
 // ───────────────────────────── fouls and removals ─────────────────────────────
@@ -624,29 +720,35 @@ function foulContext(s: GameState) {
   }
 }
 
+/**
+ * §11.7: the seat has left by a vote, a lift-all or a kill and is giving (`speaking`) or waiting for (`waiting`)
+ * his last word; he can still be fouled and removed.
+ */
+function lastWordPending(s: GameState, seat: number): 'speaking' | 'waiting' | null {
+  const d = day(s)
+  if (!d || d.step !== 'lastWord' || seatOf(s, seat).status === 'alive') return null
+  if (d.speaker === seat) return 'speaking'
+  return d.queue.includes(seat) ? 'waiting' : null
+}
+
 /** §11: the 3rd foul silences, the 4th removes (ruleset numbers). */
 function onFoul(c: Ctx, cmd: CommandOf<'foul'>): AppErrorData | void {
   const s = c.s
   const p = seatOf(s, cmd.seat)
-  const lastWord = inLastWord(s, cmd.seat)
-  if (p.status !== 'alive' && !lastWord) return E.seatNotAlive(cmd.seat)
+  const pending = lastWordPending(s, cmd.seat)
+  if (p.status !== 'alive' && !pending) return E.seatNotAlive(cmd.seat)
   c.emit({ type: 'fouled', foul: { seat: cmd.seat, kind: 'foul', ...foulContext(s) } })
   const r = s.ruleset
-  if (r.removalAtFouls !== null && p.fouls >= r.removalAtFouls) {
-    if (lastWord) return removeFromLastWord(c, cmd.seat, 'fouls')
-    if (s.winner !== null) {
-      // The result is fixed at the deciding departure (§2): the removal costs its penalty, the table stays.
-      c.emit({ type: 'penaltyGiven', seat: cmd.seat, points: r.scoring.removalPenalty, reason: 'fouls' })
-      return
-    }
-    return removePlayer(c, cmd.seat, 'fouledOut', 'fouls')
-  }
-  if (lastWord) return
+  if (r.removalAtFouls !== null && p.fouls >= r.removalAtFouls)
+    return removal(c, cmd.seat, 'fouledOut', 'fouls')
+  if (pending || s.winner !== null) return
   if (p.fouls === r.silenceAtFouls) {
     const d = day(s)
-    const ownSpeech = d !== null && d.step === 'speech' && d.speaker === cmd.seat
+    const ownSpeech = d !== null && d.speaker === cmd.seat && (d.step === 'speech' || d.step === 'tieSpeech')
     if (r.thirdFoul === 'roundRule' && ownSpeech) {
-      // Seeds 000/001: during his own speech the speech ends at once; he speaks again next round.
+      // Seeds 000/001: during his own speech (a tie speech is his own speech too) it ends at once and costs
+      // nothing more; he speaks again next round.
+      if (d.step === 'tieSpeech') return advanceTieSpeech(c)
       c.emit({ type: 'speechEnded', seat: cmd.seat })
       return advanceSpeech(c)
     }
@@ -670,31 +772,47 @@ function onTechFoul(c: Ctx, cmd: CommandOf<'techFoul'>): AppErrorData | void {
   const s = c.s
   if (!s.ruleset.techFouls.enabled) return E.techFoulsDisabled()
   const p = seatOf(s, cmd.seat)
-  if (p.status !== 'alive') return E.seatNotAlive(cmd.seat)
+  if (p.status !== 'alive' && !lastWordPending(s, cmd.seat)) return E.seatNotAlive(cmd.seat)
   c.emit({ type: 'fouled', foul: { seat: cmd.seat, kind: 'techFoul', ...foulContext(s) } })
-  if (p.techFouls >= s.ruleset.techFouls.removalAt) return removePlayer(c, cmd.seat, 'removed', 'techFouls')
+  if (p.techFouls >= s.ruleset.techFouls.removalAt) return removal(c, cmd.seat, 'removed', 'techFouls')
 }
 
+/** §11.5: an immediate removal, with a reason code from the ruleset's list. */
 function onRemove(c: Ctx, cmd: CommandOf<'remove'>): AppErrorData | void {
-  if (inLastWord(c.s, cmd.seat)) return removeFromLastWord(c, cmd.seat, cmd.reason)
-  if (seatOf(c.s, cmd.seat).status !== 'alive') return E.seatNotAlive(cmd.seat)
-  return removePlayer(c, cmd.seat, 'removed', cmd.reason)
-}
-
-/** The seat is giving his last word (he has left the table but is still speaking). */
-function inLastWord(s: GameState, seat: number): boolean {
-  const d = day(s)
-  return d !== null && d.step === 'lastWord' && d.speaker === seat && seatOf(s, seat).status !== 'alive'
+  const s = c.s
+  if (seatOf(s, cmd.seat).status !== 'alive' && !lastWordPending(s, cmd.seat)) return E.seatNotAlive(cmd.seat)
+  const r = s.ruleset
+  if ((r.teamDefeatReasons ?? []).includes(cmd.reason)) return E.removalIsTeamDefeat(cmd.seat, cmd.reason)
+  const allowed: string[] = r.removalReasons ?? [...REMOVAL_REASONS]
+  if (!allowed.includes(cmd.reason)) return E.badRemovalReason(cmd.reason, allowed)
+  return removal(c, cmd.seat, 'removed', cmd.reason)
 }
 
 /**
- * A removal during one's own last word: the penalty, and the last word ends. §10.3 FIIM: it does not cancel the
- * next day's vote when he was voted out that day; a night victim's removal in the morning cancels that day's vote.
+ * Every removal (a removal offence, the 4th foul, technical fouls) goes through here. §11.7: a player giving or
+ * waiting for his last word loses it; once the winner is fixed (§2) the penalty is all; else he leaves (§10).
  */
-function removeFromLastWord(c: Ctx, seat: number, reason: string): void {
+function removal(c: Ctx, seat: number, how: LeaveHow, reason: string): void {
+  const s = c.s
+  const pending = lastWordPending(s, seat)
+  if (pending) return removeFromLastWord(c, seat, reason, pending)
+  if (s.winner !== null) {
+    c.emit({ type: 'penaltyGiven', seat, points: s.ruleset.scoring.removalPenalty, reason })
+    return
+  }
+  removePlayer(c, seat, how, reason)
+}
+
+/**
+ * A removal during one's own last word or while waiting for it: the penalty, and no last word; the status stays.
+ * §10.3 FIIM: it does not cancel the next day's vote when he was voted out that day; a night victim's removal in the
+ * morning cancels that day's vote.
+ */
+function removeFromLastWord(c: Ctx, seat: number, reason: string, pending: 'speaking' | 'waiting'): void {
   const s = c.s
   const d = c.d
   c.emit({ type: 'penaltyGiven', seat, points: s.ruleset.scoring.removalPenalty, reason })
+  c.notice({ code: 'lastWord.lost', params: { seat } })
   if (
     s.ruleset.removalCancelsVote === 'anyPlayer' &&
     !d.left.includes(seat) &&
@@ -702,6 +820,11 @@ function removeFromLastWord(c: Ctx, seat: number, reason: string): void {
     !d.voteCancelled
   ) {
     c.emit({ type: 'voteCancelled', reason: 'removal' })
+    c.notice({ code: 'noVote.removal', params: { seat } })
+  }
+  if (pending === 'waiting') {
+    c.emit({ type: 'lastWordLost', seat })
+    return
   }
   advanceLastWord(c)
 }
@@ -722,6 +845,7 @@ function removePlayer(c: Ctx, seat: number, how: LeaveHow, reason: string): void
       const cancels = anyPlayer || (wasNominee && d.step === 'speech')
       if (cancels && !d.voteCancelled) {
         c.emit({ type: 'voteCancelled', reason: 'removal' })
+        c.notice({ code: 'noVote.removal', params: { seat } })
         votingStopped = d.step === 'voting' || d.step === 'tieSpeech' || d.step === 'liftAll'
       }
     } else if (anyPlayer) {
@@ -739,6 +863,11 @@ function removePlayer(c: Ctx, seat: number, how: LeaveHow, reason: string): void
   if (votingStopped) return openNight(c)
   if (wasSpeaker && d.step === 'speech') return advanceSpeech(c)
   if (wasSpeaker && d.step === 'tieSpeech') return advanceTieSpeech(c)
+  // §10.2: the lift-all question with none of the tied players left at the table: nobody leaves, night falls.
+  if (d.step === 'liftAll' && d.tied && !d.tied.some((t) => isAlive(s, t))) {
+    c.notice({ code: 'tie.noneLeft', params: { seats: [...d.tied] } })
+    return endVotingWithoutDeparture(c)
+  }
   // Otherwise (a removal during the voting under `nomineeOnly`) the voting goes on; votes for him still count (§10.2).
 }
 
@@ -788,7 +917,8 @@ function onExtraPoints(c: Ctx, cmd: CommandOf<'extraPoints'>): AppErrorData | vo
   const s = c.s
   const { extraMin, extraMax } = s.ruleset.scoring
   const total = seatOf(s, cmd.seat).extraPoints.reduce((a, x) => a + x.points, 0) + cmd.points
-  if (cmd.points === 0 || total < extraMin - 1e-9 || total > extraMax + 1e-9)
-    return E.extraPointsRange(extraMin, extraMax)
+  if (cmd.points === 0) return E.extraPointsZero()
+  if (total < extraMin - 1e-9 || total > extraMax + 1e-9)
+    return E.extraPointsRange(extraMin, extraMax, Math.round(total * 1000) / 1000)
   c.emit({ type: 'extraPointsGiven', seat: cmd.seat, points: cmd.points, reason: cmd.reason })
 }

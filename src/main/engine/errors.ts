@@ -1,7 +1,13 @@
 /** Every rejection the engine gives: a stable `engine/…` code and a message in Russian and English. */
 import { appError, type AppErrorData } from '../../shared/errors'
+import { REMOVAL_REASON_TEXT, type RemovalReason } from '../../shared/game/commands'
+import { formatNumber } from '../../shared/numbers'
 
 const n = (seat: number): string => `№${seat}`
+const reasonWords = (reason: string): { ru: string; en: string } =>
+  Object.prototype.hasOwnProperty.call(REMOVAL_REASON_TEXT, reason)
+    ? REMOVAL_REASON_TEXT[reason as RemovalReason]
+    : { ru: reason, en: reason }
 
 export const E = {
   gameOver: () => appError('engine/game_over', 'Игра окончена', 'The game is over'),
@@ -65,8 +71,8 @@ export const E = {
   notEligibleVoter: (seat: number) =>
     appError(
       'engine/voter_not_eligible',
-      `Игрок ${n(seat)} не может голосовать сейчас`,
-      `Seat ${seat} cannot vote now`,
+      `Игрок ${n(seat)} в автокатастрофе и по этим правилам сейчас не голосует`,
+      `Seat ${seat} is tied and does not vote in this round under these rules`,
       { seat },
     ),
   voteBothWays: () =>
@@ -149,15 +155,22 @@ export const E = {
       'Порядок ночи: выстрел, проверка дона, проверка шерифа',
       'Night order: the shot, then the don’s check, then the sheriff’s check',
     ),
-  badCheckTarget: (seat: number) =>
-    appError(
-      'engine/bad_check_target',
-      `Нельзя проверить игрока ${n(seat)}`,
-      `Seat ${seat} cannot be checked`,
-      {
-        seat,
-      },
-    ),
+  badCheckTarget: (seat: number, role: 'don' | 'sheriff', why: 'self' | 'left') => {
+    const who = role === 'don' ? { ru: 'Дон', en: 'The don' } : { ru: 'Шериф', en: 'The sheriff' }
+    return why === 'self'
+      ? appError(
+          'engine/bad_check_target',
+          `${who.ru} не может проверить сам себя (№${seat}): укажите другого игрока`,
+          `${who.en} cannot check himself (seat ${seat}): name another seat`,
+          { seat, role, why },
+        )
+      : appError(
+          'engine/bad_check_target',
+          `Нельзя проверить игрока ${n(seat)}: он уже покинул игру`,
+          `Seat ${seat} cannot be checked: he has left the game`,
+          { seat, role, why },
+        )
+  },
   bestMoveNotAllowed: () =>
     appError(
       'engine/best_move_not_allowed',
@@ -178,12 +191,46 @@ export const E = {
     ),
   noFouls: (seat: number) =>
     appError('engine/no_fouls', `У игрока ${n(seat)} нет фолов`, `Seat ${seat} has no fouls`, { seat }),
-  extraPointsRange: (min: number, max: number) =>
+  extraPointsZero: () =>
+    appError(
+      'engine/extra_points_zero',
+      'Доп. баллы 0 ничего не меняют: введите ненулевое число (со знаком «−» для снятия)',
+      'Extra points of 0 change nothing: enter a non-zero number (negative to take points off)',
+    ),
+  extraPointsRange: (min: number, max: number, total: number) =>
     appError(
       'engine/extra_points_range',
-      `Доп. баллы должны быть от ${min} до ${max} (всего за игру)`,
-      `Extra points must stay between ${min} and ${max} (in total for the game)`,
-      { min, max },
+      `Доп. баллы за игру должны быть от ${formatNumber(min, 'ru')} до ${formatNumber(max, 'ru')}, а с этими было бы ${formatNumber(total, 'ru')}`,
+      `Extra points for the game must stay between ${formatNumber(min, 'en')} and ${formatNumber(max, 'en')}; with these they would be ${formatNumber(total, 'en')}`,
+      { min, max, total },
+    ),
+  votersRequired: (seat: number) =>
+    appError(
+      'engine/voters_required',
+      `Для №${seat} введите номера проголосовавших (пусто — никто не голосовал) или число голосов`,
+      `For seat ${seat} enter the voters' seats (an empty list: nobody voted) or the number of votes`,
+      { seat },
+    ),
+  shotTargetLeft: (seat: number) =>
+    appError(
+      'engine/seat_not_alive',
+      `Игрок ${n(seat)} уже покинул игру: выстрел в него — промах. Введите промах (или выстрелы каждого чёрного)`,
+      `Seat ${seat} has left the game: a shot at him is a miss. Enter a miss (or each black's shot)`,
+      { seat },
+    ),
+  removalIsTeamDefeat: (seat: number, reason: string) =>
+    appError(
+      'engine/removal_is_team_defeat',
+      `По этим правилам «${reasonWords(reason).ru}» — не удаление, а ППК: используйте команду ППК для игрока ${n(seat)}`,
+      `Under these rules "${reasonWords(reason).en}" is a team defeat, not a removal: use the team-defeat command for seat ${seat}`,
+      { seat, reason },
+    ),
+  badRemovalReason: (reason: string, allowed: string[]) =>
+    appError(
+      'engine/bad_removal_reason',
+      `Причины «${reason}» нет в списке правил (${allowed.map((r) => reasonWords(r).ru).join(', ')}): свободный текст запишите комментарием`,
+      `"${reason}" is not one of the ruleset's removal reasons (${allowed.map((r) => reasonWords(r).en).join(', ')}): write free text as a comment`,
+      { reason, allowed: allowed.join(', ') },
     ),
   timerAbsent: () => appError('engine/no_timer', 'Сейчас нет таймера', 'There is no timer now'),
   timerBad: () =>

@@ -7,6 +7,7 @@ import type {
   FoulRecord,
   CommentRecord,
 } from '../../shared/game/record'
+import type { Notice } from '../../shared/game/notices'
 import type { TimerState } from '../../shared/game/views'
 
 export type LeaveHow = NonNullable<SeatRecord['left']>['how']
@@ -35,6 +36,10 @@ export type GameEvent =
   | { type: 'nextVoteCancelled' }
   | { type: 'lastWordsOpened'; seats: number[]; then: 'speeches' | 'night' }
   | { type: 'lastWordStarted'; seat: number }
+  /** §11.7: a player waiting for his last word was removed: he leaves the queue. */
+  | { type: 'lastWordLost'; seat: number }
+  /** An automatic outcome and its reason, for the views and the protocol. */
+  | { type: 'noticed'; notice: Notice }
   | { type: 'playerLeft'; seat: number; how: LeaveHow; reason: string | null }
   | { type: 'nightStarted'; night: number }
   | { type: 'quietRound'; count: number }

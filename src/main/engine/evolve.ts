@@ -44,6 +44,7 @@ export function cloneState(s: GameState): GameState {
     nights,
     fouls: s.fouls.slice(),
     comments: s.comments.slice(),
+    notices: s.notices.slice(),
     bestMove: s.bestMove ? { ...s.bestMove } : null,
     timer: s.timer ? { ...s.timer } : null,
   }
@@ -209,6 +210,14 @@ export function apply(s: GameState, e: GameEvent): void {
       d.queue = d.queue.filter((q) => q !== e.seat)
       return
     }
+    case 'lastWordLost': {
+      const d = currentDay(s)
+      d.queue = d.queue.filter((q) => q !== e.seat)
+      return
+    }
+    case 'noticed':
+      s.notices.push({ notice: e.notice, day: s.days.length, night: s.nights.length })
+      return
     case 'playerLeft': {
       const p = seatOf(s, e.seat)
       const d = s.phase === 'day' ? currentDay(s) : null

@@ -41,6 +41,7 @@ export type ExecuteResult = { ok: true; game: Game; entry: LogEntry } | { ok: fa
 
 /** Timer commands are not game actions: undo skips them and they do not clear the redo stack. */
 const isUndoable = (c: Command): boolean => c.cmd !== 'timer' && c.cmd !== 'undo' && c.cmd !== 'redo'
+const setsTimer = (e: LogEntry): boolean => e.events.some((x) => x.type === 'timerSet')
 
 export function validateSetup(setup: GameSetup): AppErrorData | null {
   if (!Array.isArray(setup.players) || setup.players.length !== 10) {
@@ -101,6 +102,7 @@ export function initialState(setup: GameSetup): GameState {
     departuresAtNightStart: 0,
     quietRounds: 0,
     comments: [],
+    notices: [],
   }
 }
 
@@ -137,12 +139,28 @@ export function execute(game: Game, command: Command): ExecuteResult {
   }
 }
 
-/** Which entries are in force after the undo/redo markers, and the undo/redo stacks. */
-function resolveHistory(log: LogEntry[]): { active: boolean[]; undoable: number[]; redoable: number[] } {
+/**
+ * Which entries are in force after the undo/redo markers, and the undo/redo stacks. A timer command belongs to the
+ * timer it changed: `anchor` is the game entry in force that last set the timer when it was given (0: none), and
+ * replay applies the timer command only while that entry is again the last one in force that set the timer — so
+ * after an undo or a redo the timer is exactly the one of the moment returned to, never a later step's timer carried
+ * back (DESIGN.md). The undo stack holds exactly the game entries in force, in log order.
+ */
+function resolveHistory(log: LogEntry[]): {
+  active: boolean[]
+  anchor: number[]
+  undoable: number[]
+  redoable: number[]
+} {
   const active = log.map((e) => isUndoable(e.command) || e.command.cmd === 'timer')
+  const anchor = log.map(() => 0)
   let undoable: number[] = []
   let redoable: number[] = []
   for (const e of log) {
+    if (e.command.cmd === 'timer') {
+      for (let i = undoable.length - 1; i >= 0 && anchor[e.seq - 1] === 0; i--)
+        if (setsTimer(log[undoable[i] - 1])) anchor[e.seq - 1] = undoable[i]
+    }
     const marker = e.events[0]
     if (e.command.cmd === 'undo' && marker?.type === 'undone') {
       active[marker.seq - 1] = false
@@ -157,15 +175,19 @@ function resolveHistory(log: LogEntry[]): { active: boolean[]; undoable: number[
       redoable = []
     }
   }
-  return { active, undoable, redoable }
+  return { active, anchor, undoable, redoable }
 }
 
 /** Rebuilds a game from its setup and log (replay). */
 export function restore(setup: GameSetup, log: LogEntry[]): Game {
-  const { active, undoable, redoable } = resolveHistory(log)
+  const { active, anchor, undoable, redoable } = resolveHistory(log)
   const state = initialState(setup)
+  let lastTimer = 0
   for (let i = 0; i < log.length; i++) {
     if (!active[i]) continue
+    const cmd = log[i].command
+    if (cmd.cmd === 'timer' && anchor[i] !== lastTimer) continue
+    if (isUndoable(cmd) && setsTimer(log[i])) lastTimer = log[i].seq
     for (const e of log[i].events) apply(state, e)
   }
   return { setup, log, state, undoable, redoable }

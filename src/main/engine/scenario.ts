@@ -24,7 +24,14 @@ const expectSchema = z
 const stepSchema = z
   .object({
     cmd: z.string(),
-    rejects: z.union([z.boolean(), z.string()]).optional(),
+    /** An error code, `true` for any rejection, or the code with the expected message parameters (a partial match). */
+    rejects: z
+      .union([
+        z.boolean(),
+        z.string(),
+        z.object({ code: z.string(), params: z.record(z.string(), z.unknown()).optional() }),
+      ])
+      .optional(),
     expect: expectSchema.optional(),
   })
   .catchall(z.unknown())
@@ -53,10 +60,21 @@ export interface ScenarioFailure {
   message: string
 }
 
+/** One step as played: accepted, or rejected with the engine's code, message and parameters. */
+export interface ScenarioStep {
+  step: number
+  cmd: string
+  accepted: boolean
+  /** The step asked for this rejection (`rejects`). */
+  expectedRejection: boolean
+  error: AppErrorData | null
+}
+
 export interface ScenarioResult {
   name: string
   ok: boolean
   failures: ScenarioFailure[]
+  steps: ScenarioStep[]
   stepsRun: number
   game: Game | null
   view: ControlView | null
@@ -152,6 +170,7 @@ export function runScenario(input: unknown): ScenarioResult {
     ok: false,
     failures: [{ step: null, cmd: null, message }],
     stepsRun: 0,
+    steps: [],
     game: null,
     view: null,
   })
@@ -171,6 +190,7 @@ export function runScenario(input: unknown): ScenarioResult {
     return fail(`bad setup: ${e instanceof Error ? e.message : String(e)}`)
   }
   const failures: ScenarioFailure[] = []
+  const played: ScenarioStep[] = []
   let stepsRun = 0
   for (const [i, step] of sc.steps.entries()) {
     const n = i + 1
@@ -194,20 +214,39 @@ export function runScenario(input: unknown): ScenarioResult {
           failures.push({ step: n, cmd: step.cmd, message: 'a rejected command changed the state' })
       }
     }
-    if (rejects !== undefined && rejects !== false) {
+    const expectsRejection = rejects !== undefined && rejects !== false
+    played.push({
+      step: n,
+      cmd: step.cmd,
+      accepted: accepted !== null,
+      expectedRejection: expectsRejection,
+      error,
+    })
+    if (expectsRejection) {
+      const code = typeof rejects === 'string' ? rejects : typeof rejects === 'object' ? rejects.code : null
       if (accepted) {
         failures.push({
           step: n,
           cmd: step.cmd,
-          message: `expected a rejection${typeof rejects === 'string' ? ` (${rejects})` : ''}, but it was accepted`,
+          message: `expected a rejection${code ? ` (${code})` : ''}, but it was accepted`,
         })
         break
       }
-      if (typeof rejects === 'string' && error?.code !== rejects) {
+      if (code !== null && error?.code !== code) {
         failures.push({
           step: n,
           cmd: step.cmd,
-          message: `expected rejection ${rejects}, got ${error?.code}: ${error?.message.en}`,
+          message: `expected rejection ${code}, got ${error?.code}: ${error?.message.en}`,
+        })
+      } else if (
+        typeof rejects === 'object' &&
+        rejects.params &&
+        !matches(rejects.params, error?.details ?? {})
+      ) {
+        failures.push({
+          step: n,
+          cmd: step.cmd,
+          message: `expected rejection parameters ${fmt(rejects.params)}, got ${fmt(error?.details ?? {})}`,
         })
       }
     } else if (!accepted) {
@@ -236,14 +275,15 @@ export function runScenario(input: unknown): ScenarioResult {
     name: sc.name,
     ok: failures.length === 0,
     failures,
+    steps: played,
     stepsRun,
     game,
     view: controlView(game, game.log.length),
   }
 }
 
-/** A readable one-block summary of a result. */
-export function formatResult(r: ScenarioResult, file?: string): string {
+/** A readable one-block summary of a result; every rejected step with its code and message in `lang`. */
+export function formatResult(r: ScenarioResult, file?: string, lang: 'ru' | 'en' = 'ru'): string {
   const head = `${r.ok ? 'PASS' : 'FAIL'} ${file ? `${file}: ` : ''}${r.name} (${r.stepsRun} steps)`
   const v = r.view
   const state = v
@@ -255,8 +295,14 @@ export function formatResult(r: ScenarioResult, file?: string): string {
           .join(', ') || 'none'
       }`
     : ''
+  const rejected = r.steps
+    .filter((x) => !x.accepted && x.error)
+    .map(
+      (x) =>
+        `  · step ${x.step} (${x.cmd}) rejected${x.expectedRejection ? ' as expected' : ''}: ${x.error!.code}: ${x.error!.message[lang]}`,
+    )
   const lines = r.failures.map(
     (f) => `  ✗ ${f.step === null ? 'final' : `step ${f.step} (${f.cmd})`}: ${f.message}`,
   )
-  return [head, state, ...lines].filter((x) => x !== '').join('\n')
+  return [head, state, ...rejected, ...lines].filter((x) => x !== '').join('\n')
 }

@@ -71,6 +71,15 @@ export function gameRecord(game: Game): GameRecord {
     bestMove: bestMoveResult(s),
     firstKilled: s.firstKilled,
     comments: s.comments.map((x) => ({ ...x })),
+    // The same reason said twice in a day (a cancelled vote, again when the speeches end) is printed once.
+    notices: s.notices
+      .filter(
+        (x, i) =>
+          s.notices.findIndex(
+            (y) => y.day === x.day && JSON.stringify(y.notice) === JSON.stringify(x.notice),
+          ) === i,
+      )
+      .map((x) => structuredClone(x)),
     daysPlayed: s.days.length,
     nightsPlayed: s.nights.length,
   }

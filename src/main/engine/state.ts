@@ -1,4 +1,5 @@
 /** The engine's game state: plain data, rebuilt from the setup and the event log by `replay`. */
+import type { Notice } from '../../shared/game/notices'
 import type { Ruleset } from '../../shared/game/ruleset'
 import type { DayStep, Phase, TimerState } from '../../shared/game/views'
 import type {
@@ -90,6 +91,8 @@ export interface GameState {
   quietRounds: number
   /** §14: the judge's comments and protests. */
   comments: CommentRecord[]
+  /** Automatic outcomes and their reasons, with where the game was (the protocol prints them). */
+  notices: Array<{ notice: Notice; day: number; night: number }>
 }
 
 export const day = (s: GameState): DayState | null => (s.phase === 'day' ? s.days[s.days.length - 1] : null)

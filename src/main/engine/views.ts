@@ -7,7 +7,8 @@ import type {
   SeatView,
   TieView,
 } from '../../shared/game/views'
-import { eligibleVoters } from './decide'
+import { isPublicNotice, type Notice } from '../../shared/game/notices'
+import { eligibleVoters, stillToVote } from './decide'
 import { describeEntry } from './describe'
 import type { Game } from './game'
 import { seatPoints } from './score'
@@ -21,6 +22,14 @@ function nightStep(s: GameState): NightStep | null {
   const sheriff = s.seats.find((p) => p.role === 'sheriff')!
   if (don.status === 'alive' && n.donCheck === null && n.sheriffCheck === null) return 'donCheck'
   if (sheriff.status === 'alive' && n.sheriffCheck === null) return 'sheriffCheck'
+  return null
+}
+
+/** The automatic outcome of the last game command in force (timer commands are not game commands), if any. */
+function lastNotice(game: Game): Notice | null {
+  const seq = game.undoable[game.undoable.length - 1]
+  if (seq === undefined) return null
+  for (const e of game.log[seq - 1].events) if (e.type === 'noticed') return e.notice
   return null
 }
 
@@ -72,7 +81,6 @@ export function controlView(game: Game, revision: number): ControlView {
   if (d && d.step === 'voting' && d.voting) {
     const v = d.voting
     const eligible = eligibleVoters(s)
-    const voted = new Set(v.votes.flatMap((x) => x ?? []))
     const idx = v.votes.findIndex((x) => x === null)
     voting = {
       round: v.kind,
@@ -83,7 +91,7 @@ export function controlView(game: Game, revision: number): ControlView {
       })),
       current: idx >= 0 ? v.candidates[idx] : null,
       eligible,
-      notVoted: eligible.filter((x) => !voted.has(x)),
+      notVoted: stillToVote(s).seats,
     }
   }
   const lastNightState = s.nights[s.nights.length - 1]
@@ -123,6 +131,7 @@ export function controlView(game: Game, revision: number): ControlView {
     voteCancelled: d?.voteCancelled ?? false,
     scores: points ? points.map((p, i) => ({ seat: i + 1, points: p })) : null,
     tie: tieView(d),
+    notice: lastNotice(game),
   }
 }
 
@@ -142,6 +151,8 @@ export function overlayView(game: Game, revision: number, settings: OverlaySetti
 export function overlayViewOf(control: ControlView, game: Game, settings: OverlaySettings): OverlayView {
   const { canUndo: _u, canRedo: _r, undoLabel: _ul, redoLabel: _rl, ...view } = control
   const visible = rolesVisible(game, settings)
+  // A notice that tells a secret (who shot at night) stays on the judge's screen, whatever the settings.
+  if (view.notice && !isPublicNotice(view.notice)) view.notice = null
   if (visible) return { ...view, rolesVisible: true }
   // The night's progress (which check comes next) would tell whether the don or the sheriff is still in the game,
   // and the shot is announced only in the morning.

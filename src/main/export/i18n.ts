@@ -5,6 +5,14 @@ import type { TieBreakKey } from '../tournament/scoring'
 export type Lang = 'ru' | 'en'
 
 export interface Labels {
+  /** The tournament line of a game outside any tournament. */
+  friendlyGame: string
+  /** Start and end time of the game (header). */
+  started: string
+  ended: string
+  /** Page footer: "page 1 of 2" and the game's id, so separated sheets stay together. */
+  pageOf: (page: number, pages: number) => string
+  gameIdLine: (id: number) => string
   protocolTitle: string
   notFinished: string
   resultTitle: string
@@ -136,6 +144,11 @@ export interface Labels {
 }
 
 const ru: Labels = {
+  friendlyGame: 'Товарищеская игра',
+  started: 'Начало',
+  ended: 'Конец',
+  pageOf: (page, pages) => `Стр. ${page} из ${pages}`,
+  gameIdLine: (id) => `ID игры ${id}`,
   protocolTitle: 'ПРОТОКОЛ ИГРЫ',
   notFinished: 'НЕ ЗАВЕРШЕНА',
   resultTitle: 'Итог игры',
@@ -303,6 +316,11 @@ const ru: Labels = {
 }
 
 const en: Labels = {
+  friendlyGame: 'Friendly game',
+  started: 'Start',
+  ended: 'End',
+  pageOf: (page, pages) => `Page ${page} of ${pages}`,
+  gameIdLine: (id) => `Game ID ${id}`,
   protocolTitle: 'GAME PROTOCOL',
   notFinished: 'NOT FINISHED',
   resultTitle: 'Result',
@@ -491,7 +509,10 @@ export function labels(lang: Lang | undefined): Labels {
   return LABELS[lang ?? 'ru']
 }
 
-/** Points with a sign and up to two decimals: "+0.3", "−0.5", "1". Exports use a dot in both languages. */
+/**
+ * Points with a sign and up to two decimals: "+0.3", "−0.5", "1". Machine-read exports (CSV, XLSX, JSON) use a
+ * dot in both languages; the printed protocol uses `fmtPointsIn` (shared/numbers: «0,3» in Russian).
+ */
 export function fmtPoints(x: number, signed = false): string {
   const r = Math.round(x * 100) / 100
   const body = Math.abs(r)

@@ -1,5 +1,6 @@
 /** The game protocol as a self-contained printable HTML page (print CSS: A4 landscape, page 2 on its own sheet). */
 import type { ProtocolModel, TableBlock } from './protocol-model'
+import { labels } from './i18n'
 
 export function escapeHtml(text: string): string {
   return text
@@ -63,11 +64,15 @@ td.center { text-align: center; } td.right { text-align: right; }
 .ruled { height: 18pt; border-bottom: 0.4pt solid #555; }
 .signatures { display: grid; grid-template-columns: repeat(3, 1fr); gap: 20pt; margin-top: 22pt; }
 .signatures div { border-bottom: 0.6pt solid #555; padding-bottom: 2pt; }
+.page-foot { margin: 8pt 0 0; font-size: 8pt; color: #555; text-align: right; }
 @media screen { body { background: #f3f3f3; } .sheet { background: #fff; padding: 9mm; margin: 10px auto;
   box-shadow: 0 1px 4px rgba(0,0,0,.2); width: 297mm; min-height: 210mm; } }
 `
 
 export function renderProtocolHtml(model: ProtocolModel): string {
+  const L = labels(model.lang)
+  const foot = (page: number): string =>
+    `<p class="page-foot">${cell([L.pageOf(page, 2), model.footer].filter(Boolean).join(' · '))}</p>`
   const mark = model.unfinishedMark === null ? '' : `<span class="mark">${cell(model.unfinishedMark)}</span>`
   const header = model.header
     .map(([l, v]) => `<div><span class="label">${cell(l)}</span><span class="value">${cell(v)}</span></div>`)
@@ -90,6 +95,7 @@ export function renderProtocolHtml(model: ProtocolModel): string {
 ${table(model.seats, 'seats')}
 <div class="middle"><section><h2>${cell(model.resultTitle)}</h2><dl class="result">${result}</dl></section>${table(model.nights, 'nights')}</div>
 ${table(model.days, 'days')}
+${foot(1)}
 </div>
 <div class="sheet page2">
 <h1>${cell(model.title)} <small>${cell(model.page2Title)} — ${cell(model.gameLine)}</small>${mark}</h1>
@@ -97,6 +103,7 @@ ${table(model.reasons, 'reasons')}
 ${table(model.fouls, 'fouls')}
 <section class="comments"><h2>${cell(model.commentsTitle)}</h2>${comments}${ruled}</section>
 <div class="signatures">${signatures}</div>
+${foot(2)}
 </div>
 </body>
 </html>

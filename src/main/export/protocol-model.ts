@@ -2,8 +2,11 @@
  * The game protocol as a layout-neutral model (RULES.md §14): the PDF and HTML renderers draw this, so both show
  * exactly the same text. Built from a ProtocolHeader and a GameRecord.
  */
+import { noticeText, type NoticeCode } from '../../shared/game/notices'
 import type { GameRecord, SeatRecord, VotingRecord } from '../../shared/game/record'
-import { fmtPoints, labels, reasonText, type Labels, type Lang } from './i18n'
+import { labels, reasonText, type Labels, type Lang } from './i18n'
+import { formatNumber, formatSigned } from '../../shared/numbers'
+import { rulesetName } from '../../shared/ruleset-name'
 
 export interface ProtocolHeader {
   tournament: string
@@ -17,6 +20,10 @@ export interface ProtocolHeader {
   rulesetName: string
   /** Comments and protests written on page 2. */
   comments?: string[]
+  /** The game's id in the database (printed on every page), and when it started and ended (ms since epoch). */
+  gameId?: number
+  startedAt?: number | null
+  endedAt?: number | null
 }
 
 export interface Column {
@@ -53,9 +60,26 @@ export interface ProtocolModel {
   commentsTitle: string
   comments: string[]
   signatures: string[]
+  /** On every page after "page N of M": the game line and its id, so separated sheets stay together. */
+  footer: string
 }
 
 const dash = '—'
+
+/** The automatic outcomes printed with the day's votes (why there was no vote, why nobody left, …). */
+const DAY_NOTICES = new Set<NoticeCode>([
+  'noVote.noNominees',
+  'noVote.day1Single',
+  'noVote.tooFew',
+  'noVote.removal',
+  'noVote.previousDay',
+  'vote.noVotes',
+  'vote.leaderLeft',
+  'tie.oneLeft',
+  'tie.noneLeft',
+  'liftAll.notAllowed',
+  'lastWord.lost',
+])
 
 function seatList(seats: number[]): string {
   return seats.length === 0 ? dash : seats.join(', ')
@@ -124,24 +148,40 @@ export function buildProtocolModel(
   lang: Lang = 'ru',
 ): ProtocolModel {
   const L = labels(lang)
+  // The printed protocol reads numbers in its own language («0,3» / «0.3»): shared/numbers.
+  const fmtPoints = (x: number, signed = false): string =>
+    signed ? formatSigned(x, lang) : formatNumber(x, lang)
   const opt = (v: string | number | null): string => (v === null || v === '' ? dash : String(v))
+  const time = (ms: number | null | undefined): string =>
+    ms === null || ms === undefined
+      ? dash
+      : new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ru-RU', { hour: '2-digit', minute: '2-digit' }).format(
+          new Date(ms),
+        )
+  const tournamentName = header.tournament || L.friendlyGame
   const seats = [...record.seats].sort((a, b) => a.seat - b.seat)
   const nameOf = (seat: number): string => seats.find((s) => s.seat === seat)?.name ?? ''
   const seatName = (seat: number): string => `${L.kill(seat)} ${nameOf(seat)}`.trim()
 
   const headerPairs: Array<[string, string]> = [
-    [L.tournament, opt(header.tournament)],
+    [L.tournament, opt(tournamentName)],
     [L.stage, opt(header.stage)],
     [L.round, opt(header.round)],
     [L.table, opt(header.table)],
     [L.game, opt(header.gameNumber)],
-    [L.date, opt(header.date)],
+    // The date with the start and end time of the game in one cell (the header grid keeps its size).
+    header.startedAt === undefined || header.startedAt === null
+      ? [L.date, opt(header.date)]
+      : [
+          `${L.date} · ${L.started}–${L.ended}`,
+          `${opt(header.date)} · ${time(header.startedAt)}–${header.endedAt ? time(header.endedAt) : dash}`,
+        ],
     [L.judge, opt(header.judge)],
-    [L.ruleset, opt(header.rulesetName || record.rulesetName)],
+    [L.ruleset, opt(rulesetName(header.rulesetName || record.rulesetName, lang))],
   ]
 
   const gameLine = [
-    header.tournament,
+    tournamentName,
     header.table === null ? null : `${L.table} ${header.table}`,
     header.gameNumber === null ? null : `${L.game} ${header.gameNumber}`,
     header.round === null ? null : `${L.round} ${header.round}`,
@@ -187,7 +227,12 @@ export function buildProtocolModel(
   const bm = record.bestMove
   if (bm !== null) {
     const named = bm.seats.map((s) => L.kill(s)).join(', ')
-    const tail = bm.void ? L.bestMoveVoid : `${L.bestMovePoints} ${fmtPoints(bm.points)}`
+    const why = (record.notices ?? []).find((x) => x.notice.code === 'bestMove.void')
+    const tail = bm.void
+      ? why
+        ? noticeText(why.notice)[lang]
+        : L.bestMoveVoid
+      : `${L.bestMovePoints} ${fmtPoints(bm.points)}`
     result.push([L.bestMoveBy(bm.by), `${L.bestMoveNamed} ${named}; ${L.bestMoveBlacks(bm.blacks)}; ${tail}`])
   } else {
     result.push([L.bestMove, dash])
@@ -246,7 +291,15 @@ export function buildProtocolModel(
                 .map((n) => `${n.by}→${n.target}${n.withdrawn ? ` (${L.withdrawn})` : ''}`)
                 .join(', ')
         const votes = d.votings.map((v) => votingLine(L, v))
-        if (d.voteCancelled) votes.push(L.voteCancelled)
+        // The reasons the engine gave (older records have none: then the plain "no vote").
+        const reasons = (record.notices ?? [])
+          .filter((x) => x.day === d.day && DAY_NOTICES.has(x.notice.code))
+          .map((x) => noticeText(x.notice)[lang])
+        const noVoteSaid =
+          reasons.length > 0 &&
+          (record.notices ?? []).some((x) => x.day === d.day && x.notice.code.startsWith('noVote.'))
+        if (d.voteCancelled && !noVoteSaid) votes.push(L.voteCancelled)
+        votes.push(...reasons)
         return [
           String(d.day),
           String(d.opener),
@@ -322,5 +375,8 @@ export function buildProtocolModel(
       ...(record.comments ?? []).map((c) => `${L.commentWhen(c.phase, c.day, c.night)}: ${c.text}`),
     ],
     signatures: [L.judgeSignature, L.headJudgeSignature, L.captainsSignature],
+    footer: [gameLine, header.gameId === undefined ? null : L.gameIdLine(header.gameId)]
+      .filter((x): x is string => x !== null && x !== '')
+      .join(' · '),
   }
 }

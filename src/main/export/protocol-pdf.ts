@@ -5,6 +5,7 @@
 import PDFDocument from 'pdfkit'
 import { loadFonts } from './fonts'
 import type { ProtocolModel, TableBlock } from './protocol-model'
+import { labels } from './i18n'
 
 type Doc = PDFKit.PDFDocument
 
@@ -223,6 +224,7 @@ export function renderProtocolPdf(model: ProtocolModel): Promise<Buffer> {
     layout: 'landscape',
     margin: PAGE.margin,
     autoFirstPage: false,
+    bufferPages: true,
     compress: true,
     info: {
       Title: model.title,
@@ -305,6 +307,21 @@ export function renderProtocolPdf(model: ProtocolModel): Promise<Buffer> {
       .stroke(GRID)
   })
 
+  // Every page: "page N of M", the game line and its id (the signatures are on the last page).
+  const L = labels(model.lang)
+  const range = doc.bufferedPageRange()
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i)
+    const bottom = doc.page.margins.bottom
+    doc.page.margins.bottom = 0 // writing in the margin must not open a new page
+    const text = [L.pageOf(i - range.start + 1, range.count), model.footer].filter(Boolean).join(' · ')
+    doc
+      .font('regular')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(text, x, PAGE.height - PAGE.margin + 8, { width, align: 'right', lineBreak: false })
+    doc.page.margins.bottom = bottom
+  }
   doc.end()
   return done
 }

@@ -31,6 +31,7 @@ import {
   type MomentKind,
   type SceneMap,
 } from './director'
+import { OnDemandGraphics } from './graphics'
 
 export const DEFAULT_OBS_URL = 'ws://127.0.0.1:4455'
 
@@ -133,6 +134,8 @@ export interface ObsDirectorOptions extends ObsServiceOptions {
 
 export class ObsDirector {
   readonly service: ObsService
+  /** On-demand graphics on the overlay: the director's break shows the break screen until the next moment. */
+  readonly graphics = new OnDemandGraphics()
   private cfg: ObsSettings
   private lastView: DirectorInput | null = null
   private moment: GameMoment | null = null
@@ -350,6 +353,7 @@ export class ObsDirector {
       if (changed) {
         this.moment = moment
         this.manualScene = null
+        this.graphics.onGameMoment()
         if (this.cfg.autoSwitch) this.applyMomentScene()
         this.applyRoles()
       }
@@ -395,6 +399,7 @@ export class ObsDirector {
   async startBreak(): Promise<Result<void>> {
     this.moment = { kind: 'break' }
     this.manualScene = null
+    this.graphics.startBreak()
     this.applyRoles()
     this.publish()
     const scene = sceneFor(this.moment, this.cfg.map)

@@ -1,28 +1,53 @@
 /**
  * Seating generator (RULES.md §16.2): P players, T = P/10 tables, G games each (one game per round).
- * A randomized greedy with local swaps and a few restarts; the seed is injected, so the same input gives the
- * same seating. Players are indices 0..P-1 (the caller maps them to ids). Pure.
+ *
+ * 1. Tables: a random start, then a simulated-annealing search that swaps two players of a round between tables,
+ *    minimising repeated meetings (convex in the count, so the meetings spread evenly and "three times" is very
+ *    expensive), repeated tables, and any meeting of a pair that should not meet. Fixed players never move.
+ * 2. Seats: an edge colouring of the bipartite graph players × (round, table) with ten colours (= seats): every
+ *    player gets ten different seats in each block of ten games — with ten games, every seat exactly once (König's
+ *    theorem guarantees it; the colouring uses alternating-path flips). When earlier rounds are kept (a regeneration),
+ *    the new rounds' seats are balanced by assignment and swaps instead.
+ *
+ * P not a multiple of ten is never silently mis-seated: the generator asks for one of the usual options
+ * (`uneven`: some players play an extra game, or spare seats are marked) and explains both.
+ * Players are indices 0..P-1 (the caller maps them to ids). The seed is injected: the same input gives the same
+ * seating. Pure.
  */
-import { appError, type Result } from '../../shared/errors'
+import { appError, type AppErrorData, type Result } from '../../shared/errors'
+
+/** P not a multiple of ten: `extraGame` — T = ⌊P/10⌋ tables, some players sit a round out and the rounds are
+ * enough for everyone's G games (some play G + 1); `spareSeats` — T = ⌈P/10⌉ tables with empty seats marked, for a
+ * substitute (a seat that scores for nobody). */
+export type UnevenMode = 'extraGame' | 'spareSeats'
 
 export interface SeatingOptions {
   players: number
-  /** Games per player (= rounds). */
+  /** Games per player (= rounds when P is a multiple of ten). */
   games: number
   seed: number
-  /** Independent attempts; the best one is kept. Default 4. */
+  /** Independent attempts; the best one is kept. Default 1. */
   restarts?: number
-  /**
-   * Weight of a repeated table against a repeated meeting when forming the groups (default 1.5). Higher evens out
-   * table use at the cost of pair meetings; 0 ignores tables (they are still balanced by a final assignment).
-   */
+  /** Weight of a repeated table against a repeated meeting during the search (default 4); tables are evened out
+   * afterwards anyway (whole groups change tables, which changes no meeting). */
   tableWeight?: number
+  /** Search effort: swap attempts per player and round in each attempt (default 1500, within a fixed budget). */
+  effort?: number
+  /** Pairs that should not meet (e.g. the same club): every meeting of theirs costs as much as many repeats. */
+  avoid?: Array<[number, number]>
+  /** Players fixed to a table (1-based) in every round they play (accessibility). */
+  fixedTable?: Array<{ player: number; table: number }>
+  /** Required when P is not a multiple of ten (see seatingShape). */
+  uneven?: UnevenMode
 }
+
+/** A seat with nobody to seat (`spareSeats`): the organiser seats a substitute there. */
+export const SPARE_SEAT = -1
 
 export interface SeatingTable {
   /** Table number, 1-based. */
   table: number
-  /** seats[k] = player index at seat k + 1. */
+  /** seats[k] = player index at seat k + 1, or SPARE_SEAT. */
   seats: number[]
 }
 
@@ -30,6 +55,8 @@ export interface SeatingRound {
   /** Round number, 1-based. */
   round: number
   tables: SeatingTable[]
+  /** `extraGame`: the players who sit this round out. */
+  sittingOut?: number[]
 }
 
 export interface SeatingReport {
@@ -45,6 +72,10 @@ export interface SeatingReport {
     stdDev: number
     /** Pairs that never sat at the same table. */
     neverMet: number
+    /** Pairs that met exactly twice. */
+    twice: number
+    /** histogram[m] = pairs that met m times. */
+    histogram: number[]
   }
   seats: {
     /** G/10. */
@@ -59,12 +90,63 @@ export interface SeatingReport {
     expected: number
     maxDeviation: number
   }
+  /** Games per player (min/max differ with `extraGame`). */
+  gamesPlayed: { min: number; max: number }
+  /** Spare seats over all rounds (`spareSeats`). */
+  spareSeats: number
+  /** Constraints that do not hold (after a manual swap, or when they cannot all hold). */
+  violations: {
+    avoidMet: Array<{ a: number; b: number; round: number }>
+    fixedTableBroken: Array<{ player: number; round: number; table: number }>
+  }
+}
+
+export interface SeatingConstraints {
+  avoid?: Array<[number, number]>
+  fixedTable?: Array<{ player: number; table: number }>
 }
 
 export interface SeatingPlan {
   seed: number
   rounds: SeatingRound[]
   report: SeatingReport
+  /** Players in the plan's index space (0..players-1), games per player, and the options that shaped it. */
+  players: number
+  games: number
+  mode: 'exact' | UnevenMode
+  constraints: SeatingConstraints
+}
+
+export type SeatingShape =
+  | { kind: 'exact'; players: number; tables: number; rounds: number }
+  | {
+      kind: 'uneven'
+      players: number
+      /** What each option means for this P and G. */
+      options: {
+        extraGame: { tables: number; rounds: number; sittingOutPerRound: number; extraGames: number } | null
+        spareSeats: { tables: number; rounds: number; spareSeatsPerRound: number }
+      }
+    }
+
+/** The tables and rounds P players and G games need, and for P not a multiple of ten the two usual options. */
+export function seatingShape(players: number, games: number): SeatingShape {
+  const P = players
+  if (P % 10 === 0) return { kind: 'exact', players: P, tables: P / 10, rounds: games }
+  const lo = Math.floor(P / 10)
+  const hi = Math.ceil(P / 10)
+  const rounds = lo > 0 ? Math.ceil((P * games) / (10 * lo)) : 0
+  return {
+    kind: 'uneven',
+    players: P,
+    options: {
+      extraGame:
+        lo > 0
+          ? { tables: lo, rounds, sittingOutPerRound: P - 10 * lo, extraGames: 10 * lo * rounds - P * games }
+          : null,
+      spareSeats: { tables: hi, rounds: games, spareSeatsPerRound: 10 * hi - P },
+    },
+  }
 }
 
 /** mulberry32: a small deterministic PRNG. */
@@ -89,6 +171,8 @@ function shuffle<T>(items: T[], rnd: () => number): T[] {
 }
 
 const KEY_SEATS = [0, 1, 9]
+/** Upper bound on swap attempts per attempt (about 4 s for 100 players × 10 games on a busy laptop core). */
+const ITERATION_BUDGET = 1_500_000
 const SEAT_WEIGHT = Array.from({ length: 10 }, (_, s) => (KEY_SEATS.includes(s) ? 3 : 1))
 
 /**
@@ -142,129 +226,529 @@ export function assign(n: number, cost: (item: number, slot: number) => number):
   return perm
 }
 
-function attempt(P: number, T: number, G: number, rnd: () => number, tableWeight: number): SeatingRound[] {
-  const meet = new Int32Array(P * P)
-  const seatCnt = new Int32Array(P * 10)
-  const tableCnt = new Int32Array(P * T)
-  const rounds: SeatingRound[] = []
-  for (let r = 0; r < G; r++) {
-    // 1. Groups of ten: greedy on the meetings so far, then swaps between groups.
-    const groups: number[][] = Array.from({ length: T }, () => [])
-    for (const p of shuffle(
-      Array.from({ length: P }, (_, i) => i),
-      rnd,
-    )) {
-      let best = -1
-      let bestCost = Infinity
-      for (let g = 0; g < T; g++) {
-        if (groups[g].length >= 10) continue
-        let c = groups[g].length * 0.001 + tableWeight * tableCnt[p * T + g]
-        for (const q of groups[g]) c += meet[p * P + q]
-        if (c < bestCost) {
-          bestCost = c
-          best = g
-        }
-      }
-      groups[best].push(p)
-    }
-    const groupOf = new Int32Array(P)
-    groups.forEach((g, gi) => g.forEach((p) => (groupOf[p] = gi)))
-    const costIn = (p: number, g: number, except: number): number => {
-      // Group g sits at table g this round: its cost counts the meetings and the player's visits to that table.
-      let c = tableWeight * tableCnt[p * T + g]
-      for (const q of groups[g]) if (q !== p && q !== except) c += meet[p * P + q]
-      return c
-    }
-    for (let pass = 0; pass < 4 && T > 1; pass++) {
-      let improved = false
-      for (let a = 0; a < P; a++) {
-        for (let b = a + 1; b < P; b++) {
-          const ga = groupOf[a]
-          const gb = groupOf[b]
-          if (ga === gb) continue
-          const d = costIn(a, gb, b) + costIn(b, ga, a) - costIn(a, ga, a) - costIn(b, gb, b)
-          if (d < 0) {
-            groups[ga][groups[ga].indexOf(a)] = b
-            groups[gb][groups[gb].indexOf(b)] = a
-            groupOf[a] = gb
-            groupOf[b] = ga
-            improved = true
-          }
-        }
-      }
-      if (!improved) break
-    }
-    for (const g of groups) for (const p of g) for (const q of g) if (p !== q) meet[p * P + q]++
-    // 2. Groups to physical tables (group g was formed for table g; the assignment may still improve on that).
-    const tableOf = assign(
-      T,
-      (g, t) => groups[g].reduce((s, p) => s + tableCnt[p * T + t], 0) - (g === t ? 0.01 : 0),
-    )
-    // 3. Seats within each table, balancing seat counts (key seats weigh more).
-    const tables: SeatingTable[] = []
-    groups.forEach((g, gi) => {
-      const seatNoise = Array.from({ length: 100 }, () => rnd() * 0.01)
-      const seatOf = assign(10, (i, s) => seatCnt[g[i] * 10 + s] * SEAT_WEIGHT[s] + seatNoise[i * 10 + s])
-      const seats = new Array<number>(10)
-      g.forEach((p, i) => {
-        seats[seatOf[i]] = p
-        seatCnt[p * 10 + seatOf[i]]++
-        tableCnt[p * T + tableOf[gi]]++
-      })
-      tables.push({ table: tableOf[gi] + 1, seats })
-    })
-    tables.sort((a, b) => a.table - b.table)
-    rounds.push({ round: r + 1, tables })
-  }
-  return rounds
+// ───────────────────────────── the search ─────────────────────────────
+
+/** What one run of the search works on: the players of the new rounds, their shape, and the history kept. */
+interface Job {
+  /** Index space 0..P-1 (history may mention any of them). */
+  P: number
+  /** Players who play in the new rounds. */
+  active: number[]
+  /** Tables per new round. */
+  T: number
+  /** Number of new rounds and the first one's number. */
+  rounds: number
+  firstRound: number
+  /** Spare seats per new round (`spareSeats`). */
+  spare: number
+  /** Players sitting out per new round (`extraGame`). */
+  bench: number
+  history: SeatingRound[]
+  avoid: Array<[number, number]>
+  fixed: Map<number, number>
+  tableWeight: number
+  effort: number
+  expectedPair: number
 }
 
-/** Measures a seating against the ideal of RULES.md §16.2. */
-export function evaluateSeating(players: number, games: number, rounds: SeatingRound[]): SeatingReport {
+interface Counts {
+  meet: Int32Array
+  tableCnt: Int32Array
+  seatCnt: Int32Array
+  played: Int32Array
+  maxT: number
+}
+
+function countHistory(job: Job): Counts {
+  const { P } = job
+  const maxT = Math.max(job.T, ...job.history.flatMap((r) => r.tables.map((t) => t.table)))
+  const c: Counts = {
+    meet: new Int32Array(P * P),
+    tableCnt: new Int32Array(P * maxT),
+    seatCnt: new Int32Array(P * 10),
+    played: new Int32Array(P),
+    maxT,
+  }
+  for (const r of job.history)
+    for (const t of r.tables) {
+      const real = t.seats.filter((p) => p >= 0 && p < P)
+      t.seats.forEach((p, s) => {
+        if (p < 0 || p >= P) return
+        c.seatCnt[p * 10 + s]++
+        c.tableCnt[p * maxT + t.table - 1]++
+        c.played[p]++
+      })
+      for (const p of real) for (const q of real) if (p !== q) c.meet[p * P + q]++
+    }
+  return c
+}
+
+/** Players who sit out each new round (`extraGame`): whoever has played most so far, ties at random. */
+function benchPlan(job: Job, counts: Counts, rnd: () => number): number[][] {
+  const played = new Map(job.active.map((p) => [p, counts.played[p]]))
+  const out: number[][] = []
+  for (let r = 0; r < job.rounds; r++) {
+    if (job.bench === 0) {
+      out.push([])
+      continue
+    }
+    const order = shuffle(job.active, rnd).sort((a, b) => (played.get(b) ?? 0) - (played.get(a) ?? 0))
+    const bench = order.slice(0, job.bench)
+    for (const p of job.active) if (!bench.includes(p)) played.set(p, (played.get(p) ?? 0) + 1)
+    out.push(bench)
+  }
+  return out
+}
+
+/** One attempt: table groups for every new round (members[r][t*10+k], a dummy ≥ P marks a spare seat). */
+function searchTables(job: Job, counts: Counts, benches: number[][], rnd: () => number): Int32Array[] {
+  const { P, T, rounds, spare } = job
+  const maxT = counts.maxT
+  const meet = counts.meet.slice()
+  const tableCnt = counts.tableCnt.slice()
+  const avoidMask = new Uint8Array(P * P)
+  for (const [a, b] of job.avoid) avoidMask[a * P + b] = avoidMask[b * P + a] = 1
+  // Pair cost by meeting count: convex (spreads meetings), steeper above the expected count, huge for avoided pairs.
+  const cap = Math.max(1, Math.ceil(job.expectedPair))
+  const maxM = rounds + job.history.length + 2
+  const pairCost = new Float64Array(maxM + 1)
+  for (let m = 0; m <= maxM; m++) {
+    const over = Math.max(0, m - cap)
+    // Above the expected count: steeper; two above it: prohibitive (e.g. nobody meets three times at 100/10).
+    pairCost[m] = m * m + 10 * over * over + (over >= 2 ? 1000 * (over - 1) * (over - 1) : 0)
+  }
+  const AVOID = 2000
+  const tw = job.tableWeight
+  const members: Int32Array[] = []
+  const movable: Uint8Array[] = []
+  for (let r = 0; r < rounds; r++) {
+    const slots = new Int32Array(T * 10).fill(-1)
+    const mov = new Uint8Array(T * 10)
+    const benched = new Set(benches[r])
+    // Spare seats rotate over the tables round by round and never move (they would gather to dodge meetings).
+    for (let k = 0; k < spare; k++) {
+      const t = (k + r * spare) % T
+      const fill = (k - (k % T)) / T
+      slots[t * 10 + 9 - fill] = P + k
+    }
+    const playing = job.active.filter((p) => !benched.has(p))
+    const fixedHere = playing.filter((p) => job.fixed.has(p))
+    for (const p of fixedHere) {
+      const t = (job.fixed.get(p) ?? 1) - 1
+      const free = Array.from({ length: 10 }, (_, k) => t * 10 + k).find((i) => slots[i] === -1)
+      if (free !== undefined) slots[free] = p
+    }
+    const rest = shuffle(
+      playing.filter((p) => !job.fixed.has(p) || !slots.includes(p)),
+      rnd,
+    )
+    let i = 0
+    for (let s = 0; s < slots.length; s++) {
+      if (slots[s] !== -1) continue
+      slots[s] = rest[i++]
+      mov[s] = 1
+    }
+    for (let t = 0; t < T; t++) {
+      const g = Array.from(slots.subarray(t * 10, t * 10 + 10)).filter((p) => p < P)
+      for (const p of g) {
+        tableCnt[p * maxT + t]++
+        for (const q of g) if (p !== q) meet[p * P + q]++
+      }
+    }
+    members.push(slots)
+    movable.push(mov)
+  }
+  const free: Array<[number, number]> = []
+  for (let r = 0; r < rounds; r++) for (let s = 0; s < T * 10; s++) if (movable[r][s]) free.push([r, s])
+  if (T < 2 || free.length < 2) return members
+  // Per-round lists of movable slots, to pick two of a round quickly.
+  const movableOf = members.map((_, r) => free.filter(([rr]) => rr === r).map(([, s]) => s))
+  const roundsWithMoves = movableOf.map((l, r) => (l.length >= 2 ? r : -1)).filter((r) => r >= 0)
+  if (roundsWithMoves.length === 0) return members
+
+  const pc = (p: number, q: number, m: number): number =>
+    pairCost[m] + (avoidMask[p * P + q] === 1 ? AVOID * m : 0)
+  /** Cost change when player p leaves `from` (except `skip`) and joins `to` (except `skip2`). */
+  const moveDelta = (p: number, slots: Int32Array, from: number, to: number, skipTo: number): number => {
+    let d = 0
+    const base = p * P
+    for (let k = from * 10; k < from * 10 + 10; k++) {
+      const q = slots[k]
+      if (q === p || q >= P) continue
+      const m = meet[base + q]
+      d += pc(p, q, m - 1) - pc(p, q, m)
+    }
+    for (let k = to * 10; k < to * 10 + 10; k++) {
+      const q = slots[k]
+      if (q === skipTo || q >= P) continue
+      const m = meet[base + q]
+      d += pc(p, q, m + 1) - pc(p, q, m)
+    }
+    const a = tableCnt[p * maxT + from]
+    const b = tableCnt[p * maxT + to]
+    d += tw * ((a - 1) * (a - 1) - a * a + (b + 1) * (b + 1) - b * b)
+    return d
+  }
+  const apply = (p: number, slots: Int32Array, from: number, to: number, skipTo: number): void => {
+    for (let k = from * 10; k < from * 10 + 10; k++) {
+      const q = slots[k]
+      if (q === p || q >= P) continue
+      meet[p * P + q]--
+      meet[q * P + p]--
+    }
+    for (let k = to * 10; k < to * 10 + 10; k++) {
+      const q = slots[k]
+      if (q === skipTo || q >= P) continue
+      meet[p * P + q]++
+      meet[q * P + p]++
+    }
+    tableCnt[p * maxT + from]--
+    tableCnt[p * maxT + to]++
+  }
+
+  const inConflict = (slots: Int32Array, slot: number): boolean => {
+    const p = slots[slot]
+    const t0 = slot - (slot % 10)
+    for (let k = t0; k < t0 + 10; k++) {
+      const q = slots[k]
+      if (q !== p && q < P && (meet[p * P + q] > cap || avoidMask[p * P + q] === 1)) return true
+    }
+    return false
+  }
+  const TRIES = 1
+  // effort swap attempts per free slot, within a budget that keeps 100 players × 10 games to a few seconds.
+  const iterations = Math.max(1000, Math.round(Math.min(job.effort * free.length, ITERATION_BUDGET)))
+  const t0 = 3
+  const t1 = 0.05
+  const cool = Math.pow(t1 / t0, 1 / iterations)
+  let temp = t0
+  for (let it = 0; it < iterations; it++, temp *= cool) {
+    const r = roundsWithMoves[Math.floor(rnd() * roundsWithMoves.length)]
+    const list = movableOf[r]
+    // Mostly move a player who sits with someone he has met more than the expected count (the conflicts).
+    let sa = list[Math.floor(rnd() * list.length)]
+    for (let k = 0; k < 6 && !inConflict(members[r], sa); k++) sa = list[Math.floor(rnd() * list.length)]
+    const ta = (sa - (sa % 10)) / 10
+    const slots = members[r]
+    const a = slots[sa]
+    // The best of a few partners in other groups (a and b in different groups: the pair (a, b) is unaffected).
+    let sb = -1
+    let d = Infinity
+    for (let k = 0; k < TRIES; k++) {
+      const c = list[Math.floor(rnd() * list.length)]
+      const tc = (c - (c % 10)) / 10
+      if (tc === ta) continue
+      const dc = moveDelta(a, slots, ta, tc, slots[c]) + moveDelta(slots[c], slots, tc, ta, a)
+      if (dc < d) {
+        d = dc
+        sb = c
+      }
+    }
+    if (sb < 0) continue
+    const tb = (sb - (sb % 10)) / 10
+    const b = slots[sb]
+    if (d <= 0 || rnd() < Math.exp(-d / temp)) {
+      apply(a, slots, ta, tb, b)
+      apply(b, slots, tb, ta, a)
+      slots[sa] = b
+      slots[sb] = a
+    }
+  }
+  spreadTables(job, members, tableCnt, maxT)
+  return members
+}
+
+/**
+ * Which group sits at which table changes no meeting: per round, groups are assigned to tables (Hungarian) so that
+ * every player uses the tables evenly; a group with a fixed player keeps his table. A few passes over the rounds.
+ */
+function spreadTables(job: Job, members: Int32Array[], tableCnt: Int32Array, maxT: number): void {
+  const { P, T } = job
+  if (T < 2) return
+  const BIG = 1e6
+  for (let pass = 0; pass < 4; pass++) {
+    let changed = false
+    members.forEach((slots) => {
+      const groups = Array.from({ length: T }, (_, t) => Array.from(slots.subarray(t * 10, t * 10 + 10)))
+      groups.forEach((g, t) => g.forEach((p) => p < P && tableCnt[p * maxT + t]--))
+      const perm = assign(T, (g, t) => {
+        let c = 0
+        for (const p of groups[g]) {
+          if (p >= P) continue
+          const fixed = job.fixed.get(p)
+          if (fixed !== undefined && fixed - 1 !== t) c += BIG
+          c += 2 * tableCnt[p * maxT + t] + 1
+        }
+        return c + (g === t ? -0.001 : 0)
+      })
+      groups.forEach((g, gi) => {
+        const t = perm[gi]
+        if (t !== gi) changed = true
+        g.forEach((p, k) => {
+          slots[t * 10 + k] = p
+          if (p < P) tableCnt[p * maxT + t]++
+        })
+      })
+    })
+    if (!changed) break
+  }
+}
+
+/**
+ * Seats by edge colouring: players (split into blocks of ten games) × (round, table) groups, ten colours = seats.
+ * Every block of a player gets ten different seats. Returns seatOf[r][slot] for the members' slots.
+ */
+function colourSeats(job: Job, members: Int32Array[], rnd: () => number): Int32Array[] {
+  const { P, T } = job
+  const R = members.length
+  // Edges: (player block, group) per player and round.
+  const roundsOf = new Map<number, Array<{ r: number; slot: number }>>()
+  members.forEach((slots, r) =>
+    slots.forEach((p, slot) => {
+      if (p < 0 || p >= P) return
+      let l = roundsOf.get(p)
+      if (l === undefined) roundsOf.set(p, (l = []))
+      l.push({ r, slot })
+    }),
+  )
+  const edgeLeft: number[] = []
+  const edgeRight: number[] = []
+  const edgeSlot: Array<{ r: number; slot: number }> = []
+  let blocks = 0
+  for (const p of [...roundsOf.keys()].sort((a, b) => a - b)) {
+    const list = shuffle(roundsOf.get(p) ?? [], rnd)
+    list.forEach((e, i) => {
+      edgeLeft.push(blocks + Math.floor(i / 10))
+      edgeRight.push(e.r * T + (e.slot - (e.slot % 10)) / 10)
+      edgeSlot.push(e)
+    })
+    blocks += Math.ceil(list.length / 10)
+  }
+  const E = edgeLeft.length
+  const colour = new Int32Array(E).fill(-1)
+  const atLeft = new Int32Array(blocks * 10).fill(-1)
+  const atRight = new Int32Array(R * T * 10).fill(-1)
+  // A vertex is (side, index): left 0..blocks-1, right blocks..blocks+R*T-1.
+  const at = (v: number, c: number): number =>
+    v < blocks ? atLeft[v * 10 + c] : atRight[(v - blocks) * 10 + c]
+  const set = (v: number, c: number, e: number): void => {
+    if (v < blocks) atLeft[v * 10 + c] = e
+    else atRight[(v - blocks) * 10 + c] = e
+  }
+  for (const e of shuffle(
+    Array.from({ length: E }, (_, i) => i),
+    rnd,
+  )) {
+    const u = edgeLeft[e]
+    const v = blocks + edgeRight[e]
+    const order = shuffle([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], rnd)
+    let both = -1
+    let a = -1
+    let b = -1
+    for (const c of order) {
+      const fu = at(u, c) === -1
+      const fv = at(v, c) === -1
+      if (fu && fv) {
+        both = c
+        break
+      }
+      if (fu && a === -1) a = c
+      if (fv && b === -1) b = c
+    }
+    if (both === -1) {
+      // Flip the a/b alternating path that starts at v with colour a; then a is free at both ends.
+      const path: number[] = []
+      let cur = v
+      let c = a
+      for (;;) {
+        const f = at(cur, c)
+        if (f === -1) break
+        path.push(f)
+        cur = cur === blocks + edgeRight[f] ? edgeLeft[f] : blocks + edgeRight[f]
+        c = c === a ? b : a
+      }
+      for (const f of path) {
+        set(edgeLeft[f], colour[f], -1)
+        set(blocks + edgeRight[f], colour[f], -1)
+      }
+      for (const f of path) {
+        colour[f] = colour[f] === a ? b : a
+        set(edgeLeft[f], colour[f], f)
+        set(blocks + edgeRight[f], colour[f], f)
+      }
+      both = a
+    }
+    colour[e] = both
+    set(u, both, e)
+    set(v, both, e)
+  }
+  const seatOf = members.map((slots) => new Int32Array(slots.length).fill(-1))
+  for (let e = 0; e < E; e++) seatOf[edgeSlot[e].r][edgeSlot[e].slot] = colour[e]
+  return seatOf
+}
+
+/** Seats when earlier rounds are kept: balance each player's seat counts (key seats weigh more), then swaps. */
+function balanceSeats(job: Job, counts: Counts, members: Int32Array[], rnd: () => number): Int32Array[] {
+  const { P, T } = job
+  const seatCnt = counts.seatCnt.slice()
+  const seatOf = members.map((slots) => new Int32Array(slots.length).fill(-1))
+  const w = (p: number, s: number, delta: number): number => {
+    const c = seatCnt[p * 10 + s] + delta
+    return SEAT_WEIGHT[s] * c * c
+  }
+  members.forEach((slots, r) => {
+    for (let t = 0; t < T; t++) {
+      const g = Array.from(slots.subarray(t * 10, t * 10 + 10))
+      const noise = Array.from({ length: 100 }, () => rnd() * 0.01)
+      const perm = assign(
+        10,
+        (i, s) => (g[i] >= 0 && g[i] < P ? w(g[i], s, 1) - w(g[i], s, 0) : 0) + noise[i * 10 + s],
+      )
+      g.forEach((p, i) => {
+        seatOf[r][t * 10 + i] = perm[i]
+        if (p >= 0 && p < P) seatCnt[p * 10 + perm[i]]++
+      })
+    }
+  })
+  return seatOf
+}
+
+function buildRounds(
+  job: Job,
+  members: Int32Array[],
+  seatOf: Int32Array[],
+  benches: number[][],
+): SeatingRound[] {
+  return members.map((slots, r) => {
+    const tables: SeatingTable[] = []
+    for (let t = 0; t < job.T; t++) {
+      const seats = new Array<number>(10).fill(SPARE_SEAT)
+      for (let k = t * 10; k < t * 10 + 10; k++) {
+        const p = slots[k]
+        seats[seatOf[r][k]] = p >= 0 && p < job.P ? p : SPARE_SEAT
+      }
+      tables.push({ table: t + 1, seats })
+    }
+    const round: SeatingRound = { round: job.firstRound + r, tables }
+    if (job.bench > 0) round.sittingOut = [...benches[r]].sort((a, b) => a - b)
+    return round
+  })
+}
+
+function badness(r: SeatingReport): number {
+  return (
+    (r.violations.avoidMet.length + r.violations.fixedTableBroken.length) * 1e6 +
+    r.pairs.max * 1000 +
+    r.pairs.stdDev * 50 +
+    r.pairs.twice * (r.pairs.expected < 1.5 ? 1 : 0) +
+    r.seats.maxDeviation * 20 +
+    r.seats.stdDev * 5 +
+    r.seats.keySeatsMaxDeviation +
+    r.tableUse.maxDeviation * 2
+  )
+}
+
+function runJob(
+  job: Job,
+  seed: number,
+  restarts: number,
+  finish: (rounds: SeatingRound[]) => SeatingReport,
+): { rounds: SeatingRound[]; report: SeatingReport } {
+  const rnd = makeRng(seed)
+  const counts = countHistory(job)
+  let best: { rounds: SeatingRound[]; report: SeatingReport } | null = null
+  let bestScore = Infinity
+  for (let k = 0; k < Math.max(1, restarts); k++) {
+    const benches = benchPlan(job, counts, rnd)
+    const members = searchTables(job, counts, benches, rnd)
+    const seatOf =
+      job.history.length === 0 ? colourSeats(job, members, rnd) : balanceSeats(job, counts, members, rnd)
+    const rounds = [...job.history, ...buildRounds(job, members, seatOf, benches)]
+    const report = finish(rounds)
+    const score = badness(report)
+    if (score < bestScore) {
+      bestScore = score
+      best = { rounds, report }
+    }
+  }
+  return best as { rounds: SeatingRound[]; report: SeatingReport }
+}
+
+// ───────────────────────────── figures ─────────────────────────────
+
+/** Measures a seating against the ideal of RULES.md §16.2 (and checks the constraints when given). */
+export function evaluateSeating(
+  players: number,
+  games: number,
+  rounds: SeatingRound[],
+  constraints: SeatingConstraints = {},
+): SeatingReport {
   const P = players
-  const T = Math.max(1, Math.floor(P / 10))
+  const T = Math.max(1, ...rounds.flatMap((r) => r.tables.map((t) => t.table)))
   const meet = new Int32Array(P * P)
   const seatCnt = new Int32Array(P * 10)
   const tableCnt = new Int32Array(P * T)
+  const played = new Int32Array(P)
+  const avoidSet = new Set((constraints.avoid ?? []).map(([a, b]) => a * P + b))
+  const fixed = new Map((constraints.fixedTable ?? []).map((f) => [f.player, f.table]))
+  const violations: SeatingReport['violations'] = { avoidMet: [], fixedTableBroken: [] }
+  let spareSeats = 0
   for (const r of rounds)
     for (const t of r.tables) {
       t.seats.forEach((p, s) => {
+        if (p < 0 || p >= P) {
+          spareSeats++
+          return
+        }
         seatCnt[p * 10 + s]++
         tableCnt[p * T + (t.table - 1)]++
-        for (const q of t.seats) if (q !== p) meet[p * P + q]++
+        played[p]++
+        const want = fixed.get(p)
+        if (want !== undefined && want !== t.table)
+          violations.fixedTableBroken.push({ player: p, round: r.round, table: t.table })
+        for (const q of t.seats) {
+          if (q < 0 || q >= P || q === p) continue
+          meet[p * P + q]++
+          if (avoidSet.has(p * P + q)) violations.avoidMet.push({ a: p, b: q, round: r.round })
+        }
       })
     }
+  const active = Array.from({ length: P }, (_, p) => p).filter((p) => played[p] > 0)
   const expectedPair = P > 1 ? (games * 9) / (P - 1) : 0
   let min = Infinity
   let max = -Infinity
   let sq = 0
   let neverMet = 0
   let pairs = 0
-  for (let p = 0; p < P; p++)
-    for (let q = p + 1; q < P; q++) {
-      const m = meet[p * P + q]
+  const histogram: number[] = []
+  for (let i = 0; i < active.length; i++)
+    for (let j = i + 1; j < active.length; j++) {
+      const m = meet[active[i] * P + active[j]]
       min = Math.min(min, m)
       max = Math.max(max, m)
       sq += (m - expectedPair) ** 2
       if (m === 0) neverMet++
+      histogram[m] = (histogram[m] ?? 0) + 1
       pairs++
     }
+  for (let m = 0; m < histogram.length; m++) histogram[m] = histogram[m] ?? 0
   const expectedSeat = games / 10
   let seatMax = 0
   let keyMax = 0
   let seatSq = 0
-  for (let p = 0; p < P; p++)
+  for (const p of active)
     for (let s = 0; s < 10; s++) {
-      const d = Math.abs(seatCnt[p * 10 + s] - expectedSeat)
+      const d = Math.abs(seatCnt[p * 10 + s] - played[p] / 10)
       seatMax = Math.max(seatMax, d)
       if (KEY_SEATS.includes(s)) keyMax = Math.max(keyMax, d)
       seatSq += d * d
     }
   const expectedTable = games / T
   let tableMax = 0
-  for (let p = 0; p < P; p++)
-    for (let t = 0; t < T; t++) tableMax = Math.max(tableMax, Math.abs(tableCnt[p * T + t] - expectedTable))
+  for (const p of active)
+    for (let t = 0; t < T; t++) tableMax = Math.max(tableMax, Math.abs(tableCnt[p * T + t] - played[p] / T))
   const r4 = (x: number): number => Math.round(x * 1e4) / 1e4
+  const playedList = active.map((p) => played[p])
   return {
     players: P,
     tables: T,
@@ -276,63 +760,349 @@ export function evaluateSeating(players: number, games: number, rounds: SeatingR
       maxDeviation: pairs > 0 ? r4(Math.max(Math.abs(max - expectedPair), Math.abs(min - expectedPair))) : 0,
       stdDev: pairs > 0 ? r4(Math.sqrt(sq / pairs)) : 0,
       neverMet,
+      twice: histogram[2] ?? 0,
+      histogram,
     },
     seats: {
       expected: r4(expectedSeat),
       maxDeviation: r4(seatMax),
       keySeatsMaxDeviation: r4(keyMax),
-      stdDev: r4(Math.sqrt(seatSq / (P * 10))),
+      stdDev: active.length > 0 ? r4(Math.sqrt(seatSq / (active.length * 10))) : 0,
     },
     tableUse: { expected: r4(expectedTable), maxDeviation: r4(tableMax) },
+    gamesPlayed: {
+      min: playedList.length > 0 ? Math.min(...playedList) : 0,
+      max: playedList.length > 0 ? Math.max(...playedList) : 0,
+    },
+    spareSeats,
+    violations,
   }
 }
 
-function badness(r: SeatingReport): number {
-  return (
-    r.pairs.stdDev * 10 +
-    r.pairs.maxDeviation +
-    r.seats.stdDev * 5 +
-    r.seats.keySeatsMaxDeviation +
-    r.tableUse.maxDeviation
+// ───────────────────────────── the API ─────────────────────────────
+
+function fail(
+  code: string,
+  ru: string,
+  en: string,
+  details?: Record<string, unknown>,
+): { ok: false; error: AppErrorData } {
+  return { ok: false, error: appError(code, ru, en, details) }
+}
+
+function unevenError(P: number, G: number): { ok: false; error: AppErrorData } {
+  const shape = seatingShape(P, G)
+  const o = shape.kind === 'uneven' ? shape.options : null
+  const extra = o?.extraGame
+  const spare = o?.spareSeats
+  const ruExtra = extra
+    ? `${extra.tables} стол(ов), ${extra.rounds} тур(ов), в каждом туре ${extra.sittingOutPerRound} игрок(ов) отдыхают, ${extra.extraGames} игрок(ов) играют лишнюю игру`
+    : 'невозможно (меньше 10 игроков)'
+  const enExtra = extra
+    ? `${extra.tables} table(s), ${extra.rounds} round(s), ${extra.sittingOutPerRound} player(s) sit out each round, ${extra.extraGames} play an extra game`
+    : 'impossible (fewer than 10 players)'
+  return fail(
+    'tournament/players_not_multiple_of_10',
+    `${P} игроков не делятся на столы по 10. Выберите: «лишняя игра» — ${ruExtra}; «запасные места» — ${spare?.tables} стол(ов), в каждом туре ${spare?.spareSeatsPerRound} свободных мест для запасных.`,
+    `${P} players do not fill tables of 10. Choose: "extra game" — ${enExtra}; "spare seats" — ${spare?.tables} table(s), ${spare?.spareSeatsPerRound} empty seat(s) for substitutes each round.`,
+    { players: P, games: G, shape },
   )
+}
+
+function checkConstraints(
+  P: number,
+  tables: number,
+  c: SeatingConstraints,
+): { ok: false; error: AppErrorData } | null {
+  for (const [a, b] of c.avoid ?? []) {
+    if (![a, b].every((x) => Number.isInteger(x) && x >= 0 && x < P) || a === b)
+      return fail(
+        'tournament/bad_avoid_pair',
+        `Пара «не должны встречаться» ${a + 1}–${b + 1} указывает не на игроков турнира`,
+        `The "should not meet" pair ${a + 1}–${b + 1} does not name two players of the tournament`,
+        { a, b },
+      )
+  }
+  const perTable = new Map<number, number>()
+  for (const f of c.fixedTable ?? []) {
+    if (
+      !Number.isInteger(f.player) ||
+      f.player < 0 ||
+      f.player >= P ||
+      !Number.isInteger(f.table) ||
+      f.table < 1 ||
+      f.table > tables
+    )
+      return fail(
+        'tournament/bad_fixed_table',
+        `Игрок ${f.player + 1} закреплён за столом ${f.table}, а столов ${tables}`,
+        `Player ${f.player + 1} is fixed to table ${f.table}, but there are ${tables} tables`,
+        { player: f.player, table: f.table, tables },
+      )
+    perTable.set(f.table, (perTable.get(f.table) ?? 0) + 1)
+    if ((perTable.get(f.table) ?? 0) > 10)
+      return fail(
+        'tournament/fixed_table_full',
+        `За столом ${f.table} закреплено больше 10 игроков`,
+        `More than 10 players are fixed to table ${f.table}`,
+        { table: f.table },
+      )
+  }
+  return null
+}
+
+interface Shape {
+  mode: 'exact' | UnevenMode
+  T: number
+  rounds: number
+  spare: number
+  bench: number
+}
+
+function shapeFor(A: number, G: number, uneven: UnevenMode | undefined, rounds?: number): Shape | null {
+  if (A % 10 === 0) return { mode: 'exact', T: A / 10, rounds: rounds ?? G, spare: 0, bench: 0 }
+  if (uneven === 'spareSeats') {
+    const T = Math.ceil(A / 10)
+    return { mode: 'spareSeats', T, rounds: rounds ?? G, spare: 10 * T - A, bench: 0 }
+  }
+  if (uneven === 'extraGame' && A >= 10) {
+    const T = Math.floor(A / 10)
+    return {
+      mode: 'extraGame',
+      T,
+      rounds: rounds ?? Math.ceil((A * G) / (10 * T)),
+      spare: 0,
+      bench: A - 10 * T,
+    }
+  }
+  return null
 }
 
 export function generateSeating(options: SeatingOptions): Result<SeatingPlan> {
   const { players: P, games: G, seed } = options
-  if (!Number.isInteger(P) || P < 10 || P % 10 !== 0) {
-    return {
-      ok: false,
-      error: appError(
-        'tournament/bad_player_count',
-        `Число игроков должно быть кратно 10 (получено ${P})`,
-        `The number of players must be a multiple of 10 (got ${P})`,
-        { players: P },
-      ),
-    }
+  if (!Number.isInteger(P) || P < 10 || P > 2000) {
+    return fail(
+      'tournament/bad_player_count',
+      `Нужно от 10 до 2000 игроков (получено ${P})`,
+      `The number of players must be 10 to 2000 (got ${P})`,
+      { players: P },
+    )
   }
   if (!Number.isInteger(G) || G < 1 || G > 100) {
-    return {
-      ok: false,
-      error: appError(
-        'tournament/bad_game_count',
-        `Число игр должно быть от 1 до 100 (получено ${G})`,
-        `The number of games must be 1 to 100 (got ${G})`,
-        { games: G },
-      ),
-    }
+    return fail(
+      'tournament/bad_game_count',
+      `Число игр должно быть от 1 до 100 (получено ${G})`,
+      `The number of games must be 1 to 100 (got ${G})`,
+      { games: G },
+    )
   }
+  const shape = shapeFor(P, G, options.uneven)
+  if (shape === null) return unevenError(P, G)
+  const constraints: SeatingConstraints = { avoid: options.avoid ?? [], fixedTable: options.fixedTable ?? [] }
+  const bad = checkConstraints(P, shape.T, constraints)
+  if (bad) return bad
+  const job: Job = {
+    P,
+    active: Array.from({ length: P }, (_, i) => i),
+    T: shape.T,
+    rounds: shape.rounds,
+    firstRound: 1,
+    spare: shape.spare,
+    bench: shape.bench,
+    history: [],
+    avoid: constraints.avoid ?? [],
+    fixed: new Map((constraints.fixedTable ?? []).map((f) => [f.player, f.table])),
+    tableWeight: options.tableWeight ?? 4,
+    effort: options.effort ?? 1500,
+    expectedPair: (G * 9) / (P - 1),
+  }
+  const { rounds, report } = runJob(job, seed, options.restarts ?? 1, (r) =>
+    evaluateSeating(P, G, r, constraints),
+  )
+  return { ok: true, value: { seed, rounds, report, players: P, games: G, mode: shape.mode, constraints } }
+}
+
+/** Swaps two players in one round (seats and tables exchanged; with `extraGame` one may be sitting out) and
+ * recomputes the figures. Constraints a swap breaks are reported in `report.violations`, not refused: the organiser
+ * decides. */
+export function swapPlayers(plan: SeatingPlan, round: number, a: number, b: number): Result<SeatingPlan> {
+  const r = plan.rounds.find((x) => x.round === round)
+  if (r === undefined)
+    return fail(
+      'tournament/no_such_round',
+      `Тура ${round} нет в рассадке`,
+      `Round ${round} is not in the seating`,
+      {
+        round,
+      },
+    )
+  const where = (p: number): { t: number; s: number } | 'out' | null => {
+    for (let t = 0; t < r.tables.length; t++) {
+      const s = r.tables[t].seats.indexOf(p)
+      if (s >= 0) return { t, s }
+    }
+    return r.sittingOut?.includes(p) ? 'out' : null
+  }
+  const wa = where(a)
+  const wb = where(b)
+  if (wa === null || wb === null || a === b)
+    return fail(
+      'tournament/swap_not_in_round',
+      `Игроки ${a + 1} и ${b + 1} должны оба быть в туре ${round}`,
+      `Players ${a + 1} and ${b + 1} must both be in round ${round}`,
+      { round, a, b },
+    )
+  const tables = r.tables.map((t) => ({ ...t, seats: [...t.seats] }))
+  let sittingOut = r.sittingOut ? [...r.sittingOut] : undefined
+  const put = (w: { t: number; s: number } | 'out', p: number, other: number): void => {
+    if (w === 'out') sittingOut = (sittingOut ?? []).map((x) => (x === other ? p : x)).sort((x, y) => x - y)
+    else tables[w.t].seats[w.s] = p
+  }
+  put(wa, b, a)
+  put(wb, a, b)
+  const next: SeatingRound = { ...r, tables, ...(sittingOut ? { sittingOut } : {}) }
+  const rounds = plan.rounds.map((x) => (x.round === round ? next : x))
+  return {
+    ok: true,
+    value: { ...plan, rounds, report: evaluateSeating(plan.players, plan.games, rounds, plan.constraints) },
+  }
+}
+
+export interface RegenerateOptions {
+  /** Rounds 1..keep stay as they are (started or locked); the later ones are generated again. */
+  keep: number
+  /** The new index space (late registrations get indices from the old `players` on). Default: unchanged. */
+  players?: number
+  /** Players who play no more (their played rounds stay). */
+  withdrawn?: number[]
+  seed?: number
+  /** When the remaining players are not a multiple of ten. Default: the plan's own mode. */
+  uneven?: UnevenMode
+  avoid?: Array<[number, number]>
+  fixedTable?: Array<{ player: number; table: number }>
+  restarts?: number
+  effort?: number
+  tableWeight?: number
+}
+
+/**
+ * Regenerates the rounds after `keep` (after a withdrawal or a late registration), keeping the earlier rounds
+ * exactly: the meetings, tables and seats already played count, so the new rounds even them out.
+ */
+export function regenerateSeating(plan: SeatingPlan, options: RegenerateOptions): Result<SeatingPlan> {
+  const P = options.players ?? plan.players
+  const keep = options.keep
+  if (!Number.isInteger(keep) || keep < 0 || keep > plan.rounds.length)
+    return fail(
+      'tournament/bad_keep',
+      `Можно сохранить от 0 до ${plan.rounds.length} туров (получено ${keep})`,
+      `Keep 0 to ${plan.rounds.length} rounds (got ${keep})`,
+      { keep },
+    )
+  if (!Number.isInteger(P) || P < plan.players)
+    return fail(
+      'tournament/bad_player_count',
+      `Игроков не может стать меньше (${P} < ${plan.players}): выбывшие указываются отдельно`,
+      `Players cannot shrink (${P} < ${plan.players}): list withdrawn players instead`,
+      { players: P },
+    )
+  const withdrawn = new Set(options.withdrawn ?? [])
+  const active = Array.from({ length: P }, (_, i) => i).filter((p) => !withdrawn.has(p))
+  const remaining = plan.rounds.length - keep
+  const uneven = options.uneven ?? (plan.mode === 'exact' ? undefined : plan.mode)
+  const shape = shapeFor(active.length, plan.games, uneven, remaining)
+  if (shape === null) return unevenError(active.length, remaining)
+  if (shape.T < 1)
+    return fail('tournament/bad_player_count', 'Слишком мало игроков', 'Too few players', {
+      players: active.length,
+    })
+  const constraints: SeatingConstraints = {
+    avoid: options.avoid ?? plan.constraints.avoid ?? [],
+    fixedTable: (options.fixedTable ?? plan.constraints.fixedTable ?? []).filter(
+      (f) => !withdrawn.has(f.player),
+    ),
+  }
+  const bad = checkConstraints(P, shape.T, constraints)
+  if (bad) return bad
+  const seed = options.seed ?? plan.seed
+  const history = plan.rounds.slice(0, keep)
+  const job: Job = {
+    P,
+    active,
+    T: shape.T,
+    rounds: remaining,
+    firstRound: keep + 1,
+    spare: shape.spare,
+    bench: shape.bench,
+    history,
+    avoid: constraints.avoid ?? [],
+    fixed: new Map((constraints.fixedTable ?? []).map((f) => [f.player, f.table])),
+    tableWeight: options.tableWeight ?? 4,
+    effort: options.effort ?? 1500,
+    expectedPair: (plan.games * 9) / Math.max(1, active.length - 1),
+  }
+  const { rounds, report } =
+    remaining === 0
+      ? { rounds: history, report: evaluateSeating(P, plan.games, history, constraints) }
+      : runJob(job, seed, options.restarts ?? 1, (r) => evaluateSeating(P, plan.games, r, constraints))
+  return {
+    ok: true,
+    value: { seed, rounds, report, players: P, games: plan.games, mode: shape.mode, constraints },
+  }
+}
+
+/** A random seating of the same shape (shuffled rounds, random seats): the figures to compare a generated one with. */
+export function randomSeating(
+  options: Pick<SeatingOptions, 'players' | 'games' | 'seed' | 'uneven'>,
+): Result<SeatingPlan> {
+  const { players: P, games: G, seed } = options
+  const shape = P >= 10 && Number.isInteger(P) ? shapeFor(P, G, options.uneven) : null
+  if (shape === null) return unevenError(P, G)
   const rnd = makeRng(seed)
-  const T = P / 10
-  let best: SeatingPlan | null = null
-  let bestScore = Infinity
-  for (let k = 0; k < Math.max(1, options.restarts ?? 4); k++) {
-    const rounds = attempt(P, T, G, rnd, options.tableWeight ?? 1.5)
-    const report = evaluateSeating(P, G, rounds)
-    const score = badness(report)
-    if (score < bestScore) {
-      bestScore = score
-      best = { seed, rounds, report }
-    }
+  const job: Job = {
+    P,
+    active: Array.from({ length: P }, (_, i) => i),
+    T: shape.T,
+    rounds: shape.rounds,
+    firstRound: 1,
+    spare: shape.spare,
+    bench: shape.bench,
+    history: [],
+    avoid: [],
+    fixed: new Map(),
+    tableWeight: 0,
+    effort: 0,
+    expectedPair: (G * 9) / (P - 1),
   }
-  return { ok: true, value: best as SeatingPlan }
+  const counts = countHistory(job)
+  const benches = benchPlan(job, counts, rnd)
+  const members = benches.map((bench) => {
+    const playing = shuffle(
+      job.active.filter((p) => !bench.includes(p)),
+      rnd,
+    )
+    const all = shuffle([...playing, ...Array.from({ length: shape.spare }, (_, k) => P + k)], rnd)
+    return Int32Array.from(all)
+  })
+  const seatOf = members.map((slots) => {
+    const out = new Int32Array(slots.length)
+    for (let t = 0; t < shape.T; t++) {
+      const perm = shuffle([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], rnd)
+      for (let k = 0; k < 10; k++) out[t * 10 + k] = perm[k]
+    }
+    return out
+  })
+  const rounds = buildRounds(job, members, seatOf, benches)
+  return {
+    ok: true,
+    value: {
+      seed,
+      rounds,
+      report: evaluateSeating(P, G, rounds),
+      players: P,
+      games: G,
+      mode: shape.mode,
+      constraints: {},
+    },
+  }
 }

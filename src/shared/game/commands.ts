@@ -20,6 +20,16 @@ export const REMOVAL_REASONS = [
   'other',
 ] as const
 export type RemovalReason = (typeof REMOVAL_REASONS)[number]
+/** The removal reason codes in words, in both UI languages (messages, the removal dialog). */
+export const REMOVAL_REASON_TEXT: Record<RemovalReason, { ru: string; en: string }> = {
+  oath: { ru: 'клятва', en: 'oath' },
+  betting: { ru: 'пари', en: 'betting' },
+  arguingWithJudge: { ru: 'спор с судьёй', en: 'arguing with the judge' },
+  nightViolation: { ru: 'нарушение ночью', en: 'night violation' },
+  refusedHandCount: { ru: 'отказ показать руки при подсчёте', en: 'refused to show hands for the count' },
+  insult: { ru: 'оскорбление', en: 'insult' },
+  other: { ru: 'другое', en: 'other' },
+}
 
 export const commandSchema = z.discriminatedUnion('cmd', [
   z.object({ cmd: z.literal('start'), at }),

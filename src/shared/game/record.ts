@@ -1,3 +1,5 @@
+import type { Notice } from './notices'
+
 /**
  * The complete, human-meaningful record of one game (RULES.md §14), derived by the engine from the
  * event log. Protocol export, standings and the database projections read this shape only.
@@ -105,6 +107,8 @@ export interface GameRecord {
   firstKilled: number | null
   /** Comments and protests, in the order they were written (optional in older exported records). */
   comments?: CommentRecord[]
+  /** What the engine decided by itself and why, with the day and night it happened in (optional in older records). */
+  notices?: Array<{ notice: Notice; day: number; night: number }>
   /** Days and nights played. */
   daysPlayed: number
   nightsPlayed: number

@@ -4,6 +4,7 @@
  * any parameter, and each game stores the whole ruleset object it was played under.
  */
 import { z } from 'zod'
+import { REMOVAL_REASONS } from './commands'
 
 const seconds = z.number().int().min(0).max(3600)
 const points = z.number().min(-10).max(10)
@@ -67,6 +68,10 @@ export const rulesetSchema = z.object({
   removalAtFouls: z.number().int().min(1).max(10).nullable(),
   /** §11.4: technical fouls (off in FIIM) and the count that removes. */
   techFouls: z.object({ enabled: z.boolean(), removalAt: z.number().int().min(1).max(10) }),
+  /** §11.5: the reason codes a removal may give (free text belongs in a comment); absent (older rulesets): all. */
+  removalReasons: z.array(z.string().min(1).max(64)).max(32).optional(),
+  /** §11.5: offences that are a team defeat (ППК) under this ruleset, so refused as a removal (FIIM: the oath). */
+  teamDefeatReasons: z.array(z.string().min(1).max(64)).max(32).optional(),
   /** §10.2/§10.3: which removal before the vote result cancels the vote. */
   removalCancelsVote: z.enum(['anyPlayer', 'nomineeOnly']),
   /** §4.5: best move of the first killed; void when this many or more left by day 1's vote (null: never void). */
@@ -122,6 +127,8 @@ const fiim: Ruleset = {
   silenceAtFouls: 3,
   removalAtFouls: 4,
   techFouls: { enabled: false, removalAt: 2 },
+  removalReasons: REMOVAL_REASONS.filter((r) => r !== 'oath'),
+  teamDefeatReasons: ['oath'],
   removalCancelsVote: 'anyPlayer',
   bestMove: { enabled: true, voidIfDay1Departures: 2 },
   drawAfterQuietRounds: 3,
@@ -156,6 +163,8 @@ const club: Ruleset = {
   silencedTurn: 'skip',
   silencedFewPlayers: 0,
   techFouls: { enabled: true, removalAt: 2 },
+  removalReasons: [...REMOVAL_REASONS],
+  teamDefeatReasons: [],
   removalCancelsVote: 'nomineeOnly',
   liftAll: { majority: 'moreThanHalfLiving', forbidWhenAllLivingTied: false, forbidThreeAtNine: false },
   drawAfterQuietRounds: null,

@@ -3,6 +3,7 @@
  * roles and check results only when the overlay settings allow). Both carry the game's revision.
  */
 import type { LocalizedText } from '../errors'
+import type { Notice } from './notices'
 import type { Role, SeatPoints, SeatStatus, Winner } from './record'
 
 export type Phase = 'setup' | 'zeroNight' | 'day' | 'night' | 'finished'
@@ -96,6 +97,9 @@ export interface ControlView {
   scores: null | Array<{ seat: number; points: SeatPoints }>
   /** A tie in progress, else null (nominees with no part in it are not in `seats`). */
   tie?: TieView | null
+  /** What the engine decided by itself at the last game command, and why (no vote, a void best move, …). The
+   * engine always sets it (null when nothing); optional only for views built by hand (demo, fixtures). */
+  notice?: Notice | null
 }
 
 export type OverlayView = Omit<ControlView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> & {

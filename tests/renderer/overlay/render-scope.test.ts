@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { defineComponent, getCurrentInstance, nextTick } from 'vue'
+import { getCurrentInstance, nextTick, type ComponentOptions } from 'vue'
 import App from '../../../src/renderer/src/overlay/App.vue'
 import { useOverlayStore } from '../../../src/renderer/src/overlay/stores/overlay'
 import { OVERLAY_PARAMS, parseOverlayParams } from '../../../src/renderer/src/overlay/params'
@@ -81,7 +81,7 @@ describe('render scope', () => {
 
     // Counts the renders of every seat card (the component named PlayerCard), by seat.
     const renders = new Map<number, number>()
-    const counter = defineComponent({
+    const counter: ComponentOptions = {
       beforeUpdate() {
         const i = getCurrentInstance()
         const name = i?.type.__name ?? i?.type.name
@@ -89,7 +89,7 @@ describe('render scope', () => {
         const s = (i?.props as { player: { seat: number } }).player.seat
         renders.set(s, (renders.get(s) ?? 0) + 1)
       },
-    })
+    }
     const w = mount(App, {
       global: {
         plugins: [pinia, testI18n()],

@@ -9,6 +9,6 @@ import { adminEn, adminRu } from './locales'
 const app = createApp(App)
 app.use(createPinia())
 app.use(createAppI18n({ ru: adminRu, en: adminEn }))
-// The tournament page follows no pushes: it asks when it needs something.
-app.provide('transport', createTransport({ withToken: true, pushes: [] }))
+// The tournament page follows its tournaments' changes only.
+app.provide('transport', createTransport({ withToken: true, pushes: ['tournament.changed'] }))
 app.mount('#app')

@@ -14,10 +14,10 @@ const pinia = createPinia()
 app.use(pinia)
 const i18n = createAppI18n({ ru: controlRu, en: controlEn })
 app.use(i18n)
-// The panel follows the game, OBS and the overlay's settings, not every overlay view.
+// The panel follows the game, OBS and the overlay's settings and graphics, not every overlay view.
 const transport = createTransport({
   withToken: true,
-  pushes: ['game.view', 'obs.status', 'overlay.settings'],
+  pushes: ['game.view', 'obs.status', 'overlay.controls'],
 })
 app.provide('transport', transport)
 useGameStore(pinia).attach(transport)

@@ -15,7 +15,6 @@ export function initials(name: string): string {
   return letters.join('').toUpperCase()
 }
 
-
 /** 1.3 → '1,3' (ru) / '1.3' (en); -0.5 → '−0,5': the one number format of each language (shared/numbers). */
 export function formatPoints(points: number, locale = 'ru'): string {
   return formatNumber(points, locale)

@@ -35,6 +35,9 @@ export const overlayRu = {
     wins: 'Победы',
     total: 'Баллы',
     waiting: 'Ждём начала игры',
+    break: 'Перерыв',
+    breakSub: 'Игра скоро продолжится',
+    tournamentPoints: 'баллы в турнире',
   },
 }
 
@@ -74,5 +77,8 @@ export const overlayEn: typeof overlayRu = {
     wins: 'Wins',
     total: 'Points',
     waiting: 'Waiting for the game',
+    break: 'Break',
+    breakSub: 'The game resumes shortly',
+    tournamentPoints: 'tournament points',
   },
 }

@@ -1,4 +1,4 @@
-import { createApp } from 'vue'
+import { createApp, watch } from 'vue'
 import { createPinia } from 'pinia'
 import App from './App.vue'
 import { createAppI18n } from '../common/i18n'
@@ -15,8 +15,19 @@ app.use(pinia)
 const i18n = createAppI18n({ ru: overlayRu, en: overlayEn })
 app.use(i18n)
 app.provide(OVERLAY_PARAMS, params)
-document.documentElement.lang = i18n.global.locale.value
 const store = useOverlayStore(pinia)
+// The overlay speaks the language set for the stream (server state), not the panel's: what is on air is the
+// same in OBS, in the Electron overlay and in the panel's preview. `?lang=` in the URL overrides it.
+const urlLang = new URLSearchParams(window.location.search).get('lang')
+const fixedLang = urlLang === 'ru' || urlLang === 'en' ? urlLang : null
+watch(
+  () => fixedLang ?? store.settings?.lang ?? 'ru',
+  (lang) => {
+    i18n.global.locale.value = lang
+    document.documentElement.lang = lang
+  },
+  { immediate: true },
+)
 if (params.demo) store.showStatic(demoEnvelope(params.demo), DEMO_STANDINGS)
 else store.attach(createTransport({ withToken: false, pushes: ['overlay.view'] }))
 app.mount('#app')

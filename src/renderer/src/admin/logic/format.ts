@@ -1,10 +1,7 @@
 /** Small display helpers shared by the page's sections. */
 
-/** A player's photo URL: stored paths are relative to the data folder, served under `/photos/`. */
-export function photoUrl(photo: string): string {
-  if (/^(https?:|data:|blob:|\/)/.test(photo)) return photo
-  return `/${photo.replace(/^\.?\/*/, '')}`.replace(/^\/(?!photos\/)/, '/photos/')
-}
+/** A player's photo URL (one helper for every page, in common/photo). */
+export { photoSrc as photoUrl } from '../../common/photo'
 
 /** Up to two letters of a nickname for the avatar stand-in. */
 export function initials(name: string): string {

@@ -36,6 +36,7 @@ export type Intent =
   | { kind: 'games' }
   | { kind: 'stream' }
   | { kind: 'hideRoles' }
+  | { kind: 'graphic'; graphic: 'nominees' | 'night' | 'standings' | 'break' | 'lowerThird' }
 
 export interface KeyLike {
   key: string
@@ -76,6 +77,11 @@ export const SHORTCUTS: Array<{ keys: string; what: string }> = [
   { keys: 'G', what: 'games' },
   { keys: 'O', what: 'stream' },
   { keys: 'H', what: 'hideRoles' },
+  { keys: '1 … 0 I', what: 'gIntro' },
+  { keys: 'Shift+N', what: 'gNominees' },
+  { keys: 'Shift+K', what: 'gNight' },
+  { keys: 'Shift+T', what: 'gStandings' },
+  { keys: 'Shift+B', what: 'gBreak' },
   { keys: '?', what: 'help' },
 ]
 
@@ -97,6 +103,13 @@ const LETTERS: Record<string, Intent['kind']> = {
   KeyG: 'games',
   KeyO: 'stream',
   KeyH: 'hideRoles',
+}
+
+const SHIFT_GRAPHICS: Record<string, 'nominees' | 'night' | 'standings' | 'break'> = {
+  KeyN: 'nominees',
+  KeyK: 'night',
+  KeyT: 'standings',
+  KeyB: 'break',
 }
 
 /** The intent of a key press, or null when the key is not a shortcut. */
@@ -122,7 +135,12 @@ export function keyIntent(e: KeyLike): Intent | null {
   if (e.key === '+' || e.code === 'Equal' || e.code === 'NumpadAdd') return { kind: 'timerAdd' }
   if (e.code === 'KeyF' && e.shiftKey) return { kind: 'unfoul' }
   if (e.code === 'KeyM' && e.shiftKey) return { kind: 'mute' }
-  if (e.shiftKey) return null
+  if (e.shiftKey) {
+    // On-demand graphics on the overlay (the stream operator's keys).
+    const g = SHIFT_GRAPHICS[e.code]
+    return g ? { kind: 'graphic', graphic: g } : null
+  }
+  if (e.code === 'KeyI') return { kind: 'graphic', graphic: 'lowerThird' }
   const kind = LETTERS[e.code]
   return kind ? ({ kind } as Intent) : null
 }

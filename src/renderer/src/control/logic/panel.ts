@@ -5,11 +5,14 @@
 import type { Command } from '../../../../shared/game/commands'
 import { useGameStore } from '../stores/game'
 import { useUiStore } from '../stores/ui'
+import { useStreamStore } from '../stores/stream'
+import type { OverlayGraphicInput, OverlayGraphics } from '../../../../shared/contract'
 import { consumesSelection, outcomeOf, selectionLimit, toggleSeat, type Intent } from './keymap'
 
 export function usePanel() {
   const game = useGameStore()
   const ui = useUiStore()
+  const stream = useStreamStore()
 
   function pickSeat(seat: number): void {
     const next = toggleSeat(ui.selection, seat, selectionLimit(game.view))
@@ -30,6 +33,36 @@ export function usePanel() {
     if (!ok && consumed && ui.selection.length === 0) ui.setSelection(consumed)
     else if (consumed) ui.release()
     return ok
+  }
+
+  /**
+   * An on-demand graphic from a key: the nominees panel and the night card cycle automatic → hidden → shown;
+   * the standings and the break screen toggle; the player intro shows the selected seat (none: hides it).
+   */
+  async function graphic(name: OverlayGraphicInput['graphic']): Promise<void> {
+    const cur: OverlayGraphics | undefined = stream.overlay?.graphics
+    let input: OverlayGraphicInput
+    if (name === 'nominees' || name === 'night') {
+      const c = cur?.[name] ?? null
+      input = { graphic: name, show: c === null ? false : c === false ? true : null }
+    } else if (name === 'lowerThird') {
+      const seat = ui.selection.length === 1 ? ui.selection[0] : null
+      if (ui.selection.length > 1) return ui.showHint('pickOneSeat')
+      input = seat !== null ? { graphic: name, show: true, seat } : { graphic: name, show: false }
+      if (seat !== null) ui.clearSelection()
+    } else {
+      input = { graphic: name, show: !(cur?.[name] ?? false) }
+    }
+    await setGraphic(input)
+  }
+
+  async function setGraphic(input: OverlayGraphicInput): Promise<void> {
+    try {
+      await game.call('overlay.graphic', input)
+      game.clearError()
+    } catch (err) {
+      game.fail(err)
+    }
   }
 
   function run(intent: Intent): void {
@@ -65,6 +98,9 @@ export function usePanel() {
       case 'hideRoles':
         ui.toggleHideRoles()
         return
+      case 'graphic':
+        void graphic(intent.graphic)
+        return
     }
     const outcome = outcomeOf(intent, game.view, ui.selection, game.rules)
     switch (outcome.kind) {
@@ -82,5 +118,5 @@ export function usePanel() {
     }
   }
 
-  return { pickSeat, send, run }
+  return { pickSeat, send, run, setGraphic }
 }

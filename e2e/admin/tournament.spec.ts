@@ -1,0 +1,231 @@
+/**
+ * Running a tournament through /admin in Chromium against the real headless server (issue 11): create a
+ * 20-player tournament, import its players from CSV, generate a 2-round seating, start round 1, play its two
+ * games (table 1 through the control panel, table 2 on another machine and imported from its JSON export),
+ * close the round, see the standings with their tie-break columns, seed a final of 10 and start it. Also: a
+ * second game on a busy round and table is refused with a message; withdrawing a player reseats the rounds not
+ * started, with the figures shown.
+ */
+import { test, expect, type Page } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { ROOT, startServer, type TestServer } from '../helpers/server'
+import { connectControl, type ControlClient } from '../overlay/control-client'
+
+const SHOTS = join(ROOT, 'artifacts/screenshots')
+const NICKS = Array.from({ length: 20 }, (_, i) => `Игрок ${String(i + 1).padStart(2, '0')}`)
+const ROLES = { 3: 'don', 5: 'mafia', 8: 'mafia', 10: 'sheriff' } as const
+
+/** The FIIM game of tests/fixtures/full-game.ts (the reds win), for the roles above. */
+const next = { cmd: 'next' }
+const n = (k: number): Array<Record<string, unknown>> => Array.from({ length: k }, () => next)
+const FULL_GAME: Array<Record<string, unknown>> = [
+  { cmd: 'start' },
+  next,
+  { cmd: 'nominate', by: 1, target: 5 },
+  next,
+  { cmd: 'nominate', by: 2, target: 3 },
+  ...n(9),
+  { cmd: 'vote', candidate: 5, voters: [1, 2, 4, 6, 7, 9, 10] },
+  { cmd: 'vote', candidate: 3 },
+  next,
+  { cmd: 'shot', target: 10 },
+  { cmd: 'donCheck', target: 10 },
+  { cmd: 'sheriffCheck', target: 3 },
+  next,
+  { cmd: 'bestMove', seats: [3, 8, 1] },
+  next,
+  { cmd: 'nominate', by: 2, target: 3 },
+  ...n(8),
+  { cmd: 'vote', candidate: 3 },
+  next,
+  { cmd: 'shot', target: 1 },
+  next,
+  next,
+  { cmd: 'nominate', by: 4, target: 8 },
+  ...n(6),
+  { cmd: 'vote', candidate: 8, voters: [2, 4, 6, 7, 9, 8] },
+  next,
+]
+
+let a: TestServer
+let b: TestServer
+let ca: ControlClient
+let cb: ControlClient
+test.beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true })
+  a = await startServer()
+  b = await startServer()
+  ca = await connectControl(a.origin, a.token)
+  cb = await connectControl(b.origin, b.token)
+})
+test.afterAll(async () => {
+  ca?.close()
+  cb?.close()
+  await a?.stop()
+  await b?.stop()
+})
+
+async function confirm(page: Page): Promise<void> {
+  await page.getByTestId('confirm-yes').click()
+  await expect(page.getByTestId('confirm-dialog')).toBeHidden()
+}
+
+interface Detail {
+  id: number
+  stages: Array<{
+    rounds: Array<{
+      id: number
+      tables: Array<{ tableId: number; table: number; game: { id: number } | null }>
+    }>
+  }>
+}
+
+test('a 20-player tournament from creation to its final, through the page', async ({ page, browser }) => {
+  test.setTimeout(180_000)
+  await page.goto(`${a.origin}/admin?token=${encodeURIComponent(a.token)}#office`)
+  await page.getByTestId('office-new').click()
+  await page.getByTestId('tf-name').fill('Кубок e2e')
+  await page.getByTestId('tf-starts').fill('2026-12-05')
+  await page.getByTestId('tf-tables').fill('2')
+  await page.getByTestId('tf-judge-1').fill('Судья Север')
+  await page.getByTestId('tf-judge-2').fill('Судья Юг')
+  await page.getByTestId('tf-save').click()
+  await expect(page.getByTestId('office-select')).toContainText('Кубок e2e')
+  await expect(page.getByTestId('office-select')).toHaveValue(/\d+/)
+
+  // Registration: the players from a CSV file, with the report.
+  await page.getByTestId('office-tab-registration').click()
+  await page.getByTestId('reg-import-file').setInputFiles({
+    name: 'players.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`\ufeffnickname;club\n${NICKS.map((x) => `${x};Клуб`).join('\n')}\n`),
+  })
+  await expect(page.getByTestId('reg-report')).toContainText('Зарегистрировано: 20')
+  await expect(page.getByTestId('reg-row')).toHaveCount(20)
+
+  // A qualifying stage of 2 games and its seating, with the figures next to a random seating's.
+  await page.getByTestId('office-tab-seating').click()
+  await page.getByTestId('stage-games').fill('2')
+  await page.getByTestId('stage-add').click()
+  await page.getByTestId('seating-generate-1').click()
+  await expect(page.getByTestId('seating-figures')).toBeVisible()
+  await expect(page.getByTestId('figure-pairsMax')).toBeVisible()
+  await expect(page.getByTestId('seating-round-2').getByRole('button')).toHaveCount(20)
+  await page.screenshot({ path: join(SHOTS, 'admin-tournament-seating.png') })
+
+  // Start round 1 from the dashboard: a prepared game at each table with its judge.
+  await page.getByTestId('office-tab-dashboard').click()
+  await page.getByTestId('start-round-1-1').click()
+  await confirm(page)
+  await expect(page.getByTestId('dash-cell-1-1-1')).toContainText('Судья Север')
+  await expect(page.getByTestId('dash-cell-1-1-2').getByTestId('dash-state')).toContainText('не начата')
+
+  const tournaments = await ca.call<Array<{ id: number; name: string }>>('tournaments.list')
+  const tid = tournaments.find((x) => x.name === 'Кубок e2e')!.id
+  const detail = await ca.call<Detail>('tournaments.get', { tournamentId: tid })
+  const round1 = detail.stages[0].rounds[0]
+
+  // Table 1 through the control panel: tournament → round → table loads the seating and the judge.
+  const panel = await browser.newPage()
+  await panel.goto(a.controlUrl)
+  await expect(panel.getByTestId('seat-1')).toBeVisible()
+  await panel.keyboard.press('g')
+  await expect(panel.getByTestId('setup')).toBeVisible()
+  await panel.getByTestId('mode-tournament').check()
+  await panel.getByTestId('tournament').selectOption({ label: 'Кубок e2e' })
+  await panel.getByTestId('load-seating').click()
+  await expect(panel.getByTestId('name-1')).not.toHaveValue('')
+  await panel.getByTestId('roles-manual').check()
+  for (const [seat, role] of Object.entries(ROLES))
+    await panel.getByTestId(`role-select-${seat}`).selectOption(role)
+  await panel.getByTestId('create-start').click()
+  await expect(panel.getByTestId('phase')).toHaveAttribute('data-phase', 'zeroNight')
+  const g1 = round1.tables[0].game!.id
+  // The panel took over the prepared game; the game itself is driven quickly over the contract.
+  const active = await ca.call<{ gameId: number }>('game.active')
+  expect(active.gameId).toBe(g1)
+  // The panel already sent "start" (zero night is on).
+  for (const command of FULL_GAME.slice(1)) await ca.command(g1, command)
+  await expect(panel.getByTestId('phase')).toHaveAttribute('data-phase', 'finished')
+  await expect(page.getByTestId('dash-cell-1-1-1').getByTestId('dash-state')).toContainText('красные')
+
+  // A second game on the busy table is refused with a clear message.
+  await panel.keyboard.press('g')
+  await expect(panel.getByTestId('setup')).toBeVisible()
+  await panel.getByTestId('mode-tournament').check()
+  await panel.getByTestId('tournament').selectOption({ label: 'Кубок e2e' })
+  await panel.getByTestId('load-seating').click()
+  await expect(panel.getByTestId('name-10')).not.toHaveValue('')
+  await panel.getByTestId('create-start').click()
+  await expect(panel.getByTestId('setup-error')).toContainText('уже есть игра')
+  await panel.close()
+
+  // Table 2 on another machine: its prepared game goes there, is played, and comes back as JSON.
+  const g2 = round1.tables[1].game!.id
+  const out = await ca.call<{ base64: string }>('data.export', { gameId: g2 })
+  const there = await cb.call<{ tournamentId: number }>('data.import', {
+    text: Buffer.from(out.base64, 'base64').toString(),
+  })
+  const onB = await cb.call<Detail>('tournaments.get', { tournamentId: there.tournamentId })
+  const bRound = onB.stages[0].rounds[0]
+  const bTable = bRound.tables.find((x) => x.table === 2)!
+  const seating = await cb.call<Array<{ id: number; nickname: string } | null>>('tournaments.seating', {
+    tournamentId: there.tournamentId,
+    roundId: bRound.id,
+    tableId: bTable.tableId,
+  })
+  const envB = await cb.call<{ gameId: number }>('game.create', {
+    rulesetId: 'fiim',
+    players: seating.map((p) => ({ name: p!.nickname, playerId: p!.id })),
+    roles: Object.fromEntries(Object.entries(ROLES)),
+    tournamentId: there.tournamentId,
+    roundId: bRound.id,
+    tableId: bTable.tableId,
+  })
+  for (const command of FULL_GAME) await cb.command(envB.gameId, command)
+  const back = await cb.call<{ base64: string }>('data.export', { gameId: envB.gameId })
+  await page.getByTestId('tab-data').click()
+  await page.getByTestId('data-import-file').setInputFiles({
+    name: 'table-2.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(back.base64, 'base64'),
+  })
+  await expect(page.getByTestId('data-import-result')).toBeVisible()
+
+  // Close round 1 (backup made), then the standings with their tie-break columns.
+  await page.getByTestId('tab-office').click()
+  await page.getByTestId('office-tab-dashboard').click()
+  await expect(page.getByTestId('dash-cell-1-1-2').getByTestId('dash-state')).toContainText('красные')
+  await page.getByTestId('close-round-1-1').click()
+  await expect(page.getByTestId('notice')).toContainText('Тур 1 завершён')
+  await page.getByTestId('office-tab-standings').click()
+  await expect(page.getByTestId('standings-row')).toHaveCount(20)
+  const header = page.getByTestId('standings-table').locator('thead')
+  for (const col of ['Побед', 'Доп.', 'ЛХ', 'Ci', 'Итого']) await expect(header).toContainText(col)
+  await page.screenshot({ path: join(SHOTS, 'admin-tournament-standings.png') })
+
+  // A withdrawal: round 2 is seated again, with one marked spare seat, and the figures are shown.
+  await page.getByTestId('office-tab-registration').click()
+  await page.getByTestId('reg-row').nth(4).getByRole('button').click()
+  await confirm(page)
+  await expect(page.getByTestId('reg-uneven')).toBeVisible()
+  await page.getByTestId('office-tab-seating').click()
+  await expect(page.getByTestId('seating-round-2').locator('.spare')).toHaveCount(1)
+  await expect(page.getByTestId('seating-round-2')).not.toContainText(NICKS[4])
+  await expect(page.getByTestId('seating-figures')).toBeVisible()
+
+  // A final of the top 10, seeded from the qualifying standings, and started.
+  await page.getByTestId('stage-kind').selectOption('final')
+  await page.getByTestId('stage-games').fill('1')
+  await page.getByTestId('stage-size').fill('10')
+  await page.getByTestId('stage-add').click()
+  await expect(page.getByTestId('stage-2')).toContainText('Игроков: 10')
+  await page.getByTestId('seating-generate-2').click()
+  await expect(page.getByTestId('stage-2').getByTestId('seating-figures')).toBeVisible()
+  await page.getByTestId('office-tab-dashboard').click()
+  await page.getByTestId('start-round-2-1').click()
+  await confirm(page)
+  await expect(page.getByTestId('dash-cell-2-1-1').getByTestId('dash-state')).toContainText('не начата')
+  await page.screenshot({ path: join(SHOTS, 'admin-tournament-dashboard.png') })
+})

@@ -1,0 +1,662 @@
+/**
+ * Tournament operations (issue 11): create and edit a tournament, register its players, plan its stages, seat
+ * them with the generator of tournament/seating.ts, start rounds (one game per table with its seating and judge)
+ * and build the organiser's dashboard. Storage is the database's; the rules of seating are the generator's.
+ */
+import ExcelJS from 'exceljs'
+import { AppError, appError } from '../../shared/errors'
+import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
+import type { CsvImportResult, GameSummary } from '../../shared/contract'
+import type {
+  DashboardGame,
+  DashboardStage,
+  SeatingFigures,
+  SeatingGenerateInput,
+  StageCreateInput,
+  TournamentCreateInput,
+  TournamentDetail,
+  TournamentPlayer,
+  TournamentUpdateInput,
+} from '../../shared/tournament-ops'
+import type { GameRow, MafiaDb, Player, Stage, StageOptions } from '../db'
+import {
+  evaluateSeating,
+  generateSeating,
+  makeRng,
+  type SeatingReport,
+  type SeatingRound,
+} from '../tournament/seating'
+import { liveStandings } from './exports'
+import type { AppService } from './service'
+
+function fail(code: string, ru: string, en: string, details?: Record<string, unknown>): AppError {
+  return new AppError(appError(code, ru, en, details))
+}
+
+/** Seat index of a spare seat's name: "Запасной 3". */
+export const SPARE_NAME = 'Запасной'
+
+export class TournamentOps {
+  constructor(
+    private readonly db: () => MafiaDb,
+    private readonly service: AppService,
+  ) {}
+
+  // ---- tournaments ------------------------------------------------------------------------------
+
+  create(input: TournamentCreateInput): TournamentDetail {
+    const db = this.db()
+    const ruleset = this.rulesetCopy(input.rulesetId, input.scoring)
+    const id = db.transaction(() => {
+      const t = db.createTournament({
+        name: input.name,
+        startsOn: input.startsOn ?? null,
+        endsOn: input.endsOn ?? null,
+        venue: input.venue,
+        club: input.club,
+        ruleset,
+      })
+      this.setTables(t.id, input.tables, input.judges)
+      return t.id
+    })
+    return this.changed(id)
+  }
+
+  update(input: TournamentUpdateInput): TournamentDetail {
+    const db = this.db()
+    const current = this.require(input.tournamentId)
+    const stored = rulesetSchema.safeParse(current.ruleset)
+    const rulesetId = input.rulesetId ?? (stored.success ? stored.data.id : 'fiim')
+    const ruleset =
+      input.rulesetId !== undefined || input.scoring !== undefined
+        ? this.rulesetCopy(rulesetId, input.scoring ?? (stored.success ? scoringOf(stored.data) : undefined))
+        : undefined
+    db.transaction(() => {
+      db.updateTournament(input.tournamentId, {
+        name: input.name,
+        startsOn: input.startsOn,
+        endsOn: input.endsOn,
+        venue: input.venue,
+        club: input.club,
+        ruleset,
+      })
+      if (input.tables !== undefined || input.judges !== undefined) {
+        this.setTables(
+          input.tournamentId,
+          input.tables ?? db.listTables(input.tournamentId).length,
+          input.judges,
+        )
+      }
+    })
+    return this.changed(input.tournamentId)
+  }
+
+  archive(tournamentId: number, archived: boolean): TournamentDetail {
+    this.db().archiveTournament(tournamentId, archived)
+    return this.changed(tournamentId)
+  }
+
+  /** The ruleset copied into a tournament, with its scoring version (best-move points, Ci K). */
+  private rulesetCopy(rulesetId: string, scoring: TournamentCreateInput['scoring']): Ruleset {
+    const base = this.service.rulesets().find((r) => r.id === rulesetId)
+    if (!base) {
+      throw fail('app/unknown_ruleset', `Нет регламента «${rulesetId}»`, `No ruleset "${rulesetId}"`)
+    }
+    return scoring ? { ...base, scoring: { ...base.scoring, ...scoring } } : base
+  }
+
+  private setTables(tournamentId: number, count: number, judges: string[] | undefined): void {
+    const db = this.db()
+    const tables = db.setTableCount(tournamentId, count)
+    if (judges) for (const t of tables) db.updateTable(t.id, { judge: judges[t.number - 1] ?? '' })
+  }
+
+  setJudge(tableId: number, judge: string, roundId: number | undefined): TournamentDetail {
+    const db = this.db()
+    const table = db.getTable(tableId)
+    if (!table) throw fail('app/table_not_found', `Стол №${tableId} не найден`, `Table ${tableId} not found`)
+    if (roundId === undefined) db.updateTable(tableId, { judge })
+    else db.setRoundJudge(roundId, tableId, judge)
+    return this.changed(table.tournamentId)
+  }
+
+  // ---- registration -----------------------------------------------------------------------------
+
+  register(tournamentId: number, playerIds: number[]): TournamentDetail {
+    const db = this.db()
+    db.transaction(() => {
+      db.registerPlayers(tournamentId, playerIds)
+      this.reseatOpenRounds(tournamentId)
+    })
+    return this.changed(tournamentId)
+  }
+
+  registerNew(
+    tournamentId: number,
+    p: { nickname: string; fullName?: string; club?: string; city?: string },
+  ): TournamentDetail {
+    const db = this.db()
+    this.require(tournamentId)
+    db.transaction(() => {
+      const player = db.addPlayer(p)
+      db.registerPlayers(tournamentId, [player.id])
+      this.reseatOpenRounds(tournamentId)
+    })
+    return this.changed(tournamentId)
+  }
+
+  /** CSV text or an XLSX workbook (first sheet, same columns): registered all or nothing, per-line report. */
+  async importPlayers(
+    tournamentId: number,
+    source: { csv: string } | { xlsxBase64: string },
+  ): Promise<CsvImportResult> {
+    const csv = 'csv' in source ? source.csv : await xlsxToCsv(source.xlsxBase64)
+    const db = this.db()
+    const report = db.transaction(() => {
+      const r = db.importTournamentCsv(tournamentId, csv)
+      if (r.added > 0) this.reseatOpenRounds(tournamentId)
+      return r
+    })
+    this.service.tournamentChanged(tournamentId)
+    return report
+  }
+
+  /** Withdraws a player: his played games stay; the rounds not started are seated again without him. */
+  withdraw(tournamentId: number, playerId: number): TournamentDetail {
+    const db = this.db()
+    db.transaction(() => {
+      db.withdrawPlayer(tournamentId, playerId)
+      this.reseatOpenRounds(tournamentId)
+    })
+    return this.changed(tournamentId)
+  }
+
+  // ---- stages and seating -----------------------------------------------------------------------
+
+  /**
+   * Adds a stage with its rounds. A semifinal or final takes the top K (`size`) of the previous stage's
+   * standings, seeded in that order.
+   */
+  createStage(input: StageCreateInput): TournamentDetail {
+    const db = this.db()
+    this.require(input.tournamentId)
+    const previous = db.listStages(input.tournamentId).at(-1) ?? null
+    let seeded: number[] | null = null
+    if (input.kind !== 'qualifying') {
+      if (!previous || input.size === undefined) {
+        throw fail(
+          'tournament/no_previous_stage',
+          'Финал и полуфинал набираются из таблицы предыдущего этапа: сначала нужен этап и число участников.',
+          'A final or semifinal is seeded from the previous stage: it needs one, and the number of players.',
+        )
+      }
+      seeded = this.topOf(input.tournamentId, previous, input.size)
+    }
+    const id = db.transaction(() => {
+      const stage = db.addStage(input.tournamentId, {
+        kind: input.kind,
+        name: input.name ?? '',
+        games: input.games,
+        size: input.size ?? null,
+      })
+      for (let n = 1; n <= input.games; n++) db.addRound(stage.id, { number: n })
+      if (seeded) db.setStagePlayers(stage.id, seeded)
+      return stage.id
+    })
+    void id
+    return this.changed(input.tournamentId)
+  }
+
+  /** The top `size` players (registered, not withdrawn) of a stage's standings, best first. */
+  private topOf(tournamentId: number, stage: Stage, size: number): number[] {
+    const active = new Set(this.db().activePlayerIds(tournamentId))
+    const rows = liveStandings(this.db(), tournamentId).stages.find((s) => s.stage === stage.kind)?.rows ?? []
+    const top = rows
+      .map((r) => r.playerId)
+      .filter((id): id is number => id !== null && active.has(id))
+      .slice(0, size)
+    if (top.length < size) {
+      throw fail(
+        'tournament/not_enough_players',
+        `В таблице этапа «${stage.name || stage.kind}» только ${top.length} игроков, а нужно ${size}.`,
+        `The standings of stage "${stage.name || stage.kind}" have only ${top.length} players; ${size} are needed.`,
+        { have: top.length, size },
+      )
+    }
+    return top
+  }
+
+  /** The players of a stage: its own seeded list (finals) or every registered one, withdrawn left out. */
+  private stagePlayers(stage: Stage): number[] {
+    const db = this.db()
+    const active = db.activePlayerIds(stage.tournamentId)
+    const own = db.stagePlayerIds(stage.id)
+    if (own === null) return active
+    const still = new Set(active)
+    return own.filter((id) => still.has(id))
+  }
+
+  generate(input: SeatingGenerateInput): TournamentDetail {
+    const stage = this.requireStage(input.stageId)
+    const options: StageOptions = {
+      ...(input.avoidPairs?.length ? { avoidPairs: input.avoidPairs } : {}),
+      ...(input.fixedTable?.length
+        ? { fixedTable: Object.fromEntries(input.fixedTable.map((f) => [String(f.playerId), f.table])) }
+        : {}),
+      ...(input.uneven ? { uneven: input.uneven } : {}),
+    }
+    this.seatStage(stage, input.seed ?? stage.seed ?? 1 + Math.floor(Math.random() * 1_000_000), options)
+    return this.changed(stage.tournamentId)
+  }
+
+  swap(roundId: number, a: number, b: number): TournamentDetail {
+    const db = this.db()
+    const round = db.getRound(roundId)
+    if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
+    db.swapSeats(roundId, a, b)
+    return this.changed(this.requireStage(round.stageId).tournamentId)
+  }
+
+  /**
+   * After a withdrawal or a late registration: every stage already seated gets its rounds not started seated
+   * again. The change has happened, so when the count is no longer a multiple of 10 the free seats are marked
+   * as spare seats (shown as such) rather than refusing; with fewer than 10 players the seating is left as is.
+   */
+  private reseatOpenRounds(tournamentId: number): void {
+    const db = this.db()
+    for (const stage of db.listStages(tournamentId)) {
+      if (stage.seed === null) continue
+      const open = db.listRounds(stage.id).filter((r) => r.startedAt === null)
+      if (open.length === 0 || this.stagePlayers(stage).length < 10) continue
+      this.seatStage(stage, stage.seed, { ...stage.options, uneven: 'spareSeats' })
+    }
+  }
+
+  /**
+   * Seats every round of the stage not started yet with the generator and stores it. P not a multiple of 10 is
+   * refused with the options (register or withdraw players, or mark spare seats) unless spare seats were chosen.
+   */
+  private seatStage(stage: Stage, seed: number, options: StageOptions): void {
+    const db = this.db()
+    const players = this.stagePlayers(stage)
+    const count = players.length
+    if (count < 10) {
+      throw fail(
+        'tournament/too_few_players',
+        `Для рассадки нужно не меньше 10 игроков, зарегистрировано ${count}.`,
+        `A seating needs at least 10 players; ${count} are registered.`,
+        { players: count },
+      )
+    }
+    const slots = Math.ceil(count / 10) * 10
+    if (slots !== count && options.uneven !== 'spareSeats') {
+      const missing = slots - count
+      throw fail(
+        'tournament/uneven_players',
+        `Игроков ${count} — это не кратно 10, за столами не хватит ${missing} игроков. Варианты: зарегистрировать ещё ${missing}, снять ${count % 10}, или отметить ${missing} запасных мест (их займут запасные игроки, их очки не идут в таблицу).`,
+        `There are ${count} players — not a multiple of 10: the tables lack ${missing} players. Options: register ${missing} more, withdraw ${count % 10}, or mark ${missing} spare seats (taken by substitutes whose points do not count).`,
+        { players: count, missing },
+      )
+    }
+    if (stage.games === null) {
+      throw fail(
+        'tournament/no_games_planned',
+        'У этапа не задано число игр.',
+        'The stage has no number of games.',
+      )
+    }
+    const open = db.listRounds(stage.id).filter((r) => r.startedAt === null)
+    if (open.length === 0) {
+      throw fail(
+        'tournament/no_open_rounds',
+        'Все туры этапа уже начаты: пересаживать нечего.',
+        'Every round of the stage has started: there is nothing left to seat.',
+      )
+    }
+    const tableCount = slots / 10
+    db.transaction(() => {
+      if (db.listTables(stage.tournamentId).length < tableCount)
+        db.setTableCount(stage.tournamentId, tableCount)
+      const tables = new Map(db.listTables(stage.tournamentId).map((t) => [t.number, t.id]))
+      // The pairs who should not meet and the fixed tables are passed on by index once seating.ts takes them
+      // (issue 11, its generator half); until then the figures below report any violation.
+      const plan = generateSeating({ players: slots, games: open.length, seed })
+      if (!plan.ok) throw new AppError(plan.error)
+      const ids: Array<number | null> = [...players, ...new Array<number | null>(slots - count).fill(null)]
+      plan.value.rounds.forEach((r, k) => {
+        db.saveRoundSeating(
+          open[k].id,
+          r.tables.map((t) => ({ tableId: tables.get(t.table)!, seats: t.seats.map((i) => ids[i]) })),
+        )
+      })
+      db.setStageSeating(stage.id, seed, options)
+    })
+  }
+
+  // ---- rounds -----------------------------------------------------------------------------------
+
+  /** Locks the round's seating and creates one game per table with its seating and judge (not yet opened). */
+  startRound(roundId: number): TournamentDetail {
+    const db = this.db()
+    const round = db.getRound(roundId)
+    if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
+    const stage = this.requireStage(round.stageId)
+    if (round.startedAt !== null) {
+      throw fail(
+        'tournament/round_started',
+        `Тур ${round.number} уже начат.`,
+        `Round ${round.number} has already started.`,
+      )
+    }
+    const seating = db.roundSeating(roundId)
+    if (seating.tables.length === 0) {
+      throw fail(
+        'tournament/no_seating',
+        `У тура ${round.number} нет рассадки: сначала создайте её.`,
+        `Round ${round.number} has no seating: generate one first.`,
+      )
+    }
+    const t = this.require(stage.tournamentId)
+    const parsed = rulesetSchema.safeParse(t.ruleset)
+    const rulesetId = parsed.success ? parsed.data.id : 'fiim'
+    const judges = db.roundJudges(roundId)
+    const names = new Map(db.listRegistrations(t.id).map((r) => [r.player.id, r.player.nickname]))
+    db.transaction(() => {
+      db.markRoundStarted(roundId)
+      for (const table of seating.tables) {
+        if (db.liveGameAt(roundId, table.tableId)) continue
+        this.service.createGame(
+          {
+            rulesetId,
+            players: table.seats.map((id, i) => ({
+              name:
+                id === null
+                  ? `${SPARE_NAME} ${i + 1}`
+                  : (names.get(id) ?? db.getPlayer(id)?.nickname ?? `#${id}`),
+              playerId: id,
+            })),
+            seed: Date.now() + table.table,
+            tournamentId: t.id,
+            roundId,
+            tableId: table.tableId,
+            number: round.number,
+            judge: judges.get(table.tableId) ?? '',
+          },
+          { open: false },
+        )
+      }
+    })
+    return this.changed(t.id)
+  }
+
+  cancelGame(gameId: number, reason: string): GameSummary {
+    return this.service.cancelGame(gameId, reason)
+  }
+
+  // ---- the dashboard ----------------------------------------------------------------------------
+
+  detail(tournamentId: number): TournamentDetail {
+    const db = this.db()
+    const t = this.require(tournamentId)
+    const parsed = rulesetSchema.safeParse(t.ruleset)
+    const ruleset = parsed.success ? parsed.data : BUILTIN_RULESETS.fiim
+    const registrations = db.listRegistrations(tournamentId)
+    const people = new Map<number, TournamentPlayer>(
+      registrations.map((r) => [r.player.id, playerOf(r.player, r.withdrawnAt !== null)]),
+    )
+    const personOf = (id: number | null): TournamentPlayer | null => {
+      if (id === null) return null
+      const known = people.get(id)
+      if (known) return known
+      const p = db.getPlayer(id)
+      return p ? playerOf(p, true) : null
+    }
+    const tables = db.listTables(tournamentId)
+    const games = db.listGames({ tournamentId, includeCancelled: true })
+    const stages: DashboardStage[] = db.listStages(tournamentId).map((stage) => {
+      const rounds = db.listRounds(stage.id).map((round) => {
+        const seating = db.roundSeating(round.id)
+        const judges = db.roundJudges(round.id)
+        const here = games.filter((g) => g.roundId === round.id)
+        const seatedTables = seating.tables.length > 0 ? seating.tables.map((s) => s.tableId) : []
+        const tableIds = [
+          ...new Set([...seatedTables, ...here.map((g) => g.tableId).filter((x): x is number => x !== null)]),
+        ]
+        return {
+          id: round.id,
+          number: round.number,
+          started: round.startedAt !== null,
+          finished: round.status === 'finished',
+          tables: tableIds
+            .map((tableId) => {
+              const table = tables.find((x) => x.id === tableId)
+              const seats = seating.tables.find((s) => s.tableId === tableId)?.seats ?? []
+              const atTable = here.filter((g) => g.tableId === tableId)
+              const live = atTable.find((g) => g.cancelledAt === null) ?? null
+              return {
+                tableId,
+                table: table?.number ?? 0,
+                judge: live?.judge || (judges.get(tableId) ?? ''),
+                seats: seats.map(personOf),
+                game: live ? this.gameOf(live) : null,
+                cancelled: atTable.filter((g) => g.cancelledAt !== null).map((g) => this.gameOf(g)),
+              }
+            })
+            .sort((a, b) => a.table - b.table),
+        }
+      })
+      return {
+        id: stage.id,
+        kind: stage.kind,
+        name: stage.name,
+        position: stage.position,
+        games: stage.games,
+        size: stage.size,
+        seed: stage.seed,
+        players: this.stagePlayers(stage).length,
+        rounds,
+        figures: this.figures(stage),
+      }
+    })
+    return {
+      id: t.id,
+      uuid: t.uuid,
+      name: t.name,
+      startsOn: t.startsOn,
+      endsOn: t.endsOn,
+      venue: t.venue,
+      club: t.club,
+      rulesetId: ruleset.id,
+      scoring: scoringOf(ruleset),
+      archived: t.archivedAt !== null,
+      tables: tables.map((x) => ({ id: x.id, number: x.number, judge: x.judge })),
+      players: registrations.map((r) => playerOf(r.player, r.withdrawnAt !== null)),
+      stages,
+    }
+  }
+
+  private gameOf(g: GameRow): DashboardGame {
+    const progress = g.status === 'running' && g.cancelledAt === null ? this.service.progress(g.id) : null
+    return {
+      id: g.id,
+      status: g.status,
+      winner: (g.winner as DashboardGame['winner']) ?? null,
+      day: progress?.day ?? null,
+      phase: progress?.phase ?? null,
+      cancelled: g.cancelledAt !== null,
+      cancelReason: g.cancelReason,
+    }
+  }
+
+  /** Figures of the stage's stored seating next to those of a random seating of the same size and seed. */
+  private figures(stage: Stage): { generated: SeatingFigures; random: SeatingFigures } | null {
+    const db = this.db()
+    const seated = db
+      .listRounds(stage.id)
+      .map((r) => db.roundSeating(r.id))
+      .filter((s) => s.tables.length > 0)
+    if (seated.length === 0) return null
+    // Players become indices; each spare seat its own index (it is nobody).
+    const index = new Map<number, number>()
+    let spare = 0
+    const slotOf = (id: number | null): number => {
+      if (id === null) return -1 - spare++
+      let i = index.get(id)
+      if (i === undefined) index.set(id, (i = index.size))
+      return i
+    }
+    const raw = seated.map((s, r) => ({
+      round: r + 1,
+      tables: s.tables.map((t) => ({ table: t.table, seats: t.seats.map(slotOf) })),
+    }))
+    const slots = seated[0].tables.length * 10
+    const real = index.size
+    const rounds: SeatingRound[] = raw.map((r) => ({
+      round: r.round,
+      tables: r.tables.map((t) => ({
+        table: t.table,
+        seats: t.seats.map((i) => (i >= 0 ? i : real + ((-i - 1) % Math.max(1, slots - real)))),
+      })),
+    }))
+    const players = Math.max(slots, real)
+    const generated = evaluateSeating(players, rounds.length, rounds)
+    const random = evaluateSeating(
+      players,
+      rounds.length,
+      randomSeating(players, rounds.length, stage.seed ?? 1),
+    )
+    const ids = [...index.entries()]
+    const idOfIndex = new Map(ids.map(([id, i]) => [i, id]))
+    const violations = (rs: SeatingRound[]): { avoid: number; fixed: number } =>
+      countViolations(rs, (i) => idOfIndex.get(i) ?? null, stage.options)
+    return {
+      generated: toFigures(generated, violations(rounds)),
+      random: toFigures(random, violations(randomSeating(players, rounds.length, stage.seed ?? 1))),
+    }
+  }
+
+  // ---- helpers ----------------------------------------------------------------------------------
+
+  private require(tournamentId: number) {
+    const t = this.db().getTournament(tournamentId)
+    if (!t) {
+      throw fail(
+        'app/tournament_not_found',
+        `Турнир №${tournamentId} не найден`,
+        `Tournament ${tournamentId} not found`,
+      )
+    }
+    return t
+  }
+
+  private requireStage(stageId: number): Stage {
+    const s = this.db().getStage(stageId)
+    if (!s) throw fail('app/stage_not_found', `Этап №${stageId} не найден`, `Stage ${stageId} not found`)
+    return s
+  }
+
+  /** Pushes `tournament.changed` and returns the fresh detail. */
+  private changed(tournamentId: number): TournamentDetail {
+    this.service.tournamentChanged(tournamentId)
+    return this.detail(tournamentId)
+  }
+}
+
+function playerOf(p: Player, withdrawn: boolean): TournamentPlayer {
+  return { id: p.id, nickname: p.nickname, club: p.club || null, withdrawn }
+}
+
+function scoringOf(r: Ruleset): { bestMove2: number; bestMove3: number; ciK: number } {
+  return { bestMove2: r.scoring.bestMove2, bestMove3: r.scoring.bestMove3, ciK: r.scoring.ciK }
+}
+
+/** A seating drawn at random (every round a fresh shuffle): what the generator is compared with. */
+export function randomSeating(players: number, games: number, seed: number): SeatingRound[] {
+  const rnd = makeRng(seed ^ 0x5eed)
+  return Array.from({ length: games }, (_, r) => {
+    const order = Array.from({ length: players }, (_, i) => i)
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1))
+      ;[order[i], order[j]] = [order[j], order[i]]
+    }
+    return {
+      round: r + 1,
+      tables: Array.from({ length: Math.floor(players / 10) }, (_, t) => ({
+        table: t + 1,
+        seats: order.slice(t * 10, t * 10 + 10),
+      })),
+    }
+  })
+}
+
+/** Pairs who should not meet but sit at one table, and players away from their fixed table. */
+export function countViolations(
+  rounds: SeatingRound[],
+  idOf: (index: number) => number | null,
+  options: StageOptions,
+): { avoid: number; fixed: number } {
+  const avoid = new Set((options.avoidPairs ?? []).map(([a, b]) => (a < b ? `${a}/${b}` : `${b}/${a}`)))
+  let avoidCount = 0
+  let fixedCount = 0
+  for (const r of rounds)
+    for (const t of r.tables) {
+      const ids = t.seats.map(idOf).filter((x): x is number => x !== null)
+      for (const id of ids) {
+        const want = options.fixedTable?.[String(id)]
+        if (want !== undefined && want !== t.table) fixedCount++
+      }
+      if (avoid.size > 0)
+        for (let i = 0; i < ids.length; i++)
+          for (let j = i + 1; j < ids.length; j++) {
+            const [a, b] = ids[i] < ids[j] ? [ids[i], ids[j]] : [ids[j], ids[i]]
+            if (avoid.has(`${a}/${b}`)) avoidCount++
+          }
+    }
+  return { avoid: avoidCount, fixed: fixedCount }
+}
+
+function toFigures(r: SeatingReport, v: { avoid: number; fixed: number }): SeatingFigures {
+  return {
+    players: r.players,
+    tables: r.tables,
+    games: r.games,
+    pairsExpected: r.pairs.expected,
+    pairsMin: r.pairs.min,
+    pairsMax: r.pairs.max,
+    pairsStdDev: r.pairs.stdDev,
+    pairsNeverMet: r.pairs.neverMet,
+    seatMaxDeviation: r.seats.maxDeviation,
+    keySeatsMaxDeviation: r.seats.keySeatsMaxDeviation,
+    tableUseMaxDeviation: r.tableUse.maxDeviation,
+    avoidViolations: v.avoid,
+    fixedViolations: v.fixed,
+  }
+}
+
+/** The first sheet of an XLSX workbook as CSV text (`;`, quoted), so it goes through the CSV import's checks. */
+export async function xlsxToCsv(base64: string): Promise<string> {
+  const wb = new ExcelJS.Workbook()
+  try {
+    await wb.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer)
+  } catch (err) {
+    throw fail(
+      'app/xlsx_unreadable',
+      'Файл XLSX не читается: это не книга Excel или он повреждён. Ничего не изменено.',
+      'The XLSX file cannot be read: it is not an Excel workbook or it is damaged. Nothing was changed.',
+      { cause: err instanceof Error ? err.message : String(err) },
+    )
+  }
+  const sheet = wb.worksheets[0]
+  if (!sheet) return ''
+  const lines: string[] = []
+  for (let r = 1; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r)
+    const cells: string[] = []
+    for (let c = 1; c <= Math.max(row.cellCount, 1); c++) {
+      const text = row.getCell(c).text ?? ''
+      cells.push(`"${text.replace(/"/g, '""')}"`)
+    }
+    lines.push(cells.some((c) => c !== '""') ? cells.join(';') : '')
+  }
+  return lines.join('\n')
+}

@@ -1,0 +1,156 @@
+/**
+ * Tournament operations in the contract (issue 11): the inputs (zod) and outputs of the calls that create and
+ * run a tournament — registration, stages, seating, rounds, cancelled games — and the organiser's dashboard.
+ * contract.ts lists the calls; this file holds their shapes so the contract stays readable.
+ */
+import { z } from 'zod'
+
+const id = z.number().int().positive()
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .nullable()
+  .optional()
+const points = z.number().min(0).max(5)
+
+/** The scoring version of a tournament: values copied into its ruleset (RULES §13.3, §13.5). */
+export const tournamentScoringSchema = z
+  .object({ bestMove2: points, bestMove3: points, ciK: points })
+  .strict()
+export type TournamentScoring = z.infer<typeof tournamentScoringSchema>
+
+const tournamentFields = {
+  name: z.string().trim().min(1).max(200),
+  startsOn: date,
+  endsOn: date,
+  venue: z.string().trim().max(200).optional(),
+  club: z.string().trim().max(200).optional(),
+  /** The ruleset copied into the tournament (built-in or saved). */
+  rulesetId: z.string().min(1).max(60),
+  scoring: tournamentScoringSchema.optional(),
+  tables: z.number().int().min(1).max(200),
+  /** Judge per table number (index 0 = table 1). */
+  judges: z.array(z.string().trim().max(80)).max(200).optional(),
+}
+
+export const tournamentCreateSchema = z.object(tournamentFields).strict()
+export const tournamentUpdateSchema = z
+  .object({ tournamentId: id, ...tournamentFields })
+  .partial()
+  .required({ tournamentId: true })
+  .strict()
+export type TournamentCreateInput = z.infer<typeof tournamentCreateSchema>
+export type TournamentUpdateInput = z.infer<typeof tournamentUpdateSchema>
+
+export const stageCreateSchema = z
+  .object({
+    tournamentId: id,
+    kind: z.enum(['qualifying', 'semifinal', 'final']),
+    name: z.string().trim().max(100).optional(),
+    /** Games per player (= rounds). */
+    games: z.number().int().min(1).max(100),
+    /** Semifinal/final: the top K of the previous stage's standings, seeded. */
+    size: z.number().int().min(10).max(10000).optional(),
+  })
+  .strict()
+export type StageCreateInput = z.infer<typeof stageCreateSchema>
+
+export const seatingGenerateSchema = z
+  .object({
+    stageId: id,
+    seed: z.number().int().min(0).max(2 ** 31).optional(),
+    /** Players who should not meet (e.g. same club). */
+    avoidPairs: z.array(z.tuple([id, id])).max(1000).optional(),
+    /** A player fixed to a table (accessibility). */
+    fixedTable: z.array(z.object({ playerId: id, table: id }).strict()).max(1000).optional(),
+    /** When the number of players is not a multiple of 10: mark the free seats as spare seats. */
+    uneven: z.enum(['spareSeats']).optional(),
+  })
+  .strict()
+export type SeatingGenerateInput = z.infer<typeof seatingGenerateSchema>
+
+export interface TournamentPlayer {
+  id: number
+  nickname: string
+  club: string | null
+  withdrawn: boolean
+}
+
+/** The figures of a seating (RULES §16.2): the generated one and a random one side by side. */
+export interface SeatingFigures {
+  players: number
+  tables: number
+  games: number
+  pairsExpected: number
+  pairsMin: number
+  pairsMax: number
+  pairsStdDev: number
+  pairsNeverMet: number
+  seatMaxDeviation: number
+  keySeatsMaxDeviation: number
+  tableUseMaxDeviation: number
+  /** Pairs who should not meet but do / players not at their fixed table. */
+  avoidViolations: number
+  fixedViolations: number
+}
+
+export interface DashboardGame {
+  id: number
+  status: 'setup' | 'running' | 'finished'
+  winner: 'red' | 'black' | 'draw' | null
+  /** While running: the day and phase of the game. */
+  day: number | null
+  phase: string | null
+  cancelled: boolean
+  cancelReason: string | null
+}
+
+export interface DashboardTable {
+  tableId: number
+  table: number
+  judge: string
+  /** Seat 1..10: a player, or null for a spare seat / no seating stored. */
+  seats: Array<TournamentPlayer | null>
+  /** The live (not cancelled) game of this round and table, if any. */
+  game: DashboardGame | null
+  /** Cancelled games of this round and table, newest last. */
+  cancelled: DashboardGame[]
+}
+
+export interface DashboardRound {
+  id: number
+  number: number
+  started: boolean
+  finished: boolean
+  tables: DashboardTable[]
+}
+
+export interface DashboardStage {
+  id: number
+  kind: 'qualifying' | 'semifinal' | 'final'
+  name: string
+  position: number
+  games: number | null
+  size: number | null
+  seed: number | null
+  players: number
+  rounds: DashboardRound[]
+  /** Figures of the stored seating next to those of a random one (null before a seating is generated). */
+  figures: { generated: SeatingFigures; random: SeatingFigures } | null
+}
+
+export interface TournamentDetail {
+  id: number
+  uuid: string
+  name: string
+  startsOn: string | null
+  endsOn: string | null
+  venue: string
+  club: string
+  rulesetId: string
+  scoring: TournamentScoring
+  archived: boolean
+  tables: Array<{ id: number; number: number; judge: string }>
+  players: TournamentPlayer[]
+  stages: DashboardStage[]
+}

@@ -1,0 +1,140 @@
+/**
+ * The tournament aggregate on a real SQLite file: tournaments (venue, archive), tables by count, registration,
+ * stage players, stored round seatings (swap, lock), round judges, one live game per round and table, cancelled
+ * games, and a v2 file migrated to the new schema with its data kept.
+ */
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { APPLICATION_ID, MIGRATIONS, openDatabase, type MafiaDb } from '../../src/main/db'
+import { entry, errorCode, removeDir, setupFor, tempDir } from './helpers'
+
+let dir: string
+let db: MafiaDb
+
+beforeEach(async () => {
+  dir = tempDir()
+  db = await openDatabase(path.join(dir, 'db.sqlite'))
+})
+afterEach(() => {
+  if (db.isOpen) db.close()
+  removeDir(dir)
+})
+
+function tenPlayers(prefix: string): number[] {
+  return Array.from({ length: 10 }, (_, i) => db.addPlayer({ nickname: `${prefix} ${i}` }).id)
+}
+
+describe('tournaments, tables and registration', () => {
+  it('stores venue and club, archives, keeps dates in order and follows a table count', async () => {
+    const t = db.createTournament({ name: 'Кубок', venue: 'Зал', club: 'Ночь', startsOn: '2026-12-01' })
+    expect(t).toMatchObject({ venue: 'Зал', club: 'Ночь', archivedAt: null })
+    expect(await errorCode(() => db.updateTournament(t.id, { endsOn: '2026-11-01' }))).toBe(
+      'db/invalid_input',
+    )
+    expect(db.archiveTournament(t.id, true).archivedAt).not.toBeNull()
+    expect(db.archiveTournament(t.id, false).archivedAt).toBeNull()
+    expect(db.setTableCount(t.id, 3).map((x) => x.number)).toEqual([1, 2, 3])
+    expect(db.setTableCount(t.id, 1).map((x) => x.number)).toEqual([1])
+  })
+
+  it('registers, withdraws and brings back a player; CSV registration is all or nothing', async () => {
+    const t = db.createTournament({ name: 'Рег' })
+    const [p] = tenPlayers('Рег')
+    db.registerPlayers(t.id, [p])
+    db.withdrawPlayer(t.id, p)
+    expect(db.activePlayerIds(t.id)).toEqual([])
+    expect(db.listRegistrations(t.id)[0].withdrawnAt).not.toBeNull()
+    db.registerPlayers(t.id, [p])
+    expect(db.activePlayerIds(t.id)).toEqual([p])
+    expect(await errorCode(() => db.withdrawPlayer(t.id, 9999))).toBe('db/not_registered')
+    const bad = db.importTournamentCsv(t.id, 'nickname;club\nНовый;X\n;Y\n')
+    expect(bad.added).toBe(0)
+    expect(db.findPlayerByNickname('Новый')).toBeNull()
+    const good = db.importTournamentCsv(t.id, 'nickname\nНовый\nРег 0\n')
+    expect(good).toMatchObject({ added: 1, skipped: 1 })
+    expect(db.activePlayerIds(t.id)).toHaveLength(2)
+  })
+})
+
+describe('stored seatings and rounds', () => {
+  it('stores, swaps and locks a round seating; round judges override the table judge', async () => {
+    const t = db.createTournament({ name: 'Рассадка' })
+    const [table] = db.setTableCount(t.id, 1)
+    db.updateTable(table.id, { judge: 'Главный' })
+    const stage = db.addStage(t.id, { kind: 'qualifying', games: 1 })
+    const round = db.addRound(stage.id)
+    const ids = tenPlayers('Р')
+    const seats: Array<number | null> = [...ids.slice(0, 9), null]
+    db.saveRoundSeating(round.id, [{ tableId: table.id, seats }])
+    expect(db.roundSeating(round.id).tables[0].seats).toEqual(seats)
+    db.swapSeats(round.id, ids[0], ids[8])
+    expect(db.roundSeating(round.id).tables[0].seats.slice(0, 1)).toEqual([ids[8]])
+    expect(
+      await errorCode(() =>
+        db.saveRoundSeating(round.id, [{ tableId: table.id, seats: [...ids.slice(0, 9), ids[0]] }]),
+      ),
+    ).toBe('db/invalid_input')
+    expect(db.roundJudges(round.id).get(table.id)).toBe('Главный')
+    db.setRoundJudge(round.id, table.id, 'Сменный')
+    expect(db.roundJudges(round.id).get(table.id)).toBe('Сменный')
+    db.markRoundStarted(round.id)
+    expect(await errorCode(() => db.swapSeats(round.id, ids[0], ids[1]))).toBe('db/round_started')
+    expect(await errorCode(() => db.deleteRound(round.id))).toBe('db/round_started')
+  })
+
+  it('one live game per round and table; a cancelled one frees it and leaves every list but the full one', async () => {
+    const ids = db.seedDemo()!
+    const g = db.createGame({ roundId: ids.roundId, tableId: ids.tableId, setup: setupFor(ids.playerIds) })
+    expect(db.liveGameAt(ids.roundId, ids.tableId)?.id).toBe(g.id)
+    expect(
+      await errorCode(() =>
+        db.createGame({ roundId: ids.roundId, tableId: ids.tableId, setup: setupFor(ids.playerIds) }),
+      ),
+    ).toBe('db/table_busy')
+    db.appendEntry(g.id, entry(1), { status: 'running', winner: null })
+    expect(await errorCode(() => db.cancelGame(g.id, '  '))).toBe('db/invalid_input')
+    const c = db.cancelGame(g.id, 'Пожарная тревога')
+    expect(c).toMatchObject({ cancelReason: 'Пожарная тревога' })
+    expect(await errorCode(() => db.cancelGame(g.id, 'ещё раз'))).toBe('db/game_cancelled')
+    expect(db.listInProgress()).toEqual([])
+    expect(db.listGames({ tournamentId: ids.tournamentId })).toEqual([])
+    expect(db.listGames({ tournamentId: ids.tournamentId, includeCancelled: true })).toHaveLength(1)
+    expect(db.loadGame(g.id)?.log).toHaveLength(1)
+    const replay = db.createGame({
+      roundId: ids.roundId,
+      tableId: ids.tableId,
+      setup: setupFor(ids.playerIds),
+    })
+    expect(db.liveGameAt(ids.roundId, ids.tableId)?.id).toBe(replay.id)
+    // The round closes only when every game is finished or cancelled.
+    expect(await errorCode(() => db.finishRound(ids.roundId))).toBe('db/round_in_progress')
+    db.cancelGame(replay.id, 'Не сыграна')
+    expect(await db.finishRound(ids.roundId)).toMatch(/end-of-round-1/)
+  })
+})
+
+describe('migration', () => {
+  it('a version-2 file with a tournament and a game opens at the latest version with its data', async () => {
+    const file = path.join(dir, 'v2.sqlite')
+    const raw = new Database(file)
+    raw.exec(MIGRATIONS[0].sql)
+    raw.exec(MIGRATIONS[1].sql)
+    raw.pragma(`application_id = ${APPLICATION_ID}`)
+    raw.pragma('user_version = 2')
+    raw
+      .prepare("INSERT INTO tournaments (uuid, name, created_at, updated_at) VALUES ('u-1', 'Старый', 1, 1)")
+      .run()
+    raw
+      .prepare(
+        "INSERT INTO games (uuid, tournament_id, status, setup, created_at, updated_at) VALUES ('g-1', 1, 'finished', '{}', 1, 1)",
+      )
+      .run()
+    raw.close()
+    const old = await openDatabase(file)
+    expect(old.getTournament(1)).toMatchObject({ name: 'Старый', venue: '', club: '', archivedAt: null })
+    expect(old.getGameByUuid('g-1')).toMatchObject({ cancelledAt: null, cancelReason: null })
+    expect(old.listRegistrations(1)).toEqual([])
+    old.close()
+  })
+})
