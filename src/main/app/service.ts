@@ -9,7 +9,6 @@ import {
   describeCommand,
   execute,
   gameRecord,
-  evolve,
   newGame,
   overlayViewOf,
   restore,
@@ -54,8 +53,12 @@ export interface ServiceOptions {
 interface LiveGame {
   row: GameRow
   game: Game
-  /** The overlay's own revision for this game (see `publishOverlay`); derived by replay when first needed. */
-  overlayRevision?: number
+  /**
+   * The overlay's own revision for this game and what it showed with it (see `publishOverlay`): it counts the
+   * changes of what the overlay shows of the game in this run of the server, from 0 when it is first shown. Never the log's length, which would reveal how many
+   * hidden entries the judge made; after a restart the overlay reconnects and takes the view as it comes.
+   */
+  overlayShown?: { revision: number; content: string }
 }
 
 /** What the overlay shows now: the envelope last pushed, and its content without the revision (to compare). */
@@ -517,11 +520,10 @@ export class AppService {
     if (prev && prev.gameId === gameId && prev.content === content) return
     let revision = 0
     if (g && view) {
-      revision =
-        prev && prev.gameId === gameId
-          ? (g.overlayRevision ?? 0) + 1
-          : (g.overlayRevision ?? this.overlayRevisionByReplay(g))
-      g.overlayRevision = revision
+      // Per game: one step per change of what the overlay shows of it (also across a switch to another game).
+      const last = g.overlayShown
+      revision = !last ? 0 : last.content === content ? last.revision : last.revision + 1
+      g.overlayShown = { revision, content }
     }
     const envelope: OverlayEnvelope = {
       gameId,
@@ -535,32 +537,6 @@ export class AppService {
     // The panels follow the overlay's settings and graphics, not its view (one message per command for them).
     if (prev?.controls !== controls)
       this.push('overlay.controls', { settings: this.overlaySettings, graphics })
-  }
-
-  /**
-   * The overlay revision of a game loaded from the database: how many of its log's prefixes changed the overlay
-   * view under the current settings (what a live overlay would have counted), so it never reveals the log length.
-   */
-  private overlayRevisionByReplay(g: LiveGame): number {
-    const settings = { roles: this.overlaySettings.roles }
-    const { setup, log } = g.game
-    let game = restore(setup, [])
-    const key = (x: Game): string =>
-      JSON.stringify({ ...overlayViewOf(controlView(x, 0), x, settings), revision: 0 })
-    let last = key(game)
-    let revision = 0
-    for (let i = 0; i < log.length; i++) {
-      const e = log[i]
-      const prefix = log.slice(0, i + 1)
-      game =
-        e.command.cmd === 'undo' || e.command.cmd === 'redo'
-          ? restore(setup, prefix)
-          : { ...game, log: prefix, state: e.events.reduce(evolve, game.state) }
-      const k = key(game)
-      if (k !== last) revision++
-      last = k
-    }
-    return revision
   }
 
   private tournamentStandings(tournamentId: number, fresh: boolean): OverlayStandings | null {
