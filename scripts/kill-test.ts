@@ -226,6 +226,7 @@ async function drive(
   judge: Judge,
   killed: () => boolean,
   result: KillTestResult,
+  onAck: () => void,
 ): Promise<void> {
   judge.inFlight = null
   while (!killed() && judge.step < GAME.length) {
@@ -239,6 +240,7 @@ async function drive(
     judge.inFlight = null
     result.commandsAcked++
     judge.step++
+    onAck()
   }
 }
 
@@ -293,14 +295,18 @@ export async function runKillTest(opts: {
         await checkJudge(clients[j], judges[j], result)
         await newGameFor(clients[j], judges[j], result)
       }
-      // All judges send commands back to back; the server is killed after a random delay.
+      // All judges send commands back to back; the server is killed a random delay after the first
+      // acknowledgement (so that every kill interrupts a game in progress, however loaded the machine is).
       const killAfter = 5 + Math.floor(rand() * 120)
       let killed = false
-      const killTimer = setTimeout(() => {
-        killed = true
-        server.proc.kill('SIGKILL')
-      }, killAfter)
-      await Promise.all(judges.map((judge, j) => drive(clients[j], judge, () => killed, result)))
+      let killTimer: ReturnType<typeof setTimeout> | undefined
+      const onFirstAck = (): void => {
+        killTimer ??= setTimeout(() => {
+          killed = true
+          server.proc.kill('SIGKILL')
+        }, killAfter)
+      }
+      await Promise.all(judges.map((judge, j) => drive(clients[j], judge, () => killed, result, onFirstAck)))
       clearTimeout(killTimer)
       if (!killed) server.proc.kill('SIGKILL')
       await exited(server.proc)

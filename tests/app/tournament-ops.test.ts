@@ -311,6 +311,8 @@ describe('a tournament from creation to its final', () => {
     expect((await call(a, 'standings.get', { tournamentId: t.id })).overall).toHaveLength(10)
     const pdf = await call(a, 'export.protocol', { gameId: first, format: 'pdf' })
     expect(Buffer.from(pdf.base64, 'base64').subarray(0, 4).toString()).toBe('%PDF')
+    const html = await call(a, 'export.protocol', { gameId: first, format: 'html' })
+    expect(Buffer.from(html.base64, 'base64').toString()).toContain('ИГРА ОТМЕНЕНА: Ошибка рассадки')
   })
 
   it('edits and archives a tournament; tables follow the count', async () => {

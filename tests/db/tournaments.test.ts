@@ -114,6 +114,18 @@ describe('stored seatings and rounds', () => {
   })
 })
 
+describe('the demo tournament', () => {
+  it('uses the whole model: registered players, a stored and started seating', () => {
+    const ids = db.seedDemo()!
+    expect([...db.activePlayerIds(ids.tournamentId)].sort((x, y) => x - y)).toEqual(ids.playerIds)
+    expect(db.roundSeating(ids.roundId).tables).toEqual([
+      { tableId: ids.tableId, table: 1, seats: ids.playerIds },
+    ])
+    expect(db.getRound(ids.roundId)?.startedAt).not.toBeNull()
+    expect(db.getStage(ids.stageId)).toMatchObject({ games: 1, seed: 1 })
+  })
+})
+
 describe('migration', () => {
   it('a version-2 file with a tournament and a game opens at the latest version with its data', async () => {
     const file = path.join(dir, 'v2.sqlite')

@@ -59,7 +59,7 @@ const NOTICES: { [K in NoticeCode]: Extract<Notice, { code: K }>['params'][] } =
   'noVote.day1Single': [{ seat: 4 }],
   'noVote.tooFew': [{ count: 1, min: 2 }],
   'noVote.removal': [{ seat: 7 }],
-  'noVote.previousDay': [{ day: 1 }],
+  'noVote.previousDay': [{ day: 1 }, { day: 0 }],
   'vote.noVotes': [{ seat: 6 }],
   'vote.leaderLeft': [{ seat: 6 }],
   'tie.oneLeft': [{ seat: 4, seats: [4, 6] }],

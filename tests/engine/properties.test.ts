@@ -186,6 +186,7 @@ describe('engine properties (fast-check)', () => {
     `${RUNS.toLocaleString('en')} random games keep every invariant`,
     () => {
       let finished = 0
+      let played = 0
       const started = Date.now()
       fc.assert(
         fc.property(
@@ -195,6 +196,8 @@ describe('engine properties (fast-check)', () => {
           (rules, seed, numbers) => {
             const g = play(rules, seed, numbers, 250)
             if (g.state.phase === 'finished') finished++
+            if (RUNS > 1000 && ++played % 10_000 === 0)
+              console.log(`… ${played} games, ${((Date.now() - started) / 1000).toFixed(0)} s`)
           },
         ),
         { numRuns: RUNS },

@@ -16,7 +16,12 @@ const newest = deriveRuleset(BUILTIN_RULESETS.fiim, {
   scoring: { ...BUILTIN_RULESETS.fiim.scoring, bestMove2: 0.5, bestMove3: 0.7, ciK: 0.5 },
 })
 if (!newest.ok) throw new Error(newest.issues.join())
-const RULESETS: Ruleset[] = [BUILTIN_RULESETS.fiim, BUILTIN_RULESETS.club, BUILTIN_RULESETS.city, newest.value]
+const RULESETS: Ruleset[] = [
+  BUILTIN_RULESETS.fiim,
+  BUILTIN_RULESETS.club,
+  BUILTIN_RULESETS.city,
+  newest.value,
+]
 
 /** Plays one game to its end (or `maxSteps`): mostly plausible commands, some random ones (removals, team defeats
  * of any seat, 4th fouls), extra points after the end. */
@@ -67,8 +72,7 @@ describe('standings = protocols + Ci (property, engine-generated games)', () => 
           // The protocol's points of each player, summed over his finished games.
           const protocol = new Map<string, number>()
           for (const g of finished)
-            for (const s of g.record.seats)
-              protocol.set(s.name, (protocol.get(s.name) ?? 0) + s.points.total)
+            for (const s of g.record.seats) protocol.set(s.name, (protocol.get(s.name) ?? 0) + s.points.total)
           for (const row of all.overall) {
             expect(row.total).toBeCloseTo((protocol.get(row.name) ?? 0) + row.ci, 6)
           }

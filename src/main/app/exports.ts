@@ -80,6 +80,11 @@ export async function protocolFile(
 ): Promise<{ bytes: Buffer; header: ProtocolHeader }> {
   const { row, record, startedAt, endedAt } = recordOf(db, gameId)
   const header = { ...protocolHeader(db, row, record), gameId: row.id, startedAt, endedAt }
+  // A cancelled game (issue 11) says so in its protocol, with the reason.
+  if (row.cancelledAt !== null) {
+    const note = options.lang === 'en' ? 'GAME CANCELLED' : 'ИГРА ОТМЕНЕНА'
+    header.comments = [`${note}: ${row.cancelReason ?? ''}`, ...(header.comments ?? [])]
+  }
   return { bytes: await exportProtocol(record, header, options), header }
 }
 
@@ -204,6 +209,20 @@ export function storeStageCi(
   const values = ciValues(games, tournamentScoring(db, tournamentId)).filter((v) => inStage.has(v.gameId))
   db.setCi(values)
   return values
+}
+
+/**
+ * Call after a round is finished: when that closes its stage (every round finished), the stage's Ci is stored per
+ * seat (`game_results.ci`). Returns the values stored, or null when the stage is still open.
+ */
+export function storeCiIfStageFinalised(
+  db: MafiaDb,
+  roundId: number,
+): Array<{ gameId: number; seat: number; ci: number }> | null {
+  const round = db.getRound(roundId)
+  const stage = round ? db.getStage(round.stageId) : null
+  if (!stage || !isStageFinalised(db, stage.id)) return null
+  return storeStageCi(db, stage.tournamentId, stage.id)
 }
 
 /** A standings row in the overlay's shape, with its tie-break values and the criterion that decided its place. */

@@ -415,12 +415,14 @@ export class TournamentsRepo extends Repo {
       const tournamentId = Number(t.lastInsertRowid)
       const stageId = Number(
         this.stmt(
-          "INSERT INTO stages (tournament_id, kind, name, position) VALUES (?, 'qualifying', ?, 1)",
+          "INSERT INTO stages (tournament_id, kind, name, position, games, seed) VALUES (?, 'qualifying', ?, 1, 1, 1)",
         ).run(tournamentId, 'Отборочный этап').lastInsertRowid,
       )
       const roundId = Number(
-        this.stmt("INSERT INTO rounds (stage_id, number, status) VALUES (?, 1, 'open')").run(stageId)
-          .lastInsertRowid,
+        this.stmt("INSERT INTO rounds (stage_id, number, status, started_at) VALUES (?, 1, 'open', ?)").run(
+          stageId,
+          now,
+        ).lastInsertRowid,
       )
       const tableId = Number(
         this.stmt('INSERT INTO tables (tournament_id, number, name, judge) VALUES (?, 1, ?, ?)').run(
@@ -432,6 +434,19 @@ export class TournamentsRepo extends Repo {
       const playerIds = DEMO_NICKNAMES.map((nick) => {
         const existing = playerByKey(this.core, foldKey(nick))
         return existing ? existing.id : insertPlayer(this.core, nick, '', 'Демо-клуб', '')
+      })
+      // The demo uses the whole model: its players registered, round 1 seated and started (the app service then
+      // creates the round's game at table 1).
+      playerIds.forEach((id, i) => {
+        this.stmt(
+          'INSERT INTO tournament_players (tournament_id, player_id, registered_at) VALUES (?, ?, ?)',
+        ).run(tournamentId, id, now)
+        this.stmt('INSERT INTO round_seats (round_id, table_id, seat, player_id) VALUES (?, ?, ?, ?)').run(
+          roundId,
+          tableId,
+          i + 1,
+          id,
+        )
       })
       return { tournamentId, stageId, roundId, tableId, playerIds }
     })

@@ -44,6 +44,9 @@ import {
 import { ASK_BUTTONS, bringToFront, loadPage, ownOrigins, pageUrl, troubleResponse } from './windows'
 import { electronSqliteBinding } from './native'
 
+/** The database file's name in Electron's user-data folder. */
+export const DB_FILE_NAME = 'mafia-desk.sqlite'
+
 /** Upper bound for closing the core on quit (OBS disconnect, WAL checkpoint). */
 export const QUIT_TIMEOUT_MS = 5_000
 
@@ -336,7 +339,7 @@ export async function runElectron(): Promise<void> {
   app.enableSandbox()
   await app.whenReady()
   const lang = shellLang(app.getPreferredSystemLanguages())
-  const dbFile = join(app.getPath('userData'), 'mafia-desk.sqlite')
+  const dbFile = join(app.getPath('userData'), DB_FILE_NAME)
   let s: ShellState
   try {
     s = await startDesk(lang, dbFile)

@@ -760,7 +760,7 @@ function onFoul(c: Ctx, cmd: CommandOf<'foul'>): AppErrorData | void {
 function onUnfoul(c: Ctx, cmd: CommandOf<'unfoul'>): AppErrorData | void {
   const s = c.s
   const p = seatOf(s, cmd.seat)
-  if (p.status !== 'alive') return E.seatNotAlive(cmd.seat)
+  if (p.status !== 'alive' && !lastWordPending(s, cmd.seat)) return E.seatNotAlive(cmd.seat)
   if (p.fouls === 0) return E.noFouls(cmd.seat)
   const wasSilencing = p.fouls === s.ruleset.silenceAtFouls
   c.emit({ type: 'foulRemoved', seat: cmd.seat, kind: 'foul' })

@@ -3,6 +3,7 @@
  * The zod schema validates a file read back; its inferred type is checked against GameRecord at compile time.
  */
 import { z } from 'zod'
+import { NOTICE_CODES, type Notice } from '../../shared/game/notices'
 import type { GameRecord } from '../../shared/game/record'
 import type { ProtocolHeader } from './protocol-model'
 
@@ -125,6 +126,23 @@ export const gameRecordSchema = z.object({
       z.object({
         text: z.string(),
         phase: z.enum(['setup', 'zeroNight', 'day', 'night', 'finished']),
+        day: z.number().int().min(0),
+        night: z.number().int().min(0),
+      }),
+    )
+    .optional(),
+  notices: z
+    .array(
+      z.object({
+        notice: z.custom<Notice>(
+          (v) =>
+            typeof v === 'object' &&
+            v !== null &&
+            (NOTICE_CODES as string[]).includes((v as { code?: unknown }).code as string) &&
+            typeof (v as { params?: unknown }).params === 'object' &&
+            (v as { params?: unknown }).params !== null,
+          { message: 'not a notice' },
+        ),
         day: z.number().int().min(0),
         night: z.number().int().min(0),
       }),

@@ -59,8 +59,6 @@ export const FIIM_TIE_BREAKS: TieBreak[] = [
   { key: 'total', order: 'desc' },
   ...(BUILTIN_RULESETS.fiim.scoring.tieBreaks ?? []),
 ]
-/** @deprecated the order is ruleset data; kept as FIIM's order for old callers. */
-export const DEFAULT_TIE_BREAKS = FIIM_TIE_BREAKS
 
 /** The standings order of a ruleset: the total, then its tie-breaks (a repeated key counts once). */
 export function tieBreaksOf(ruleset: Ruleset): TieBreak[] {

@@ -455,6 +455,7 @@ function searchTables(job: Job, counts: Counts, benches: number[][], rnd: () => 
     }
   }
   spreadTables(job, members, tableCnt, maxT)
+  annealTables(job, members, tableCnt, maxT, rnd)
   return members
 }
 
@@ -491,6 +492,58 @@ function spreadTables(job: Job, members: Int32Array[], tableCnt: Int32Array, max
       })
     })
     if (!changed) break
+  }
+}
+
+/**
+ * Then an annealing over the same freedom: two groups of one round exchange their tables when that evens out the
+ * players' table counts (Σ count², convex); groups with a fixed player or a spare seat stay where they are.
+ */
+function annealTables(
+  job: Job,
+  members: Int32Array[],
+  tableCnt: Int32Array,
+  maxT: number,
+  rnd: () => number,
+): void {
+  const { P, T } = job
+  const R = members.length
+  if (T < 2 || R === 0) return
+  const pinned = members.map((slots) =>
+    Array.from({ length: T }, (_, t) => {
+      for (let k = t * 10; k < t * 10 + 10; k++) if (slots[k] >= P || job.fixed.has(slots[k])) return true
+      return false
+    }),
+  )
+  const iterations = Math.min(400_000, 2000 * R * T)
+  const t0 = 2
+  const t1 = 0.02
+  const cool = Math.pow(t1 / t0, 1 / iterations)
+  let temp = t0
+  for (let it = 0; it < iterations; it++, temp *= cool) {
+    const r = Math.floor(rnd() * R)
+    const a = Math.floor(rnd() * T)
+    const b = Math.floor(rnd() * T)
+    if (a === b || pinned[r][a] || pinned[r][b]) continue
+    const slots = members[r]
+    let d = 0
+    for (let k = 0; k < 10; k++) {
+      const p = slots[a * 10 + k]
+      const q = slots[b * 10 + k]
+      d += 2 * (tableCnt[p * maxT + b] - tableCnt[p * maxT + a] + 1)
+      d += 2 * (tableCnt[q * maxT + a] - tableCnt[q * maxT + b] + 1)
+    }
+    if (d > 0 && rnd() >= Math.exp(-d / temp)) continue
+    for (let k = 0; k < 10; k++) {
+      const p = slots[a * 10 + k]
+      const q = slots[b * 10 + k]
+      tableCnt[p * maxT + a]--
+      tableCnt[p * maxT + b]++
+      tableCnt[q * maxT + b]--
+      tableCnt[q * maxT + a]++
+      slots[a * 10 + k] = q
+      slots[b * 10 + k] = p
+    }
   }
 }
 

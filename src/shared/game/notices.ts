@@ -16,7 +16,7 @@ export interface NoticeParams {
   'noVote.tooFew': { count: number; min: number }
   /** §10.2/§10.3: a removal cancelled this day's vote. */
   'noVote.removal': { seat: number }
-  /** §10.3: a removal after the previous day's result cancelled this day's vote. */
+  /** §10.3: a removal after the previous day's result (day 0: in the zero night) cancelled this day's vote. */
   'noVote.previousDay': { day: number }
   /** §7.3: nobody voted for the only candidate: he stays. */
   'vote.noVotes': { seat: number }
@@ -80,10 +80,16 @@ const TEXTS: Texts = {
     ru: `Голосование не проводится: удалён игрок №${p.seat}`,
     en: `No vote: seat ${p.seat} was removed`,
   }),
-  'noVote.previousDay': (p) => ({
-    ru: `Голосование не проводится: удаление после итога голосования ${p.day}-го дня`,
-    en: `No vote: a removal after the result of day ${p.day}'s vote`,
-  }),
+  'noVote.previousDay': (p) =>
+    p.day === 0
+      ? {
+          ru: 'Голосование не проводится: удаление в нулевую ночь',
+          en: 'No vote: a removal in the zero night',
+        }
+      : {
+          ru: `Голосование не проводится: удаление после итога голосования ${p.day}-го дня`,
+          en: `No vote: a removal after the result of day ${p.day}'s vote`,
+        },
   'vote.noVotes': (p) => ({
     ru: `Никто не проголосовал за №${p.seat}: он остаётся`,
     en: `Nobody voted for seat ${p.seat}: he stays`,

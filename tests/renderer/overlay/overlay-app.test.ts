@@ -148,6 +148,50 @@ describe('overlay App', () => {
     expect(full.findAll('[data-testid="standings-row"]')).toHaveLength(2)
   })
 
+  it('shows the tie-break columns in the ruleset order, marks the deciding one and provisional Ci', () => {
+    const { w } = mountApp(envelope(null), '?layout=standings', {
+      title: 'Cup',
+      tieBreaks: ['extra', 'wins', 'winsAsSheriff', 'firstKilled'],
+      ciProvisional: true,
+      rows: [
+        {
+          place: 1,
+          name: 'Ace',
+          points: 3.5,
+          games: 3,
+          wins: 3,
+          tieBreaks: [0.5, 3, 1, 0],
+          decidedBy: 'extra',
+        },
+        {
+          place: 2,
+          name: 'Bee',
+          points: 3.5,
+          games: 3,
+          wins: 2,
+          tieBreaks: [0.3, 2, 0, 1],
+          decidedBy: 'extra',
+        },
+        { place: 3, name: 'Cat', points: 2, games: 3, wins: 2, tieBreaks: [0, 2, 0, 1], ciProvisional: true },
+      ],
+    })
+    // Three tie-break columns fit; "wins" is one of them, so there is no separate wins column.
+    expect(w.findAll('th').map((h) => h.text())).toEqual([
+      'Место',
+      'Игрок',
+      'Игры',
+      'Доп.',
+      'Побед',
+      'Поб. шер.',
+      'Баллы',
+    ])
+    const decided = w.findAll('[data-testid="standings-decided"]')
+    expect(decided.map((c) => c.text())).toEqual(['0,5', '0,3']) // Russian decimal comma
+    const cat = w.findAll('[data-testid="standings-row"]')[2]
+    expect(cat.find('.pts').text()).toBe('2*')
+    expect(w.get('[data-testid="standings-ci-provisional"]').text()).toContain('Ci предварительный')
+  })
+
   it('themes through CSS variables from the settings, overridden by the URL', () => {
     const { w } = mountApp(envelope(makeView()))
     const vars = (w.get('[data-testid="stage"]').element as HTMLElement).style

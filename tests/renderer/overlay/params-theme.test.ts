@@ -69,8 +69,28 @@ describe('standings and demo data', () => {
     expect(readStandings({})).toBe(null)
     expect(readStandings({ standings: { rows: [] } })).toBe(null)
     expect(readStandings({ standings: { rows: [{ name: 'A', points: 2 }, { bad: 1 }] } })?.rows).toEqual([
-      { place: 1, name: 'A', points: 2, games: null, wins: null },
+      {
+        place: 1,
+        name: 'A',
+        points: 2,
+        games: null,
+        wins: null,
+        tieBreaks: [],
+        decidedBy: null,
+        ciProvisional: false,
+      },
     ])
+    // Tie-break columns: known keys with their values; an unknown key (a newer server) is dropped with its values.
+    const tb = readStandings({
+      standings: {
+        tieBreaks: ['extra', 'future', 'wins'],
+        ciProvisional: true,
+        rows: [{ name: 'B', points: 3, tieBreaks: [0.4, 9, 2], decidedBy: 'extra', ciProvisional: true }],
+      },
+    })
+    expect(tb?.tieBreaks).toEqual(['extra', 'wins'])
+    expect(tb?.ciProvisional).toBe(true)
+    expect(tb?.rows[0]).toMatchObject({ tieBreaks: [0.4, 2], decidedBy: 'extra', ciProvisional: true })
   })
 
   it('demo scenes cover every status and never pretend to be a game', () => {

@@ -7,6 +7,7 @@ import { useOverlayStore } from './stores/overlay'
 import { overlayEn, overlayRu } from './locales'
 import { OVERLAY_PARAMS, parseOverlayParams } from './params'
 import { DEMO_STANDINGS, demoEnvelope } from './demo'
+import { readStandings } from './standings'
 
 const params = parseOverlayParams(window.location.search)
 const app = createApp(App)
@@ -28,6 +29,6 @@ watch(
   },
   { immediate: true },
 )
-if (params.demo) store.showStatic(demoEnvelope(params.demo), DEMO_STANDINGS)
+if (params.demo) store.showStatic(demoEnvelope(params.demo), readStandings({ standings: DEMO_STANDINGS }))
 else store.attach(createTransport({ withToken: false, pushes: ['overlay.view'] }))
 app.mount('#app')

@@ -1,18 +1,48 @@
 /**
  * Standings for `?layout=standings`: the overlay envelope carries the active tournament's standings (the
  * server recomputes them when a result changes); they are validated here, and a game outside a tournament or a
- * tournament with no finished game shows a clear "no standings yet" state.
+ * tournament with no finished game shows a clear "no standings yet" state. The tie-break columns (RULES.md §13.6,
+ * in the ruleset's order) come with each row's values and the criterion that decided its place.
  */
+import type { TIE_BREAK_KEYS } from '../../../shared/game/ruleset'
+
+export type TieBreakName = (typeof TIE_BREAK_KEYS)[number]
+
+/** Every tie-break the overlay can label (the type makes this list complete). */
+const KNOWN: Record<TieBreakName, true> = {
+  extra: true,
+  wins: true,
+  winsAsSheriff: true,
+  winsAsDon: true,
+  winsAsCivilian: true,
+  winsAsMafia: true,
+  firstKilled: true,
+  bestMove: true,
+  ci: true,
+  penalties: true,
+  games: true,
+}
+const isTieBreak = (v: unknown): v is TieBreakName =>
+  typeof v === 'string' && Object.prototype.hasOwnProperty.call(KNOWN, v)
+
 export interface StandingsRow {
   place: number
   name: string
   points: number
   games: number | null
   wins: number | null
+  /** Values in the order of StandingsData.tieBreaks (null where missing). */
+  tieBreaks: Array<number | null>
+  /** The tie-break that decided this row's place against a neighbour with the same total. */
+  decidedBy: TieBreakName | null
+  /** Part of the row's Ci is provisional (its stage is not finalised). */
+  ciProvisional: boolean
 }
 
 export interface StandingsData {
   title: string | null
+  tieBreaks: TieBreakName[]
+  ciProvisional: boolean
   rows: StandingsRow[]
 }
 
@@ -24,13 +54,32 @@ export function readStandings(envelope: unknown): StandingsData | null {
   if (!isRecord(envelope) || !isRecord(envelope.standings)) return null
   const s = envelope.standings
   if (!Array.isArray(s.rows)) return null
+  // An unknown key (a newer server) keeps its column position but is not shown.
+  const keys: Array<TieBreakName | null> = Array.isArray(s.tieBreaks)
+    ? s.tieBreaks.map((k: unknown) => (isTieBreak(k) ? k : null))
+    : []
   const rows: StandingsRow[] = []
   s.rows.forEach((r: unknown, i: number) => {
     if (!isRecord(r) || typeof r.name !== 'string') return
     const points = num(r.points) ?? num(r.total)
     if (points === null) return
-    rows.push({ place: num(r.place) ?? i + 1, name: r.name, points, games: num(r.games), wins: num(r.wins) })
+    const values = Array.isArray(r.tieBreaks) ? r.tieBreaks : []
+    rows.push({
+      place: num(r.place) ?? i + 1,
+      name: r.name,
+      points,
+      games: num(r.games),
+      wins: num(r.wins),
+      tieBreaks: keys.map((k, j) => (k === null ? null : num(values[j]))).filter((_, j) => keys[j] !== null),
+      decidedBy: isTieBreak(r.decidedBy) ? r.decidedBy : null,
+      ciProvisional: r.ciProvisional === true,
+    })
   })
   if (rows.length === 0) return null
-  return { title: typeof s.title === 'string' ? s.title : null, rows }
+  return {
+    title: typeof s.title === 'string' ? s.title : null,
+    tieBreaks: keys.filter((k): k is TieBreakName => k !== null),
+    ciProvisional: s.ciProvisional === true,
+    rows,
+  }
 }
