@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util'
 import WebSocket from 'ws'
 import { chromium } from 'playwright-core'
 import { figure, printBenchResult, type BenchFigure } from './result'
+import playwrightConfig from '../playwright.config'
 
 const PROBE = path.join(__dirname, 'latency-probe.js')
 const CYCLE = 60
@@ -237,16 +238,11 @@ interface Sample {
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mafia-desk-bench-latency-'))
   let server: Server | null = null
+  // Chromium as the e2e tests launch it (and as the NodeCG peer harness does).
   const browser = await chromium.launch({
     executablePath: args.chromium,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: playwrightConfig.use?.launchOptions?.args ?? [],
   })
   try {
     server = await startServer(dir)

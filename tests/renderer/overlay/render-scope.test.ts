@@ -10,9 +10,8 @@ import App from '../../../src/renderer/src/overlay/App.vue'
 import { useOverlayStore } from '../../../src/renderer/src/overlay/stores/overlay'
 import { OVERLAY_PARAMS, parseOverlayParams } from '../../../src/renderer/src/overlay/params'
 import { shareEqual } from '../../../src/renderer/src/common/share'
-import type { Transport } from '../../../src/renderer/src/common/transport'
-import type { OverlayEnvelope, PushName, Pushes } from '../../../src/shared/contract'
-import { envelope, makeView, seat, testI18n } from './fixtures'
+import type { OverlayEnvelope } from '../../../src/shared/contract'
+import { envelope, fakeTransport, makeView, seat, testI18n } from './fixtures'
 
 /** A push as the transport delivers it: parsed from JSON, so no object is shared with the previous one. */
 const wire = (e: OverlayEnvelope): OverlayEnvelope => JSON.parse(JSON.stringify(e)) as OverlayEnvelope
@@ -64,18 +63,8 @@ describe('render scope', () => {
     const pinia = createPinia()
     setActivePinia(pinia)
     const store = useOverlayStore(pinia)
-    let push: (<K extends PushName>(c: K, p: Pushes[K]) => void) | null = null
     const first = fouls({}, 5)
-    const transport = {
-      kind: 'ws',
-      call: async () => wire(first),
-      onPush: (l: typeof push) => ((push = l), () => {}),
-      onResync: () => () => {},
-      onState: () => () => {},
-      state: () => 'open',
-      access: () => 'read',
-      close: () => {},
-    } as unknown as Transport
+    const { transport, push } = fakeTransport(() => wire(first))
     store.attach(transport)
     await Promise.resolve()
 
@@ -100,14 +89,14 @@ describe('render scope', () => {
     await nextTick()
     expect(w.findAll('[data-testid^="card-fouls-"]')).toHaveLength(10)
 
-    push!('overlay.view', wire(fouls({ 4: 1 }, 6)))
+    push('overlay.view', wire(fouls({ 4: 1 }, 6)))
     await nextTick()
     expect(w.get('[data-testid="card-fouls-4"]').attributes('data-fouls')).toBe('1')
     expect([...renders]).toEqual([[4, 1]])
 
     // The same view again (a resync) renders nothing at all.
     renders.clear()
-    push!('overlay.view', wire(fouls({ 4: 1 }, 6)))
+    push('overlay.view', wire(fouls({ 4: 1 }, 6)))
     await nextTick()
     expect([...renders]).toEqual([])
   })
