@@ -7,7 +7,7 @@
  * started, with the figures shown.
  */
 import { test, expect, type Page } from '@playwright/test'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT, startServer, type TestServer } from '../helpers/server'
 import { connectControl, type ControlClient } from '../overlay/control-client'
@@ -113,6 +113,12 @@ test('a 20-player tournament from creation to its final, through the page', asyn
   await expect(page.getByTestId('figure-pairsMax')).toBeVisible()
   await expect(page.getByTestId('seating-round-2').getByRole('button')).toHaveCount(20)
   await page.screenshot({ path: join(SHOTS, 'admin-tournament-seating.png') })
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('seating-xlsx-1').click(),
+  ])
+  const path = await download.path()
+  expect(readFileSync(path).subarray(0, 2).toString()).toBe('PK')
 
   // Start round 1 from the dashboard: a prepared game at each table with its judge.
   await page.getByTestId('office-tab-dashboard').click()

@@ -5,7 +5,8 @@
  */
 import { test, expect, type Page } from '@playwright/test'
 import { startServer, type TestServer } from '../helpers/server'
-import { command, expectPhase, seats, setUpGame, shot } from './panel'
+import { command, expectPhase, seats, setUpGame } from './panel'
+import { issueShot } from '../helpers/artifacts'
 
 let server: TestServer
 test.beforeAll(async () => {
@@ -60,7 +61,10 @@ test('extra points with a decimal comma: Russian panel', async ({ page }) => {
   await page.getByTestId('extra-points').focus()
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('action-dialog').getByTestId('dialog-error')).toHaveText('Укажите причину.')
-  await shot(page, 'extra-points-comma-ru')
+  await issueShot(page, 'control-extra-points-ru')
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  await issueShot(page, 'control-extra-points-ru')
+  await page.setViewportSize({ width: 1366, height: 768 })
 
   await typePoints(page, '0,3')
   await page.getByTestId('extra-reason').fill('Лучшая речь')

@@ -6,7 +6,8 @@
  */
 import { test, expect, type Page } from '@playwright/test'
 import { startServer, type TestServer } from '../helpers/server'
-import { expectPhase, PLAYERS, shot } from './panel'
+import { expectPhase, PLAYERS } from './panel'
+import { issueShot } from '../helpers/artifacts'
 
 let server: TestServer
 test.beforeAll(async () => {
@@ -86,7 +87,10 @@ test('a new game from the cards by keys: names with Tab, roles in the Russian la
   await expect(page.getByTestId('role-select-5')).toHaveValue('mafia')
   await expect(page.getByTestId('role-select-8')).toHaveValue('mafia')
   await expect(page.getByTestId('role-select-10')).toHaveValue('sheriff')
-  await shot(page, 'setup-keys-ru')
+  await issueShot(page, 'control-setup-keys')
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  await issueShot(page, 'control-setup-keys')
+  await page.setViewportSize({ width: 1366, height: 768 })
   await keys.press('Enter')
   await gameStarted(page, before)
   expect(keys.count).toBeLessThanOrEqual(20)

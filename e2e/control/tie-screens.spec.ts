@@ -6,7 +6,8 @@
  */
 import { test, expect, type Page } from '@playwright/test'
 import { startServer, type TestServer } from '../helpers/server'
-import { command, expectPhase, seats, setUpGame, shot } from './panel'
+import { command, expectPhase, seats, setUpGame } from './panel'
+import { issueShot } from '../helpers/artifacts'
 
 let server: TestServer
 test.beforeAll(async () => {
@@ -55,7 +56,10 @@ test('tie speeches, revote and lift-all: counts, who, and the right term at each
   await expect(tie).toHaveAttribute('data-stage', 'tieSpeech')
   await expect(page.getByTestId('status-panel-tie-term')).toHaveText('Перестрелка')
   await expect(page.getByTestId('nominees')).toHaveAttribute('data-seats', '4,6')
-  await shot(page, 'tie-speech-1920')
+  await issueShot(page, 'control-tie-speech')
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await issueShot(page, 'control-tie-speech')
+  await page.setViewportSize({ width: 1920, height: 1080 })
 
   const ov = await overlayPanel(page)
   const panel = ov.getByTestId('nominees')
@@ -64,7 +68,7 @@ test('tie speeches, revote and lift-all: counts, who, and the right term at each
   await expect(ov.getByTestId('nominee-7')).toHaveCount(0)
   await expect(ov.getByTestId('nominee-4')).toBeVisible()
   await expect(ov.getByTestId('overlay')).not.toContainText(/автокатастрофа/i)
-  await ov.screenshot({ path: 'artifacts/issue-15/overlay-tie-speech-1920.png', omitBackground: false })
+  await issueShot(ov, 'overlay-tie-speech')
 
   // The panel in English says the same.
   await page.getByTestId('lang-en').click()
@@ -92,7 +96,8 @@ test('tie speeches, revote and lift-all: counts, who, and the right term at each
   await expect(tie).toHaveText('5 : 5 — №4 и №6')
   await expect(panel).toContainText('Автокатастрофа')
   await expect(panel).toContainText('Подъём всех')
-  await shot(page, 'tie-liftall-1920')
+  await issueShot(page, 'control-tie-liftall')
+  await issueShot(ov, 'overlay-tie-liftall')
   await ov.close()
 })
 
@@ -110,6 +115,7 @@ test('a silent turn shows a translated timer label', async ({ page }) => {
   await expect(page.getByTestId('speaker')).toHaveAttribute('data-seat', '2')
   const label = page.getByTestId('timer-label')
   await expect(label).toHaveText('Молчаливый ход')
+  await issueShot(page, 'control-silent-turn')
   await page.getByTestId('lang-en').click()
   await expect(label).toHaveText('Silent turn')
   await expect(page.getByTestId('app')).not.toContainText(/silentturn/i)

@@ -1,13 +1,16 @@
 /**
  * Headless entry: the same main-side services as the desktop app, without Electron.
- *   npm run serve -- [--port 4800] [--db ./data/mafia-desk.sqlite] [--token TOKEN]
- * Serves /control and /overlay (the OBS browser-source URL) and the contract on 127.0.0.1 only.
+ *   npm run serve -- [--port 4800] [--db ./data/mafia-desk.sqlite] [--token TOKEN] [--lan ADDRESS]
+ * Serves /control and /overlay (the OBS browser-source URL) and the contract on 127.0.0.1 only — or, with the
+ * explicit `--lan ADDRESS` (the tournament's hub, issue 16), on that address, where every connection from
+ * another machine needs a token.
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startCore } from './app/core'
 import { toAppErrorData } from '../shared/errors'
+import { checkLanAddress, lanWarning } from './transport/lan'
 
 const VERSION = '0.1.0'
 
@@ -28,12 +31,18 @@ async function main(): Promise<void> {
       db: { type: 'string', default: resolve(process.cwd(), 'data/mafia-desk.sqlite') },
       token: { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      lan: { type: 'string' },
     },
     strict: true,
   })
   const port = Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`Неверный порт / Invalid port: ${values.port}`)
+    process.exit(2)
+  }
+  const lanProblem = values.lan === undefined ? null : checkLanAddress(values.lan)
+  if (lanProblem) {
+    console.error(`Неверный адрес --lan / Invalid --lan address: ${lanProblem}`)
     process.exit(2)
   }
   const core = await startCore({
@@ -44,14 +53,19 @@ async function main(): Promise<void> {
     resourcesDir: findResourcesDir(),
     version: VERSION,
     token: values.token,
+    lan: values.lan,
     log: values.quiet ? undefined : (line) => console.log(line),
   })
   const { server } = core
   console.log(`Mafia Desk ${VERSION} (headless)`)
   console.log(`  База / Database:  ${core.db.file}`)
   console.log(`  Панель судьи / Control panel:  ${server.controlUrl}`)
+  console.log(
+    `  Турнир и данные / Tournament & data: ${server.origin}/admin?token=${encodeURIComponent(server.token)}`,
+  )
   console.log(`  Оверлей для OBS / OBS overlay: ${server.overlayUrl}`)
   console.log(`  Токен управления / Control token: ${server.token}`)
+  if (values.lan !== undefined) for (const line of lanWarning(values.lan, server.port)) console.warn(line)
   console.log(`READY ${server.origin} token=${server.token}`)
 
   let closing = false

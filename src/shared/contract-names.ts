@@ -55,8 +55,16 @@ export const CALL_NAMES = [
   'stages.create',
   'seating.generate',
   'seating.swap',
+  'seating.export',
   'rounds.start',
   'games.cancel',
+  'sync.status',
+  'sync.createToken',
+  'sync.revokeToken',
+  'sync.setOnStream',
+  'sync.local',
+  'sync.pair',
+  'sync.unpair',
 ] as const
 
 export type CallNameFromList = (typeof CALL_NAMES)[number]

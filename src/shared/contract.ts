@@ -22,6 +22,7 @@ import {
   tournamentUpdateSchema,
   type TournamentDetail,
 } from './tournament-ops'
+import type { SyncHubStatus, SyncLocalStatus } from './sync'
 
 export type Access = 'read' | 'control'
 
@@ -536,6 +537,12 @@ export const calls = {
   'stages.create': call('control', stageCreateSchema, out<TournamentDetail>()),
   /** Seats the rounds of the stage not started yet (all of them the first time). */
   'seating.generate': call('control', seatingGenerateSchema, out<TournamentDetail>()),
+  /** The stage's seating as XLSX: a sheet per round and one "by player". */
+  'seating.export': call(
+    'control',
+    z.object({ stageId: id, lang: z.enum(['ru', 'en']).optional() }).strict(),
+    out<ExportedFile>(),
+  ),
   /** Swaps two players in a round not started yet. */
   'seating.swap': call('control', z.object({ roundId: id, a: id, b: id }).strict(), out<TournamentDetail>()),
   /** Locks the round's seating and creates one game per table with its seating and judge. */
@@ -546,6 +553,41 @@ export const calls = {
     z.object({ gameId, reason: z.string().trim().min(1).max(500) }).strict(),
     out<GameSummary>(),
   ),
+  // ---- multi-machine mode (issue 16): the hub's table tokens and lag, a table machine's pairing ----
+  /** The hub's view of a tournament's tables: tokens, lag, last contact, conflicts, the table on stream. */
+  'sync.status': call(
+    'control',
+    z.object({ tournamentId: z.number().int().positive() }).strict(),
+    out<SyncHubStatus>(),
+  ),
+  /** A new pairing token for a table (its earlier token stops working). */
+  'sync.createToken': call(
+    'control',
+    z.object({ tableId: z.number().int().positive() }).strict(),
+    out<SyncHubStatus>(),
+  ),
+  'sync.revokeToken': call(
+    'control',
+    z.object({ tableId: z.number().int().positive() }).strict(),
+    out<SyncHubStatus>(),
+  ),
+  /** The table on stream: its newest game becomes the active one (overlay, OBS) and follows its next games. */
+  'sync.setOnStream': call(
+    'control',
+    z
+      .object({ tournamentId: z.number().int().positive(), tableId: z.number().int().positive().nullable() })
+      .strict(),
+    out<SyncHubStatus>(),
+  ),
+  /** This machine as a table: pairing and outbox. */
+  'sync.local': call('control', none, out<SyncLocalStatus>()),
+  /** Pairs this machine with a hub (`hubUrl` may carry the token after '#'); the hub must answer once. */
+  'sync.pair': call(
+    'control',
+    z.object({ hubUrl: z.string().min(1).max(500), token: z.string().max(200).optional() }).strict(),
+    out<SyncLocalStatus>(),
+  ),
+  'sync.unpair': call('control', none, out<SyncLocalStatus>()),
 } as const
 
 export type Calls = typeof calls
@@ -570,8 +612,18 @@ export interface Pushes {
   'obs.status': ObsPublicStatus
   /** Something of this tournament changed (a game's state, its structure, seating, registration). */
   'tournament.changed': { tournamentId: number }
+  /** The hub stored a table's entries, or a table's status changed (issue 16). */
+  'sync.changed': SyncChanged
   /** The overlay's settings and on-demand graphics, when they change (for panels that do not follow its view). */
   'overlay.controls': { settings: OverlayPublicSettings; graphics: OverlayGraphics }
+}
+export interface SyncChanged {
+  tournamentId: number
+  tableId: number | null
+  gameId: number | null
+  gameUuid: string | null
+  lastSeq: number | null
+  at: number
 }
 export type PushName = keyof Pushes
 export const pushAccess: Record<PushName, Access> = {
@@ -579,6 +631,7 @@ export const pushAccess: Record<PushName, Access> = {
   'overlay.view': 'read',
   'obs.status': 'control',
   'tournament.changed': 'control',
+  'sync.changed': 'control',
   'overlay.controls': 'read',
 }
 export const pushNames = Object.keys(pushAccess) as PushName[]

@@ -63,8 +63,11 @@ export const seatingGenerateSchema = z
     avoidPairs: z.array(z.tuple([id, id])).max(1000).optional(),
     /** A player fixed to a table (accessibility). */
     fixedTable: z.array(z.object({ playerId: id, table: id }).strict()).max(1000).optional(),
-    /** When the number of players is not a multiple of 10: mark the free seats as spare seats. */
-    uneven: z.enum(['spareSeats']).optional(),
+    /**
+     * When the number of players is not a multiple of 10: `extraGame` (some sit out each round, some play one
+     * game more) or `spareSeats` (the free seats are marked for substitutes).
+     */
+    uneven: z.enum(['extraGame', 'spareSeats']).optional(),
   })
   .strict()
 export type SeatingGenerateInput = z.infer<typeof seatingGenerateSchema>
@@ -85,10 +88,14 @@ export interface SeatingFigures {
   pairsMin: number
   pairsMax: number
   pairsStdDev: number
+  /** Pairs that met exactly twice. */
+  pairsTwice: number
   pairsNeverMet: number
   seatMaxDeviation: number
   keySeatsMaxDeviation: number
   tableUseMaxDeviation: number
+  /** Spare seats over all rounds. */
+  spareSeats: number
   /** Pairs who should not meet but do / players not at their fixed table. */
   avoidViolations: number
   fixedViolations: number

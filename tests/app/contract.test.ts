@@ -127,7 +127,8 @@ describe('games between machines, backups, exports', () => {
     const xlsx = await call(a, 'export.standings', { tournamentId, format: 'xlsx' })
     expect(Buffer.from(xlsx.base64, 'base64').subarray(0, 2).toString()).toBe('PK')
     const standings = await a.router.dispatch('standings.get', {}, 'read')
-    expect(standings.ok && (standings.value as { overall: unknown[] }).overall.length).toBe(10)
+    // The ten players of this game and the ten demo players of the demo games.
+    expect(standings.ok && (standings.value as { overall: unknown[] }).overall.length).toBe(20)
     expect(await fails(a, 'export.protocol', { gameId: 9999, format: 'pdf' })).toBe('export/game_not_found')
   })
 

@@ -59,12 +59,15 @@ describe('app service', () => {
       roles: { ...FULL_GAME_ROLES },
       tournamentId,
     }).gameId
-    expect(service.overlay().standings?.rows).toEqual([])
+    // The demo tournament ships with its finished demo games: three for each demo player.
+    const before = service.overlay().standings?.rows ?? []
+    expect(before).toHaveLength(10)
+    expect(before.every((r) => r.games === 3)).toBe(true)
     for (const c of FULL_GAME) service.command(id, c)
     const rows = service.overlay().standings!.rows
-    expect(rows).toHaveLength(10)
-    expect(rows[0]).toMatchObject({ place: 1, name: 'Jay', games: 1, wins: 1 })
-    expect(rows[0].points).toBeCloseTo(1.3)
+    expect(rows).toHaveLength(20)
+    expect(rows.find((r) => r.name === 'Jay')).toMatchObject({ games: 1, wins: 1 })
+    expect(rows.find((r) => r.name === 'Jay')?.points).toBeCloseTo(1.3)
     expect(rows.find((r) => r.name === 'Cat')?.points).toBe(0)
   })
 
@@ -74,7 +77,17 @@ describe('app service', () => {
     expect(active).not.toBeNull()
     expect(active!.view.players).toHaveLength(10)
     expect(active!.view.phase).toBe('setup')
+    expect(active!.game.number).toBe(4)
     expect(db.listTournaments()).toHaveLength(1)
+    // Three finished demo games, played through the engine, in the demo tournament.
+    const finished = db
+      .listGames({ tournamentId: db.listTournaments()[0].id })
+      .filter((g) => g.status === 'finished')
+    expect(finished.map((g) => [g.number, g.winner])).toEqual([
+      [1, 'red'],
+      [2, 'black'],
+      [3, 'red'],
+    ])
     expect(service.overlay().view!.players.every((p) => p.role === null)).toBe(true)
   })
 

@@ -150,11 +150,28 @@ describe('a tournament from creation to its final', () => {
     }
     expect(stage.figures?.generated).toMatchObject({ players: 20, tables: 2, games: 2 })
     expect(stage.figures?.random).toMatchObject({ players: 20, tables: 2, games: 2 })
-    expect(typeof stage.figures?.generated.avoidViolations).toBe('number')
+    // The constraints hold: the pair never meets, the fixed player always sits at table 1.
+    expect(stage.figures?.generated).toMatchObject({ avoidViolations: 0, fixedViolations: 0 })
+    for (const round of stage.rounds) {
+      const table = round.tables.find((x) => x.seats.some((p) => p?.id === p1.id))!
+      expect(table.table).toBe(1)
+      expect(table.seats.some((p) => p?.id === p2.id)).toBe(false)
+    }
 
     // The same seed gives the same seating.
-    const again = await call(a, 'seating.generate', { stageId, seed: 7 })
+    const again = await call(a, 'seating.generate', {
+      stageId,
+      seed: 7,
+      avoidPairs: [[p1.id, p2.id]],
+      fixedTable: [{ playerId: p1.id, table: 1 }],
+    })
     expect(again.stages[0].rounds.map(seatedIds)).toEqual(stage.rounds.map(seatedIds))
+
+    // The seating as XLSX: a sheet per round and one by player.
+    const sheet = await call(a, 'seating.export', { stageId })
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(Buffer.from(sheet.base64, 'base64') as unknown as ArrayBuffer)
+    expect(book.worksheets.length).toBe(3)
 
     // A manual swap of two players in round 2.
     const r2 = stage.rounds[1]
@@ -273,12 +290,20 @@ describe('a tournament from creation to its final', () => {
     t = await call(a, 'tournaments.register', { tournamentId: t.id, playerIds: ids })
     t = await call(a, 'stages.create', { tournamentId: t.id, kind: 'qualifying', games: 3 })
     const refused = await refusal(a, 'seating.generate', { stageId: t.stages[0].id })
-    expect(refused.code).toBe('tournament/uneven_players')
-    expect(refused.ru).toMatch(/13.*не кратно 10.*запасных мест/)
+    expect(refused.code).toBe('tournament/players_not_multiple_of_10')
+    expect(refused.ru).toMatch(/13 игроков не делятся.*лишняя игра.*запасные места/)
     t = await call(a, 'seating.generate', { stageId: t.stages[0].id, uneven: 'spareSeats', seed: 1 })
     for (const round of t.stages[0].rounds) {
       expect(round.tables).toHaveLength(2)
       expect(seatedIds(round).filter((id) => id === 0)).toHaveLength(7)
+    }
+    expect(t.stages[0].figures?.generated.spareSeats).toBe(21)
+    // The other option: one table, some players sit each round out, the rounds are added as needed.
+    t = await call(a, 'seating.generate', { stageId: t.stages[0].id, uneven: 'extraGame', seed: 1 })
+    expect(t.stages[0].rounds.length).toBe(4)
+    for (const round of t.stages[0].rounds) {
+      expect(round.tables).toHaveLength(1)
+      expect(new Set(seatedIds(round)).size).toBe(10)
     }
   })
 

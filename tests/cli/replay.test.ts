@@ -41,23 +41,26 @@ describe('cli replay', () => {
     expect(out.record.winner).toBe('black')
   })
 
+  const oath = join(root, 'tests', 'scenarios', 's49-fiim-oath-is-team-defeat.json')
+
   it('prints every rejected step with its code and message, in Russian by default', () => {
-    const file = join(root, 'tests', 'scenarios', 's49-fiim-oath-is-team-defeat.json')
-    const ru = cli('replay', file)
+    const ru = cli('replay', oath)
     expect(ru.status, ru.stderr + ru.stdout).toBe(0)
     expect(ru.stdout).toMatch(
       /step 3 \(remove\) rejected as expected: engine\/removal_is_team_defeat: По этим правилам «клятва» — не удаление, а ППК/,
     )
-    const en = cli('replay', '--lang', 'en', file)
+  })
+
+  it('prints the messages in English with --lang en, and refuses another language', () => {
+    const en = cli('replay', '--lang', 'en', oath)
     expect(en.stdout).toContain(
       'step 3 (remove) rejected as expected: engine/removal_is_team_defeat: Under these rules "oath" is a team defeat',
     )
-    expect(cli('replay', '--lang', 'de', file).status).toBe(2)
+    expect(cli('replay', '--lang', 'de', oath).status).toBe(2)
   })
 
   it('--json gives each step, with the rejection code, message and parameters', () => {
-    const file = join(root, 'tests', 'scenarios', 's49-fiim-oath-is-team-defeat.json')
-    const r = cli('replay', '--json', '--lang=en', file)
+    const r = cli('replay', '--json', '--lang=en', oath)
     expect(r.status).toBe(0)
     const out = JSON.parse(r.stdout) as {
       steps: Array<{

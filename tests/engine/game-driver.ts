@@ -65,7 +65,9 @@ function disruption(game: Game, pick: Pick): Command | null {
   const alive = v.players.filter((p) => p.status === 'alive')
   const pool: number[] = [
     ...alive.map((p) => p.seat),
-    ...alive.filter((p) => p.fouls >= 3).map((p) => p.seat),
+    // Seats close to the 4th foul, several times over, so 4th fouls in votings and tie speeches are common.
+    ...alive.filter((p) => p.fouls >= 2).flatMap((p) => [p.seat, p.seat, p.seat]),
+    ...alive.filter((p) => p.fouls >= 3).flatMap((p) => [p.seat, p.seat, p.seat, p.seat, p.seat, p.seat]),
     ...(v.voting ? v.voting.candidates.flatMap((c) => c.voters ?? []) : []),
     ...(v.liftAll?.seats ?? []),
     ...(v.step === 'tieSpeech' && v.speaker !== null ? [v.speaker, v.speaker] : []),
@@ -85,7 +87,8 @@ export function plausibleCommand(game: Game, pick: Pick): Command {
   const alive = v.players.filter((p) => p.status === 'alive').map((p) => p.seat)
   const anyAlive = (): number => alive[pick(alive.length)]
   const r = pick(100)
-  if (r < 6) {
+  const busy = v.step === 'voting' || v.step === 'tieSpeech' || v.step === 'liftAll'
+  if (r < (busy ? 14 : 6)) {
     const d = disruption(game, pick)
     if (d) return d
   }

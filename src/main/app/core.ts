@@ -11,6 +11,7 @@ import { AppService } from './service'
 import { createHandlers } from './handlers'
 import { ObsBridge } from './obs-bridge'
 import { overlayStandings } from './exports'
+import { createSync, type Sync } from '../sync'
 import { NO_GRAPHICS } from '../obs/graphics'
 import { warmUp } from './warm-up'
 
@@ -23,6 +24,8 @@ export interface CoreOptions {
   version: string
   token?: string
   log?: (line: string) => void
+  /** Listen on this address instead of 127.0.0.1 (the LAN mode of the hub, issue 16: src/main/transport/lan.ts). */
+  lan?: string
   /** The service's clock (ms since epoch); tests fix it to compare runs byte for byte. */
   clock?: () => number
 }
@@ -34,6 +37,7 @@ export interface Core {
   obs: ObsBridge
   router: Router
   server: RunningServer
+  sync: Sync
   onPush(listener: <K extends PushName>(channel: K, payload: Pushes[K]) => void): () => void
   close(): Promise<void>
 }
@@ -52,6 +56,12 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   obs = new ObsBridge(db, { log })
   obs.director.graphics.subscribe(() => service.pushOverlay())
   let server: RunningServer | null = null
+  const sync = createSync({
+    db: () => db,
+    service,
+    log,
+    changed: (payload) => server?.broadcast('sync.changed', payload),
+  })
   try {
     service.init()
     log(`warm-up of the command path: ${warmUp().toFixed(0)} ms`)
@@ -73,6 +83,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
         controlUrl: server ? `${server.origin}/control` : '',
         dataFile: db.file,
       }),
+      sync: sync.handlers(() => server?.origin ?? ''),
     })
     const router = createRouter(handlers, (method, error) =>
       log(`${method}: ${error.code} ${error.message.en}`),
@@ -85,11 +96,19 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       token: opts.token,
       version: opts.version,
       log,
+      host: opts.lan,
+      handle: sync.handle,
+      grantFor: sync.grantFor,
     })
     const running = server
     service.onPush((channel, payload) => running.broadcast(channel, payload))
     obs.onStatus((status) => running.broadcast('obs.status', status))
     obs.start(service.active())
+    // The sender runs after the pushes: a stored command is shown first, then sent to the hub.
+    service.onPush((channel) => {
+      if (channel === 'game.view') setImmediate(() => sync.sender.kick())
+    })
+    sync.sender.start()
     return {
       get db() {
         return db
@@ -98,6 +117,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       obs,
       router,
       server: running,
+      sync,
       onPush: (l) => {
         const offService = service.onPush(l)
         const offObs = obs!.onStatus((s) => l('obs.status', s))
@@ -107,6 +127,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
         }
       },
       async close() {
+        sync.sender.stop()
         await obs?.stop()
         await running.close()
         if (db.isOpen) db.close()

@@ -44,6 +44,8 @@ export interface HandlerDeps {
   obs: ObsBridge
   info: () => AppInfo
   restore: (file: string, force: boolean) => Promise<void>
+  /** The multi-machine mode's calls (src/main/sync). */
+  sync: Pick<Handlers, `sync.${string}` & keyof Handlers>
 }
 
 export function playerInfo(p: Player): PlayerInfo {
@@ -76,6 +78,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...exportHandlers(deps),
     ...standingsHandlers(deps),
     ...backupHandlers(deps),
+    ...deps.sync,
     ...tournamentOpsHandlers(new TournamentOps(deps.db, deps.service)),
   }
 }

@@ -8,7 +8,6 @@ import {
   dealRoles,
   describeCommand,
   execute,
-  gameRecord,
   newGame,
   overlayViewOf,
   restore,
@@ -34,8 +33,10 @@ import type {
 } from '../../shared/contract'
 import { overlaySettingsSchema } from '../../shared/contract'
 import { NO_GRAPHICS } from '../obs/graphics'
+import { DEMO_FINISHED_GAMES, DEMO_ROTATIONS, playDemoGames } from './demo-games'
 import { AppError, appError } from '../../shared/errors'
 import type { MafiaDb, GameRow, StoredEntry } from '../db'
+import { projectionOf } from './projection'
 
 export type PushListener = <K extends PushName>(channel: K, payload: Pushes[K]) => void
 
@@ -55,10 +56,13 @@ interface LiveGame {
   game: Game
   /**
    * The overlay's own revision for this game and what it showed with it (see `publishOverlay`): it counts the
-   * changes of what the overlay shows of the game in this run of the server, from 0 when it is first shown. Never the log's length, which would reveal how many
-   * hidden entries the judge made; after a restart the overlay reconnects and takes the view as it comes.
+   * changes of what the overlay shows of the game in this run of the server, from 0 when it is first shown. Never
+   * the log's length, which would reveal how many hidden entries the judge made; after a restart the overlay
+   * reconnects and takes the view as it comes.
    */
   overlayShown?: { revision: number; content: string }
+  /** On the hub: a game whose one writer is a table machine (issue 16); its log grows only by sync. */
+  remote?: boolean
 }
 
 /** What the overlay shows now: the envelope last pushed, and its content without the revision (to compare). */
@@ -80,6 +84,17 @@ const SETTINGS = { overlay: 'overlay', active: 'activeGameId', rulesets: 'custom
 function notFoundGame(id: number): AppError {
   return new AppError(
     appError('app/game_not_found', `Игра №${id} не найдена`, `Game ${id} not found`, { gameId: id }),
+  )
+}
+
+function remoteGame(row: GameRow): AppError {
+  return new AppError(
+    appError(
+      'app/remote_game',
+      'Эту игру ведёт судья за своим столом: её команды приходят с компьютера стола.',
+      "This game is run by its table's judge: its commands come from the table machine.",
+      { gameId: row.id, tableId: row.tableId },
+    ),
   )
 }
 
@@ -115,8 +130,9 @@ export class AppService {
     for (const { game: row, log } of this.db.listInProgress()) {
       try {
         const game = restore(row.setup as GameSetup, log as LogEntry[])
-        this.live.set(row.id, { row, game })
-        this.pauseAfterRestart(row.id)
+        const remote = this.db.sync.isRemote(row.id)
+        this.live.set(row.id, { row, game, remote })
+        if (!remote) this.pauseAfterRestart(row.id)
       } catch (err) {
         // A game whose log cannot be replayed stays in the database untouched; it is reported, never dropped.
         this.log(`game ${row.id} could not be resumed: ${String(err)}`)
@@ -158,17 +174,23 @@ export class AppService {
   }
 
   private createDemoGame(): void {
-    const demo = this.db.seedDemo()
+    const demo = this.db.seedDemo({ rotations: DEMO_ROTATIONS })
     if (!demo) return
     const players = demo.playerIds.map((id) => this.db.getPlayer(id))
+    const seated = players.map((p, i) => ({ name: p?.nickname ?? `Игрок ${i + 1}`, playerId: p?.id ?? null }))
+    // The finished rounds are closed without the end-of-round backup: a fresh database has nothing to keep yet.
+    const finishRound = (roundId: number): void => {
+      this.db.markRoundFinished(roundId)
+    }
+    playDemoGames(this, demo, seated, finishRound, (line) => this.log(line))
     const envelope = this.createGame({
       rulesetId: 'fiim',
-      players: players.map((p, i) => ({ name: p?.nickname ?? `Игрок ${i + 1}`, playerId: p?.id ?? null })),
+      players: seated,
       seed: 20261129,
       tournamentId: demo.tournamentId,
       roundId: demo.roundId,
       tableId: demo.tableId,
-      number: 1,
+      number: DEMO_FINISHED_GAMES + 1,
       judge: null,
     })
     this.activeId = envelope.gameId
@@ -241,7 +263,7 @@ export class AppService {
     const loaded = this.db.loadGame(gameId)
     if (!loaded) return null
     const game = restore(loaded.game.setup as GameSetup, loaded.log as LogEntry[])
-    const lg = { row: loaded.game, game }
+    const lg = { row: loaded.game, game, remote: this.db.sync.isRemote(gameId) }
     this.live.set(gameId, lg)
     return lg
   }
@@ -403,6 +425,7 @@ export class AppService {
 
   private apply(gameId: number, command: Command): GameEnvelope {
     const g = this.require(gameId)
+    if (g.remote) throw remoteGame(g.row)
     if (g.row.cancelledAt !== null) {
       throw new AppError(
         appError(
@@ -416,32 +439,12 @@ export class AppService {
     const result = execute(g.game, command)
     if (!result.ok) throw new AppError(result.error)
     const next = result.game
-    const finished = next.state.phase === 'finished'
-    const winner = next.state.winner ?? null
     const wasFinished = g.row.status === 'finished'
-    // Per-seat results are stored with the command that ends the game, and cleared when an undo reopens it.
-    const results = finished
-      ? gameRecord(next).seats.map((s) => ({
-          seat: s.seat,
-          playerId: s.playerId,
-          role: s.role,
-          win: s.points.win,
-          bestMove: s.points.bestMove,
-          extra: s.points.extra,
-          penalty: s.points.penalty,
-          total: s.points.total,
-          extraReasons: s.extraPoints,
-          penaltyReasons: s.penalties,
-        }))
-      : wasFinished
-        ? []
-        : undefined
+    const projection = projectionOf(next, wasFinished)
+    const finished = projection.status === 'finished'
+    const winner = projection.winner
     // Stored first: if this throws (read-only or full disk), memory keeps the last stored state.
-    this.db.appendEntry(gameId, result.entry as StoredEntry, {
-      status: finished ? 'finished' : 'running',
-      winner,
-      results,
-    })
+    this.db.appendEntry(gameId, result.entry as StoredEntry, projection)
     g.game = next
     g.row = { ...g.row, status: finished ? 'finished' : 'running', winner, updatedAt: this.clock() }
     // Results changed (a game ended, was undone past its end, or got extra points after it): the standings are
@@ -454,6 +457,24 @@ export class AppService {
     // The organiser's dashboards learn of it after the judge and the stream.
     if (g.row.tournamentId !== null) this.afterSend({ tournament: g.row.tournamentId })
     return this.broadcast(gameId, 'afterSend') ?? this.envelope(gameId)
+  }
+
+  /**
+   * A game's log was changed behind the service (the hub stored a table's synced entries, issue 16): drop the
+   * cached state, refresh its tournament's standings and push its new view when it is the active game.
+   */
+  refreshGame(gameId: number): void {
+    const shown = this.live.get(gameId)?.overlayShown
+    this.live.delete(gameId)
+    const reloaded = this.tryLoad(gameId)
+    if (reloaded && shown) reloaded.overlayShown = shown // the overlay's revision goes on from where it was
+    const row = this.db.getGame(gameId)
+    if (row?.tournamentId != null) this.standingsCache.delete(row.tournamentId)
+    this.broadcast(gameId)
+  }
+
+  activeGameId(): number | null {
+    return this.activeId
   }
 
   describe(command: Command) {

@@ -15,6 +15,7 @@ type OpsCall =
   | 'stages.create'
   | 'seating.generate'
   | 'seating.swap'
+  | 'seating.export'
   | 'rounds.start'
   | 'games.cancel'
 
@@ -32,6 +33,7 @@ export function tournamentOpsHandlers(ops: TournamentOps): Pick<Handlers, OpsCal
     'stages.create': (input) => ops.createStage(input),
     'seating.generate': (input) => ops.generate(input),
     'seating.swap': ({ roundId, a, b }) => ops.swap(roundId, a, b),
+    'seating.export': ({ stageId, lang }) => ops.exportSeating(stageId, lang ?? 'ru'),
     'rounds.start': ({ roundId }) => ops.startRound(roundId),
     'games.cancel': ({ gameId, reason }) => ops.cancelGame(gameId, reason),
   }

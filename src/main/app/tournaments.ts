@@ -6,7 +6,8 @@
 import ExcelJS from 'exceljs'
 import { AppError, appError } from '../../shared/errors'
 import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
-import type { CsvImportResult, GameSummary } from '../../shared/contract'
+import type { CsvImportResult, ExportedFile, GameSummary } from '../../shared/contract'
+import { seatingToXlsx } from '../export/seating-xlsx'
 import type {
   DashboardGame,
   DashboardStage,
@@ -18,11 +19,13 @@ import type {
   TournamentPlayer,
   TournamentUpdateInput,
 } from '../../shared/tournament-ops'
-import type { GameRow, MafiaDb, Player, Stage, StageOptions } from '../db'
+import type { GameRow, MafiaDb, Player, Round, Stage, StageOptions } from '../db'
 import {
+  SPARE_SEAT,
   evaluateSeating,
   generateSeating,
-  makeRng,
+  randomSeating,
+  regenerateSeating,
   type SeatingReport,
   type SeatingRound,
 } from '../tournament/seating'
@@ -268,34 +271,25 @@ export class TournamentOps {
       if (stage.seed === null) continue
       const open = db.listRounds(stage.id).filter((r) => r.startedAt === null)
       if (open.length === 0 || this.stagePlayers(stage).length < 10) continue
-      this.seatStage(stage, stage.seed, { ...stage.options, uneven: 'spareSeats' })
+      this.seatStage(stage, stage.seed, { ...stage.options, uneven: stage.options.uneven ?? 'spareSeats' })
     }
   }
 
   /**
-   * Seats every round of the stage not started yet with the generator and stores it. P not a multiple of 10 is
-   * refused with the options (register or withdraw players, or mark spare seats) unless spare seats were chosen.
+   * Seats every round of the stage not started yet with the generator (tournament/seating.ts) and stores it. The
+   * first time the whole stage is generated; later (a withdrawal, a late registration, a new seed) the started
+   * rounds are kept and count, and only the others are generated again. P not a multiple of 10 is refused with
+   * the generator's explanation of the options (an extra game, or spare seats) unless one was chosen.
    */
   private seatStage(stage: Stage, seed: number, options: StageOptions): void {
     const db = this.db()
-    const players = this.stagePlayers(stage)
-    const count = players.length
-    if (count < 10) {
+    const active = this.stagePlayers(stage)
+    if (active.length < 10) {
       throw fail(
         'tournament/too_few_players',
-        `Для рассадки нужно не меньше 10 игроков, зарегистрировано ${count}.`,
-        `A seating needs at least 10 players; ${count} are registered.`,
-        { players: count },
-      )
-    }
-    const slots = Math.ceil(count / 10) * 10
-    if (slots !== count && options.uneven !== 'spareSeats') {
-      const missing = slots - count
-      throw fail(
-        'tournament/uneven_players',
-        `Игроков ${count} — это не кратно 10, за столами не хватит ${missing} игроков. Варианты: зарегистрировать ещё ${missing}, снять ${count % 10}, или отметить ${missing} запасных мест (их займут запасные игроки, их очки не идут в таблицу).`,
-        `There are ${count} players — not a multiple of 10: the tables lack ${missing} players. Options: register ${missing} more, withdraw ${count % 10}, or mark ${missing} spare seats (taken by substitutes whose points do not count).`,
-        { players: count, missing },
+        `Для рассадки нужно не меньше 10 игроков, зарегистрировано ${active.length}.`,
+        `A seating needs at least 10 players; ${active.length} are registered.`,
+        { players: active.length },
       )
     }
     if (stage.games === null) {
@@ -305,7 +299,9 @@ export class TournamentOps {
         'The stage has no number of games.',
       )
     }
-    const open = db.listRounds(stage.id).filter((r) => r.startedAt === null)
+    const rounds = db.listRounds(stage.id)
+    const open = rounds.filter((r) => r.startedAt === null)
+    const kept = rounds.filter((r) => r.startedAt !== null)
     if (open.length === 0) {
       throw fail(
         'tournament/no_open_rounds',
@@ -313,24 +309,129 @@ export class TournamentOps {
         'Every round of the stage has started: there is nothing left to seat.',
       )
     }
-    const tableCount = slots / 10
+    const space = this.indexSpace(kept, active)
+    const constraints = {
+      avoid: (options.avoidPairs ?? []).map(([x, y]) => [space.index(x), space.index(y)] as [number, number]),
+      fixedTable: Object.entries(options.fixedTable ?? {}).map(([id, table]) => ({
+        player: space.index(Number(id)),
+        table,
+      })),
+    }
+    const activeSet = new Set(active)
+    const withdrawn = space.ids.map((id, i) => (activeSet.has(id) ? -1 : i)).filter((i) => i >= 0)
+    const previous = space.rounds
+    const result =
+      previous.length === 0
+        ? generateSeating({
+            players: space.ids.length,
+            games: stage.games,
+            seed,
+            uneven: options.uneven,
+            ...constraints,
+          })
+        : regenerateSeating(
+            {
+              seed,
+              // The rounds not started are in the plan only to be generated again.
+              rounds: [...previous, ...open.map((_, k) => ({ round: previous.length + k + 1, tables: [] }))],
+              report: evaluateSeating(space.seatedBefore, stage.games, previous),
+              players: space.seatedBefore,
+              games: stage.games,
+              mode: options.uneven ?? 'exact',
+              constraints: {},
+            },
+            {
+              keep: previous.length,
+              players: space.ids.length,
+              withdrawn,
+              seed,
+              uneven: options.uneven,
+              ...constraints,
+            },
+          )
+    if (!result.ok) throw new AppError(result.error)
+    const planned = result.value.rounds.slice(previous.length)
     db.transaction(() => {
+      const tableCount = Math.max(...planned.flatMap((r) => r.tables.map((t) => t.table)))
       if (db.listTables(stage.tournamentId).length < tableCount)
         db.setTableCount(stage.tournamentId, tableCount)
       const tables = new Map(db.listTables(stage.tournamentId).map((t) => [t.number, t.id]))
-      // The pairs who should not meet and the fixed tables are passed on by index once seating.ts takes them
-      // (issue 11, its generator half); until then the figures below report any violation.
-      const plan = generateSeating({ players: slots, games: open.length, seed })
-      if (!plan.ok) throw new AppError(plan.error)
-      const ids: Array<number | null> = [...players, ...new Array<number | null>(slots - count).fill(null)]
-      plan.value.rounds.forEach((r, k) => {
+      // Rounds as the plan needs them (an extra game can need more rounds than games): added or removed.
+      const targets = [...open]
+      while (targets.length < planned.length) targets.push(db.addRound(stage.id))
+      for (const extra of targets.splice(planned.length)) db.deleteRound(extra.id)
+      planned.forEach((r, k) => {
         db.saveRoundSeating(
-          open[k].id,
-          r.tables.map((t) => ({ tableId: tables.get(t.table)!, seats: t.seats.map((i) => ids[i]) })),
+          targets[k].id,
+          r.tables.map((t) => ({
+            tableId: tables.get(t.table)!,
+            seats: t.seats.map((i) => (i === SPARE_SEAT || i >= space.ids.length ? null : space.ids[i])),
+          })),
         )
       })
       db.setStageSeating(stage.id, seed, options)
     })
+  }
+
+  /**
+   * The stage in the generator's index space: players who already sat in a round first (in order of
+   * appearance), then the other active ones; the stored rounds as index seatings (spare seats = SPARE_SEAT).
+   */
+  private indexSpace(
+    of: Round[],
+    active: number[],
+  ): { ids: number[]; index: (id: number) => number; rounds: SeatingRound[]; seatedBefore: number } {
+    const db = this.db()
+    const stored = of.map((r) => db.roundSeating(r.id)).filter((s) => s.tables.length > 0)
+    const ids: number[] = []
+    const at = new Map<number, number>()
+    const index = (id: number): number => {
+      let i = at.get(id)
+      if (i === undefined) {
+        i = ids.length
+        at.set(id, i)
+        ids.push(id)
+      }
+      return i
+    }
+    const rounds: SeatingRound[] = stored.map((s, k) => ({
+      round: k + 1,
+      tables: s.tables.map((t) => ({
+        table: t.table,
+        seats: t.seats.map((id) => (id === null ? SPARE_SEAT : index(id))),
+      })),
+    }))
+    const seatedBefore = ids.length
+    for (const id of active) index(id)
+    return { ids, index, rounds, seatedBefore }
+  }
+
+  /**
+   * The stage's seating as XLSX (export/seating-xlsx.ts): one sheet per round (judges of the tables) and one
+   * "by player"; with an extra game the players sitting a round out are listed.
+   */
+  async exportSeating(stageId: number, lang: 'ru' | 'en'): Promise<ExportedFile> {
+    const db = this.db()
+    const stage = this.requireStage(stageId)
+    const t = this.require(stage.tournamentId)
+    const players = this.stagePlayers(stage)
+    const space = this.indexSpace(db.listRounds(stage.id), players)
+    if (space.rounds.length === 0) {
+      throw fail('tournament/no_seating', 'У этапа ещё нет рассадки.', 'The stage has no seating yet.')
+    }
+    const rounds = space.rounds.map((r) => {
+      const seated = new Set(r.tables.flatMap((x) => x.seats))
+      const out = players.map((id) => space.index(id)).filter((i) => !seated.has(i))
+      return out.length > 0 ? { ...r, sittingOut: out } : r
+    })
+    const names = space.ids.map((id) => db.getPlayer(id)?.nickname ?? `#${id}`)
+    const judges = Object.fromEntries(db.listTables(t.id).map((x) => [x.number, x.judge]))
+    const bytes = await seatingToXlsx({ rounds }, names, { lang, title: t.name, judges })
+    return {
+      fileName: `seating-${t.id}-${stage.position}.xlsx`,
+      mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      base64: bytes.toString('base64'),
+    }
   }
 
   // ---- rounds -----------------------------------------------------------------------------------
@@ -488,50 +589,32 @@ export class TournamentOps {
     }
   }
 
-  /** Figures of the stage's stored seating next to those of a random seating of the same size and seed. */
+  /** Figures of the stage's stored seating next to those of a random seating of the same shape and seed. */
   private figures(stage: Stage): { generated: SeatingFigures; random: SeatingFigures } | null {
-    const db = this.db()
-    const seated = db
-      .listRounds(stage.id)
-      .map((r) => db.roundSeating(r.id))
-      .filter((s) => s.tables.length > 0)
-    if (seated.length === 0) return null
-    // Players become indices; each spare seat its own index (it is nobody).
-    const index = new Map<number, number>()
-    let spare = 0
-    const slotOf = (id: number | null): number => {
-      if (id === null) return -1 - spare++
-      let i = index.get(id)
-      if (i === undefined) index.set(id, (i = index.size))
-      return i
-    }
-    const raw = seated.map((s, r) => ({
-      round: r + 1,
-      tables: s.tables.map((t) => ({ table: t.table, seats: t.seats.map(slotOf) })),
-    }))
-    const slots = seated[0].tables.length * 10
-    const real = index.size
-    const rounds: SeatingRound[] = raw.map((r) => ({
-      round: r.round,
-      tables: r.tables.map((t) => ({
-        table: t.table,
-        seats: t.seats.map((i) => (i >= 0 ? i : real + ((-i - 1) % Math.max(1, slots - real)))),
+    const space = this.indexSpace(this.db().listRounds(stage.id), [])
+    if (space.rounds.length === 0 || stage.games === null) return null
+    const constraints = {
+      avoid: (stage.options.avoidPairs ?? []).map(
+        ([x, y]) => [space.index(x), space.index(y)] as [number, number],
+      ),
+      fixedTable: Object.entries(stage.options.fixedTable ?? {}).map(([id, table]) => ({
+        player: space.index(Number(id)),
+        table,
       })),
-    }))
-    const players = Math.max(slots, real)
-    const generated = evaluateSeating(players, rounds.length, rounds)
-    const random = evaluateSeating(
+    }
+    const players = space.ids.length
+    const generated = evaluateSeating(players, stage.games, space.rounds, constraints)
+    const random = randomSeating({
       players,
-      rounds.length,
-      randomSeating(players, rounds.length, stage.seed ?? 1),
-    )
-    const ids = [...index.entries()]
-    const idOfIndex = new Map(ids.map(([id, i]) => [i, id]))
-    const violations = (rs: SeatingRound[]): { avoid: number; fixed: number } =>
-      countViolations(rs, (i) => idOfIndex.get(i) ?? null, stage.options)
+      games: stage.games,
+      seed: stage.seed ?? 1,
+      uneven: stage.options.uneven,
+    })
     return {
-      generated: toFigures(generated, violations(rounds)),
-      random: toFigures(random, violations(randomSeating(players, rounds.length, stage.seed ?? 1))),
+      generated: toFigures(generated),
+      random: random.ok
+        ? toFigures(evaluateSeating(players, stage.games, random.value.rounds, constraints))
+        : toFigures(generated),
     }
   }
 
@@ -570,52 +653,7 @@ function scoringOf(r: Ruleset): { bestMove2: number; bestMove3: number; ciK: num
   return { bestMove2: r.scoring.bestMove2, bestMove3: r.scoring.bestMove3, ciK: r.scoring.ciK }
 }
 
-/** A seating drawn at random (every round a fresh shuffle): what the generator is compared with. */
-export function randomSeating(players: number, games: number, seed: number): SeatingRound[] {
-  const rnd = makeRng(seed ^ 0x5eed)
-  return Array.from({ length: games }, (_, r) => {
-    const order = Array.from({ length: players }, (_, i) => i)
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(rnd() * (i + 1))
-      ;[order[i], order[j]] = [order[j], order[i]]
-    }
-    return {
-      round: r + 1,
-      tables: Array.from({ length: Math.floor(players / 10) }, (_, t) => ({
-        table: t + 1,
-        seats: order.slice(t * 10, t * 10 + 10),
-      })),
-    }
-  })
-}
-
-/** Pairs who should not meet but sit at one table, and players away from their fixed table. */
-export function countViolations(
-  rounds: SeatingRound[],
-  idOf: (index: number) => number | null,
-  options: StageOptions,
-): { avoid: number; fixed: number } {
-  const avoid = new Set((options.avoidPairs ?? []).map(([a, b]) => (a < b ? `${a}/${b}` : `${b}/${a}`)))
-  let avoidCount = 0
-  let fixedCount = 0
-  for (const r of rounds)
-    for (const t of r.tables) {
-      const ids = t.seats.map(idOf).filter((x): x is number => x !== null)
-      for (const id of ids) {
-        const want = options.fixedTable?.[String(id)]
-        if (want !== undefined && want !== t.table) fixedCount++
-      }
-      if (avoid.size > 0)
-        for (let i = 0; i < ids.length; i++)
-          for (let j = i + 1; j < ids.length; j++) {
-            const [a, b] = ids[i] < ids[j] ? [ids[i], ids[j]] : [ids[j], ids[i]]
-            if (avoid.has(`${a}/${b}`)) avoidCount++
-          }
-    }
-  return { avoid: avoidCount, fixed: fixedCount }
-}
-
-function toFigures(r: SeatingReport, v: { avoid: number; fixed: number }): SeatingFigures {
+function toFigures(r: SeatingReport): SeatingFigures {
   return {
     players: r.players,
     tables: r.tables,
@@ -624,12 +662,14 @@ function toFigures(r: SeatingReport, v: { avoid: number; fixed: number }): Seati
     pairsMin: r.pairs.min,
     pairsMax: r.pairs.max,
     pairsStdDev: r.pairs.stdDev,
+    pairsTwice: r.pairs.twice,
     pairsNeverMet: r.pairs.neverMet,
     seatMaxDeviation: r.seats.maxDeviation,
     keySeatsMaxDeviation: r.seats.keySeatsMaxDeviation,
     tableUseMaxDeviation: r.tableUse.maxDeviation,
-    avoidViolations: v.avoid,
-    fixedViolations: v.fixed,
+    spareSeats: r.spareSeats,
+    avoidViolations: r.violations.avoidMet.length,
+    fixedViolations: r.violations.fixedTableBroken.length,
   }
 }
 

@@ -29,6 +29,7 @@ import { RegistrationsRepo } from './registrations'
 import { SeatingsRepo } from './seatings'
 import { LATEST_VERSION } from './schema'
 import { SettingsRepo } from './settings'
+import { SyncRepo } from './sync'
 import { TournamentsRepo } from './tournaments'
 import { TransferRepo } from './transfer'
 import type {
@@ -184,6 +185,8 @@ export class MafiaDb {
   private readonly games: GamesRepo
   private readonly settings: SettingsRepo
   private readonly transfer: TransferRepo
+  /** Multi-machine mode: the outbox (table machine), table tokens and conflicts (hub). */
+  readonly sync: SyncRepo
 
   /** Use openDatabase(). */
   constructor(conn: Database.Database, file: string, opts: { backupsToKeep: number; readonly: boolean }) {
@@ -199,6 +202,7 @@ export class MafiaDb {
     this.games = new GamesRepo(this.core)
     this.settings = new SettingsRepo(this.core)
     this.transfer = new TransferRepo(this.core, this.games, this.tournaments)
+    this.sync = new SyncRepo(this.core)
   }
 
   get isOpen(): boolean {
@@ -385,6 +389,11 @@ export class MafiaDb {
     return this.tournaments.markRoundStarted(roundId)
   }
 
+  /** Marks a round finished without the end-of-round backup (finishRound takes one). */
+  markRoundFinished(roundId: number, opts: { force?: boolean } = {}): Round {
+    return this.tournaments.markRoundFinished(roundId, opts)
+  }
+
   /** Deletes a round that was never started and has no game (db/round_started otherwise). */
   deleteRound(roundId: number): void {
     return this.tournaments.deleteRound(roundId)
@@ -447,7 +456,7 @@ export class MafiaDb {
   }
 
   /** Creates the demo tournament (ten players, qualifying stage, round 1, table 1) when there is no tournament. */
-  seedDemo(opts: { ruleset?: unknown } = {}): DemoIds | null {
+  seedDemo(opts: { ruleset?: unknown; rotations?: number[] } = {}): DemoIds | null {
     return this.tournaments.seedDemo(opts)
   }
 

@@ -126,6 +126,11 @@ export class GamesRepo extends Repo {
         gameId,
       )
       if (p.results) writeResults(this.core, gameId, p.results)
+      // The transactional outbox (issue 16): a synced game's entry is queued for the hub in this same
+      // transaction, so an acknowledged command can never be missing from the outbox.
+      this.stmt(
+        'INSERT INTO sync_outbox (game_id, seq, queued_at) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM sync_games WHERE game_id = ?)',
+      ).run(gameId, e.seq, e.at, gameId)
     })
   }
 
@@ -192,6 +197,12 @@ export class GamesRepo extends Repo {
       )
       const id = Number(info.lastInsertRowid)
       writeSeats(this.core, id, setup)
+      // A table machine paired with a hub sends every game it creates (issue 16).
+      if (input.uuid === undefined) {
+        this.stmt(
+          "INSERT INTO sync_games (game_id, registered_at) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM settings WHERE key = 'sync.pairing')",
+        ).run(id, now)
+      }
       return toGame(this.requireGame(id))
     })
   }

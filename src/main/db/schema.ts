@@ -190,6 +190,60 @@ CREATE INDEX games_by_round_table ON games (round_id, table_id);
 CREATE INDEX round_seats_by_player ON round_seats (player_id);
 `
 
+// Multi-machine mode (issue 16). On a table machine: which games go to the hub and the transactional outbox of
+// their log entries not yet acknowledged. On the hub: table tokens and the conflicts kept aside.
+const V4 = `
+CREATE TABLE sync_games (
+  game_id       INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  registered_at INTEGER NOT NULL
+);
+
+-- One row per accepted command of a synced game, written in the command's own transaction; deleted on the
+-- hub's acknowledgement. id = order of acceptance.
+CREATE TABLE sync_outbox (
+  id        INTEGER PRIMARY KEY,
+  game_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  seq       INTEGER NOT NULL,
+  queued_at INTEGER NOT NULL,
+  UNIQUE (game_id, seq)
+);
+
+-- On the hub: games whose log comes from a table machine (their one writer); the hub never appends to them.
+CREATE TABLE sync_remote_games (
+  game_id  INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  table_id INTEGER REFERENCES tables(id) ON DELETE SET NULL
+);
+
+CREATE TABLE sync_tokens (
+  token      TEXT    PRIMARY KEY,
+  table_id   INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  revoked_at INTEGER
+);
+CREATE INDEX sync_tokens_by_table ON sync_tokens (table_id);
+
+-- A pushed entry whose content differs from the one stored for the same game and seq: never merged.
+CREATE TABLE sync_conflicts (
+  id        INTEGER PRIMARY KEY,
+  table_id  INTEGER REFERENCES tables(id) ON DELETE SET NULL,
+  game_uuid TEXT    NOT NULL,
+  seq       INTEGER NOT NULL,
+  stored    TEXT    NOT NULL,
+  received  TEXT    NOT NULL,
+  at        INTEGER NOT NULL,
+  UNIQUE (game_uuid, seq, received)
+);
+
+-- Refused pushes (wrong or revoked token, another table's game): what the head judge sees as "refused".
+CREATE TABLE sync_refusals (
+  id       INTEGER PRIMARY KEY,
+  table_id INTEGER REFERENCES tables(id) ON DELETE SET NULL,
+  code     TEXT    NOT NULL,
+  remote   TEXT    NOT NULL DEFAULT '',
+  at       INTEGER NOT NULL
+);
+`
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'registry, tournaments, games, event log, results, settings', sql: V1 },
   { version: 2, description: 'indexes for listing games, results and player references', sql: V2 },
@@ -199,6 +253,7 @@ export const MIGRATIONS: readonly Migration[] = [
       'tournament operations: registration, stage plans, stored seatings, round judges, cancelled games',
     sql: V3,
   },
+  { version: 4, description: 'multi-machine sync: outbox, table tokens, conflicts', sql: V4 },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

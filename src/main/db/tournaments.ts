@@ -395,8 +395,13 @@ export class TournamentsRepo extends Repo {
     })
   }
 
-  /** Creates the demo tournament (ten players, qualifying stage, round 1, table 1) when there is no tournament. */
-  seedDemo(opts: { ruleset?: unknown } = {}): DemoIds | null {
+  /**
+   * Creates the demo tournament when there is no tournament: ten players at table 1 of a qualifying stage with one
+   * round per entry of `rotations` (round k seats the players rotated by rotations[k]; default one round).
+   * The rounds are seated and started; the app service plays their games.
+   */
+  seedDemo(opts: { ruleset?: unknown; rotations?: number[] } = {}): DemoIds | null {
+    const rotations = opts.rotations && opts.rotations.length > 0 ? opts.rotations : [0]
     return this.write(() => {
       const { n } = this.stmt('SELECT count(*) AS n FROM tournaments').get() as { n: number }
       if (n > 0) return null
@@ -415,14 +420,17 @@ export class TournamentsRepo extends Repo {
       const tournamentId = Number(t.lastInsertRowid)
       const stageId = Number(
         this.stmt(
-          "INSERT INTO stages (tournament_id, kind, name, position, games, seed) VALUES (?, 'qualifying', ?, 1, 1, 1)",
-        ).run(tournamentId, 'Отборочный этап').lastInsertRowid,
+          "INSERT INTO stages (tournament_id, kind, name, position, games, seed) VALUES (?, 'qualifying', ?, 1, ?, 1)",
+        ).run(tournamentId, 'Отборочный этап', rotations.length).lastInsertRowid,
       )
-      const roundId = Number(
-        this.stmt("INSERT INTO rounds (stage_id, number, status, started_at) VALUES (?, 1, 'open', ?)").run(
-          stageId,
-          now,
-        ).lastInsertRowid,
+      const roundIds = rotations.map((_, k) =>
+        Number(
+          this.stmt("INSERT INTO rounds (stage_id, number, status, started_at) VALUES (?, ?, 'open', ?)").run(
+            stageId,
+            k + 1,
+            now,
+          ).lastInsertRowid,
+        ),
       )
       const tableId = Number(
         this.stmt('INSERT INTO tables (tournament_id, number, name, judge) VALUES (?, 1, ?, ?)').run(
@@ -435,20 +443,25 @@ export class TournamentsRepo extends Repo {
         const existing = playerByKey(this.core, foldKey(nick))
         return existing ? existing.id : insertPlayer(this.core, nick, '', 'Демо-клуб', '')
       })
-      // The demo uses the whole model: its players registered, round 1 seated and started (the app service then
-      // creates the round's game at table 1).
-      playerIds.forEach((id, i) => {
+      // The demo uses the whole model: its players registered, every round seated and started (the app service
+      // then creates each round's game at table 1).
+      playerIds.forEach((id) => {
         this.stmt(
           'INSERT INTO tournament_players (tournament_id, player_id, registered_at) VALUES (?, ?, ?)',
         ).run(tournamentId, id, now)
-        this.stmt('INSERT INTO round_seats (round_id, table_id, seat, player_id) VALUES (?, ?, ?, ?)').run(
-          roundId,
-          tableId,
-          i + 1,
-          id,
-        )
       })
-      return { tournamentId, stageId, roundId, tableId, playerIds }
+      roundIds.forEach((roundId, k) => {
+        for (let seat = 1; seat <= playerIds.length; seat++) {
+          const id = playerIds[(seat - 1 + rotations[k]) % playerIds.length]
+          this.stmt('INSERT INTO round_seats (round_id, table_id, seat, player_id) VALUES (?, ?, ?, ?)').run(
+            roundId,
+            tableId,
+            seat,
+            id,
+          )
+        }
+      })
+      return { tournamentId, stageId, roundIds, roundId: roundIds[roundIds.length - 1], tableId, playerIds }
     })
   }
 }

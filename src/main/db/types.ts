@@ -87,8 +87,8 @@ export interface StageOptions {
   avoidPairs?: Array<[number, number]>
   /** A player fixed to a table (accessibility): player id → table number. */
   fixedTable?: Record<string, number>
-  /** When P is not a multiple of 10: mark spare seats (filled by a substitute). */
-  uneven?: 'spareSeats'
+  /** When P is not a multiple of 10: some players play an extra game, or spare seats are marked. */
+  uneven?: 'extraGame' | 'spareSeats'
 }
 
 export interface StageInput {
@@ -259,6 +259,9 @@ export interface ImportReport {
 export interface DemoIds {
   tournamentId: number
   stageId: number
+  /** Every round of the demo stage, in order (one game per round at table 1). */
+  roundIds: number[]
+  /** The last round: the one whose game is left open for the judge to play. */
   roundId: number
   tableId: number
   playerIds: number[]

@@ -26,10 +26,11 @@ import {
   type WireServerMessage,
 } from '../../shared/contract'
 import { appError, type AppErrorData } from '../../shared/errors'
-import type { Router } from './router'
+import type { CallGrant, Router } from './router'
 import { jsonDepthExceeds, ReadRateLimiter } from './limits'
+import { LOOPBACK, isLocalConnection } from './lan'
 
-export const LOOPBACK = '127.0.0.1'
+export { LOOPBACK }
 
 export interface ServerOptions {
   port: number
@@ -41,6 +42,12 @@ export interface ServerOptions {
   token?: string
   version: string
   log?: (line: string) => void
+  /** Listen address; anything but 127.0.0.1 is the LAN mode (lan.ts): remote connections need a token. */
+  host?: string
+  /** Requests answered before the pages and files (the hub's POST /sync/…); true when answered. */
+  handle?: (req: IncomingMessage, res: ServerResponse, path: string) => boolean
+  /** What a token other than the control token (a table token) grants, or null when it grants nothing. */
+  grantFor?: (token: string) => CallGrant | null
 }
 
 export interface RunningServer {
@@ -183,8 +190,10 @@ export function parseTarget(target: string | undefined): URL | null {
 }
 
 /** A WebSocket may come from our own pages or from a client that sends no Origin (OBS, scripts). */
-export function originAllowed(origin: string | undefined, port: number): boolean {
+export function originAllowed(origin: string | undefined, port: number, lanHost?: string): boolean {
   if (origin === undefined) return true
+  // LAN mode: our own pages served from the LAN address (same origin as the Host the client used).
+  if (lanHost !== undefined && lanHost !== LOOPBACK && origin === `http://${lanHost}`) return true
   return origin === `http://${LOOPBACK}:${port}` || origin === `http://localhost:${port}`
 }
 
@@ -214,9 +223,11 @@ const REPLY_CARRIES: Partial<Record<string, PushName>> = {
   'game.create': 'game.view',
 }
 
-function hostAllowed(host: string | undefined, port: number): boolean {
+function hostAllowed(host: string | undefined, port: number, lanHost?: string): boolean {
   if (!host) return false
-  return host === `${LOOPBACK}:${port}` || host === `localhost:${port}`
+  if (host === `${LOOPBACK}:${port}` || host === `localhost:${port}`) return true
+  // LAN mode: any Host header (the machine's LAN name or address); every remote call needs a token anyway.
+  return lanHost !== undefined && lanHost !== LOOPBACK
 }
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
@@ -230,10 +241,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let boundPort = opts.port
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!hostAllowed(req.headers.host, boundPort)) {
+    if (!hostAllowed(req.headers.host, boundPort, opts.host)) {
       res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Misdirected request')
       return
     }
+    if (opts.handle?.(req, res, parseTarget(req.url)?.pathname ?? '')) return
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end()
       return
@@ -302,6 +314,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     access: Access
     seq: number
     reads: ReadRateLimiter
+    /** A table token's narrower right (its pushes stay 'read'). */
+    grant?: CallGrant
     pushes: Set<PushName> | null
   }
   const clients = new Set<Client>()
@@ -315,7 +329,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const carried = REPLY_CARRIES[method]
     replying = carried ? { client, channel: carried } : null
     try {
-      return opts.router.dispatch(method, params, client.access)
+      return opts.router.dispatch(method, params, client.access, client.grant)
     } finally {
       replying = null
     }
@@ -342,8 +356,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   function upgradeRefusal(req: IncomingMessage): string | null {
     const url = parseTarget(req.url)
-    if (!url || url.pathname !== '/ws' || !hostAllowed(req.headers.host, boundPort)) return '404 Not Found'
-    if (!originAllowed(req.headers.origin, boundPort)) return '403 Forbidden'
+    if (!url || url.pathname !== '/ws' || !hostAllowed(req.headers.host, boundPort, opts.host))
+      return '404 Not Found'
+    const lanHost = opts.host !== undefined ? req.headers.host : undefined
+    if (!originAllowed(req.headers.origin, boundPort, lanHost)) return '403 Forbidden'
     return null
   }
 
@@ -358,9 +374,17 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       const url = parseTarget(req.url)
       const given = url?.searchParams.get('token') ?? null
       const access: Access = given && tokensEqual(given, token) ? 'control' : 'read'
+      const grant = given && access !== 'control' ? (opts.grantFor?.(given) ?? undefined) : undefined
+      // Local = from this machine to 127.0.0.1 under a loopback Host (no DNS rebinding through the LAN mode).
+      const local = isLocalConnection(req.socket) && hostAllowed(req.headers.host, boundPort)
+      if (access !== 'control' && !grant && !local) {
+        log(`ws: refused a connection without a valid token from ${req.socket.remoteAddress ?? '?'}`)
+        rejectUpgrade(socket, '401 Unauthorized')
+        return
+      }
       const pushes = url ? pushSubscription(url) : null
       wssFor[access].handleUpgrade(req, socket, head, (ws) =>
-        onConnection(ws, access, given !== null, pushes),
+        onConnection(ws, access, given !== null && !grant, pushes, grant),
       )
     } catch (err) {
       log(`ws upgrade error: ${String(err)}`)
@@ -373,8 +397,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     access: Access,
     gaveToken: boolean,
     pushes: Set<PushName> | null,
+    grant?: CallGrant,
   ): void {
-    const client: Client = { ws, access, seq: 0, reads: new ReadRateLimiter(), pushes }
+    const client: Client = { ws, access, seq: 0, reads: new ReadRateLimiter(), grant, pushes }
     clients.add(client)
     const send = (msg: WireServerMessage): void => deliver(client, JSON.stringify(msg))
     send({ type: 'hello', access, version: opts.version })
@@ -486,7 +511,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject)
-    server.listen(opts.port, LOOPBACK, () => {
+    server.listen(opts.port, opts.host ?? LOOPBACK, () => {
       server.off('error', reject)
       resolveListen()
     })
@@ -494,7 +519,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   boundPort = (server.address() as AddressInfo).port
   // After listening, errors such as EMFILE on accept() are logged; Node retries the accept, the server lives on.
   server.on('error', (err) => log(`http server error: ${errorCode(err) ?? String(err)}`))
-  const origin = `http://${LOOPBACK}:${boundPort}`
+  const listened = opts.host ?? LOOPBACK
+  const origin = `http://${listened === '0.0.0.0' || listened === '::' ? LOOPBACK : listened}:${boundPort}`
 
   return {
     port: boundPort,

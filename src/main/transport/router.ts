@@ -17,8 +17,16 @@ export type Handlers = {
 
 export type RouteResult = { ok: true; value: unknown } | { ok: false; error: AppErrorData }
 
+/**
+ * A narrower right than the control token (a table token, issue 16): a 'control' call is allowed when the
+ * grant's check passes for its validated params; `null` means allowed, otherwise the refusal.
+ */
+export interface CallGrant {
+  check(method: CallName, params: unknown): AppErrorData | null
+}
+
 export interface Router {
-  dispatch(method: string, params: unknown, access: Access): Promise<RouteResult>
+  dispatch(method: string, params: unknown, access: Access, grant?: CallGrant): Promise<RouteResult>
 }
 
 function isCallName(name: string): name is CallName {
@@ -45,11 +53,13 @@ export function createRouter(
   onError?: (method: string, error: AppErrorData) => void,
 ): Router {
   return {
-    async dispatch(method, params, access) {
+    async dispatch(method, params, access, grant) {
       if (typeof method !== 'string' || !isCallName(method))
         return { ok: false, error: unknownCall(String(method)) }
       const spec = calls[method]
-      if (spec.access === 'control' && access !== 'control') return { ok: false, error: forbidden(method) }
+      const granted = spec.access === 'control' && access !== 'control' && grant !== undefined
+      if (spec.access === 'control' && access !== 'control' && !granted)
+        return { ok: false, error: forbidden(method) }
       const parsed = spec.input.safeParse(params ?? {})
       if (!parsed.success) {
         const issues = parsed.error.issues
@@ -64,6 +74,10 @@ export function createRouter(
             { method, issues },
           ),
         }
+      }
+      if (granted) {
+        const denied = grant.check(method, parsed.data)
+        if (denied) return { ok: false, error: denied }
       }
       try {
         const handler = handlers[method] as (p: unknown, ctx: CallContext) => unknown

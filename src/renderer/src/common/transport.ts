@@ -13,7 +13,7 @@ import type {
   Pushes,
   WireServerMessage,
 } from '../../../shared/contract'
-import { WIRE_BULK_MAX_BYTES, WIRE_MAX_BYTES, bulkCalls, messageTooLarge } from '../../../shared/contract'
+import { WIRE_BULK_MAX_BYTES, WIRE_MAX_BYTES, bulkCalls, messageTooLarge } from '../../../shared/wire'
 import { appError, type AppErrorData } from '../../../shared/errors'
 
 export class CallError extends Error {

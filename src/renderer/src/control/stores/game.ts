@@ -34,6 +34,8 @@ export const useGameStore = defineStore('game', () => {
   const rulesets = shallowRef<Ruleset[]>([])
   const games = shallowRef<GameSummary[]>([])
   const connection = ref<ConnectionState>('open')
+  /** What the server lets this page do: 'read' means the page was opened without the control token. */
+  const access = ref<'read' | 'control' | null>(null)
   let transport: Transport | null = null
 
   const view = computed(() => envelope.value?.view ?? null)
@@ -108,7 +110,11 @@ export const useGameStore = defineStore('game', () => {
     })
     t.onResync(() => void refresh())
     connection.value = t.state()
-    t.onState((state) => (connection.value = state))
+    access.value = t.access()
+    t.onState((state, a) => {
+      connection.value = state
+      access.value = a
+    })
     void refresh()
     void loadRulesets()
   }
@@ -169,6 +175,7 @@ export const useGameStore = defineStore('game', () => {
     rules,
     games,
     connection,
+    access,
     attach,
     refresh,
     command,

@@ -1,0 +1,150 @@
+/**
+ * Multi-machine mode (issue 16) in Chromium: a hub listening on 127.0.0.2 (`--lan`, tokens required) and two
+ * table machines. The head judge issues pairing codes in the hub's /admin; each table judge (their own browser
+ * context) pairs their machine in its /admin and plays from its control panel; the hub's dashboard shows both
+ * tables live. A table token that asks the hub for another table's game is refused.
+ */
+import { test, expect, type Browser, type Page } from '@playwright/test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import WebSocket from 'ws'
+import { openDatabase } from '../../src/main/db'
+import { startServer, type TestServer } from '../helpers/server'
+import { command, expectPhase, setUpGame } from '../control/panel'
+
+let hub: TestServer
+const tables: TestServer[] = []
+
+test.beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-e2e-hub-'))
+  const dbFile = join(dir, 'hub.sqlite')
+  const db = await openDatabase(dbFile)
+  const t = db.createTournament({ name: 'Кубок сети' })
+  db.addRound(db.addStage(t.id, { kind: 'qualifying' }).id)
+  db.addTable(t.id, { judge: 'Анна' })
+  db.addTable(t.id, { judge: 'Борис' })
+  db.close()
+  hub = await startServer({ dir, dbFile, args: ['--lan', '127.0.0.2'] })
+  tables.push(await startServer(), await startServer())
+})
+test.afterAll(async () => {
+  for (const s of [hub, ...tables]) await s?.stop()
+})
+
+async function tablePage(browser: Browser, server: TestServer, code: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await page.goto(`${server.origin}/admin?token=${server.token}#tables`)
+  await page.getByTestId('tables-sync-code').fill(code)
+  await page.getByTestId('tables-sync-pair').click()
+  await expect(page.getByTestId('tables-sync-local')).toContainText('Кубок сети')
+  await page.goto(server.controlUrl)
+  await expect(page.getByTestId('seat-1')).toBeVisible()
+  return page
+}
+
+test('the head judge sees two paired tables live; a table token cannot reach another table’s game', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  expect(hub.origin).toMatch(/^http:\/\/127\.0\.0\.2:/)
+  // The head judge's dashboard on the hub (its own browser context, the control token).
+  const head = await (await browser.newContext()).newPage()
+  await head.goto(`${hub.origin}/admin?token=${hub.token}#tables`)
+  await expect(head.getByTestId('sync-table-1')).toBeVisible()
+  await head.getByTestId('sync-issue-1').click()
+  await head.getByTestId('sync-issue-2').click()
+  const code1 = await head.getByTestId('sync-code-1').inputValue()
+  const code2 = await head.getByTestId('sync-code-2').inputValue()
+  expect(code1).toMatch(/^http:\/\/127\.0\.0\.2:\d+\/#/)
+
+  const one = await tablePage(browser, tables[0], code1)
+  const two = await tablePage(browser, tables[1], code2)
+  await setUpGame(one, { don: 3, mafia: [5, 8], sheriff: 10 })
+  await setUpGame(two, { don: 1, mafia: [2, 4], sheriff: 6 })
+  await expect(head.getByTestId('sync-game-1')).toContainText(/идёт, записей: 1/)
+  await expect(head.getByTestId('sync-game-2')).toContainText(/идёт, записей: 1/)
+
+  // Table 1 plays on: its speeches reach the dashboard while table 2 waits.
+  await command(one, 'Enter')
+  await expectPhase(one, 'day', 'speech')
+  await command(one, 'Enter')
+  await expect(head.getByTestId('sync-game-1')).toContainText(/записей: 3/)
+  await expect(head.getByTestId('sync-game-2')).toContainText(/записей: 1/)
+  await command(two, 'Enter')
+  await expect(head.getByTestId('sync-game-2')).toContainText(/записей: 2/)
+  await expect(head.getByTestId('sync-lag-1')).toContainText('всё получено')
+  await expect(head.getByTestId('sync-lag-2')).toContainText('всё получено')
+
+  // Table 1's token asks the hub for table 2's game: refused. Its own game: allowed.
+  const token1 = code1.split('#')[1]
+  const hubGames = await callStatus()
+  const answer = await callWithToken(hub, token1, [
+    { method: 'game.view', params: { gameId: hubGames[2] } },
+    { method: 'game.view', params: { gameId: hubGames[1] } },
+    { method: 'backup.list', params: {} },
+  ])
+  expect(answer).toEqual(['sync/forbidden', 'ok', 'contract/forbidden'])
+  // Without any token the hub's LAN address gives nothing at all.
+  await expect(callWithToken(hub, null, [])).rejects.toThrow('401')
+})
+
+/** The hub's game id per table number (the head judge's status call). */
+async function callStatus(): Promise<Record<number, number>> {
+  const value = (await callRaw(hub.origin, hub.token, 'tournaments.list', {})) as Array<{
+    id: number
+    name: string
+  }>
+  const t = value.find((x) => x.name === 'Кубок сети')!
+  const status = (await callRaw(hub.origin, hub.token, 'sync.status', { tournamentId: t.id })) as {
+    tables: Array<{ number: number; game: { id: number } | null }>
+  }
+  return Object.fromEntries(status.tables.map((x) => [x.number, x.game?.id ?? 0]))
+}
+
+function callRaw(origin: string, token: string, method: string, params: unknown): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${origin.replace('http', 'ws')}/ws?token=${token}`)
+    ws.on('error', reject)
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as { type: string; id?: number; ok?: boolean; value?: unknown }
+      if (msg.type === 'hello') ws.send(JSON.stringify({ type: 'call', id: 1, method, params }))
+      if (msg.type === 'result' && msg.id === 1) {
+        ws.close()
+        if (msg.ok) resolve(msg.value)
+        else reject(new Error(JSON.stringify(msg)))
+      }
+    })
+  })
+}
+
+/** Calls the hub as a table-token client; each answer is 'ok' or the error code. */
+function callWithToken(
+  server: TestServer,
+  token: string | null,
+  calls: Array<{ method: string; params: unknown }>,
+): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${server.origin.replace('http', 'ws')}/ws${token ? `?token=${token}` : ''}`)
+    const answers: string[] = []
+    ws.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)))
+    ws.on('error', reject)
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as {
+        type: string
+        id?: number
+        ok?: boolean
+        error?: { code: string }
+      }
+      if (msg.type === 'hello')
+        calls.forEach((c, i) => ws.send(JSON.stringify({ type: 'call', id: i + 1, ...c })))
+      if (msg.type === 'result' && typeof msg.id === 'number') {
+        answers[msg.id - 1] = msg.ok ? 'ok' : (msg.error?.code ?? '?')
+        if (answers.filter(Boolean).length === calls.length) {
+          ws.close()
+          resolve(answers)
+        }
+      }
+    })
+  })
+}

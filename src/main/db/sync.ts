@@ -1,0 +1,370 @@
+/**
+ * Multi-machine mode (issue 16), what it stores:
+ * - on a table machine: `sync_games` (games this machine sends to its hub) and `sync_outbox` (their log entries
+ *   not yet acknowledged; the row is written by games.ts in the command's own transaction);
+ * - on the hub: table tokens, the conflicts kept aside, and the refused pushes.
+ */
+import crypto from 'node:crypto'
+import { Repo } from './core'
+import { loadLog } from './games'
+import type { StoredEntry } from './types'
+
+export interface OutboxBatch {
+  gameId: number
+  uuid: string
+  /** The game's setup (engine GameSetup JSON) and number: the hub creates the game from them on first push. */
+  setup: unknown
+  number: number | null
+  createdAt: number
+  entries: StoredEntry[]
+}
+
+export interface TableGrant {
+  token: string
+  tableId: number
+  tableNumber: number
+  tournamentId: number
+  tournamentName: string
+}
+
+export interface TableTokenRow {
+  tableId: number
+  number: number
+  name: string
+  judge: string
+  token: string | null
+  createdAt: number | null
+}
+
+export interface ConflictRow {
+  id: number
+  tableId: number | null
+  gameUuid: string
+  seq: number
+  stored: unknown
+  received: unknown
+  at: number
+}
+
+export interface RefusalRow {
+  id: number
+  tableId: number | null
+  code: string
+  remote: string
+  at: number
+}
+
+export class SyncRepo extends Repo {
+  /** Runs fn in one write transaction (nested calls of other repositories become savepoints). */
+  transaction<T>(fn: () => T): T {
+    return this.write(fn)
+  }
+
+  // ---- table machine: the outbox --------------------------------------------------------------------
+
+  /** Unacknowledged entries in the whole outbox. */
+  pendingCount(): number {
+    return this.guard(() => (this.stmt('SELECT count(*) AS n FROM sync_outbox').get() as { n: number }).n)
+  }
+
+  /** Games with unsent entries, the one with the oldest unsent entry first. */
+  pendingGames(): number[] {
+    return this.guard(() =>
+      (
+        this.stmt('SELECT game_id FROM sync_outbox GROUP BY game_id ORDER BY min(id)').all() as Array<{
+          game_id: number
+        }>
+      ).map((r) => r.game_id),
+    )
+  }
+
+  /** The oldest unsent entries of a game (in seq order, at most `limit`), with what the hub needs to create it. */
+  batch(gameId: number, limit: number): OutboxBatch | null {
+    return this.guard(() => {
+      const game = this.stmt('SELECT uuid, setup, number, created_at FROM games WHERE id = ?').get(gameId) as
+        { uuid: string; setup: string; number: number | null; created_at: number } | undefined
+      if (!game) return null
+      const rows = this.stmt(
+        `SELECT e.seq, e.command, e.events, e.at FROM sync_outbox o
+         JOIN game_events e ON e.game_id = o.game_id AND e.seq = o.seq
+         WHERE o.game_id = ? ORDER BY o.seq LIMIT ?`,
+      ).all(gameId, limit) as Array<{ seq: number; command: string; events: string; at: number }>
+      return {
+        gameId,
+        uuid: game.uuid,
+        setup: JSON.parse(game.setup) as unknown,
+        number: game.number,
+        createdAt: game.created_at,
+        entries: rows.map((r) => ({
+          seq: r.seq,
+          command: JSON.parse(r.command) as unknown,
+          events: JSON.parse(r.events) as unknown[],
+          at: r.at,
+        })),
+      }
+    })
+  }
+
+  /** The hub acknowledged every entry of the game up to `seq`: they leave the outbox. */
+  acknowledge(gameId: number, seq: number): number {
+    return this.write(
+      () => this.stmt('DELETE FROM sync_outbox WHERE game_id = ? AND seq <= ?').run(gameId, seq).changes,
+    )
+  }
+
+  /** Makes a game a synced one and queues its whole log (for a game begun before pairing). */
+  registerGame(gameId: number): void {
+    this.write(() => {
+      this.requireGame(gameId)
+      const now = Date.now()
+      this.stmt('INSERT OR IGNORE INTO sync_games (game_id, registered_at) VALUES (?, ?)').run(gameId, now)
+      this.stmt(
+        'INSERT OR IGNORE INTO sync_outbox (game_id, seq, queued_at) SELECT game_id, seq, ? FROM game_events WHERE game_id = ? ORDER BY seq',
+      ).run(now, gameId)
+    })
+  }
+
+  isSynced(gameId: number): boolean {
+    return this.guard(() => this.stmt('SELECT 1 FROM sync_games WHERE game_id = ?').get(gameId) !== undefined)
+  }
+
+  // ---- hub: games written by a table machine ---------------------------------------------------------
+
+  markRemote(gameId: number, tableId: number): void {
+    this.write(() => {
+      this.stmt('INSERT OR IGNORE INTO sync_remote_games (game_id, table_id) VALUES (?, ?)').run(
+        gameId,
+        tableId,
+      )
+    })
+  }
+
+  /** Whether a game's log is written by a table machine (then only its pushes may extend it). */
+  isRemote(gameId: number): boolean {
+    return this.guard(
+      () => this.stmt('SELECT 1 FROM sync_remote_games WHERE game_id = ?').get(gameId) !== undefined,
+    )
+  }
+
+  // ---- hub: table tokens ------------------------------------------------------------------------------
+
+  /** A new token for the table; the table's earlier token is revoked. */
+  createToken(tableId: number): string {
+    const token = crypto.randomBytes(18).toString('base64url')
+    this.write(() => {
+      this.requireTable(tableId)
+      const now = Date.now()
+      this.stmt('UPDATE sync_tokens SET revoked_at = ? WHERE table_id = ? AND revoked_at IS NULL').run(
+        now,
+        tableId,
+      )
+      this.stmt('INSERT INTO sync_tokens (token, table_id, created_at) VALUES (?, ?, ?)').run(
+        token,
+        tableId,
+        now,
+      )
+    })
+    return token
+  }
+
+  revokeToken(tableId: number): void {
+    this.write(() => {
+      this.requireTable(tableId)
+      this.stmt('UPDATE sync_tokens SET revoked_at = ? WHERE table_id = ? AND revoked_at IS NULL').run(
+        Date.now(),
+        tableId,
+      )
+    })
+  }
+
+  /** What a (not revoked) table token grants, or null. */
+  grant(token: string): TableGrant | null {
+    return this.guard(() => {
+      const row = this.stmt(
+        `SELECT k.token, t.id AS table_id, t.number, t.tournament_id, tn.name FROM sync_tokens k
+         JOIN tables t ON t.id = k.table_id JOIN tournaments tn ON tn.id = t.tournament_id
+         WHERE k.token = ? AND k.revoked_at IS NULL`,
+      ).get(token) as
+        { token: string; table_id: number; number: number; tournament_id: number; name: string } | undefined
+      return row
+        ? {
+            token: row.token,
+            tableId: row.table_id,
+            tableNumber: row.number,
+            tournamentId: row.tournament_id,
+            tournamentName: row.name,
+          }
+        : null
+    })
+  }
+
+  /** Every table of a tournament with its current token (null when none or revoked). */
+  tableTokens(tournamentId: number): TableTokenRow[] {
+    return this.guard(() =>
+      (
+        this.stmt(
+          `SELECT t.id, t.number, t.name, t.judge, k.token, k.created_at FROM tables t
+           LEFT JOIN sync_tokens k ON k.table_id = t.id AND k.revoked_at IS NULL
+           WHERE t.tournament_id = ? ORDER BY t.number`,
+        ).all(tournamentId) as Array<{
+          id: number
+          number: number
+          name: string
+          judge: string
+          token: string | null
+          created_at: number | null
+        }>
+      ).map((r) => ({
+        tableId: r.id,
+        number: r.number,
+        name: r.name,
+        judge: r.judge,
+        token: r.token,
+        createdAt: r.created_at,
+      })),
+    )
+  }
+
+  // ---- hub: what a table sent ---------------------------------------------------------------------------
+
+  /** The hub's copy of a game's log (seq order), or null when the hub has no game with this uuid. */
+  logByUuid(uuid: string): { gameId: number; tableId: number | null; entries: StoredEntry[] } | null {
+    return this.guard(() => {
+      const row = this.stmt('SELECT id, table_id FROM games WHERE uuid = ?').get(uuid) as
+        { id: number; table_id: number | null } | undefined
+      return row ? { gameId: row.id, tableId: row.table_id, entries: loadLog(this.core, row.id) } : null
+    })
+  }
+
+  /**
+   * The round a table's newly pushed game belongs to: the first open round (stage order, then number) in which
+   * this table has no game yet; null when there is none (the game then stays a round-less tournament game).
+   */
+  roundForTable(tournamentId: number, tableId: number): number | null {
+    return this.guard(() => {
+      const row = this.stmt(
+        `SELECT r.id FROM rounds r JOIN stages s ON s.id = r.stage_id
+         WHERE s.tournament_id = ? AND r.status = 'open'
+           AND NOT EXISTS (SELECT 1 FROM games g WHERE g.round_id = r.id AND g.table_id = ? AND g.cancelled_at IS NULL)
+         ORDER BY s.position, r.number LIMIT 1`,
+      ).get(tournamentId, tableId) as { id: number } | undefined
+      return row ? row.id : null
+    })
+  }
+
+  /** The newest game of each table of a tournament (by creation), for the hub's dashboard. */
+  latestGames(
+    tournamentId: number,
+  ): Map<number, { id: number; uuid: string; status: string; lastSeq: number; winner: string | null }> {
+    return this.guard(() => {
+      const rows = this.stmt(
+        `SELECT g.table_id, g.id, g.uuid, g.status, g.last_seq, g.winner FROM games g
+         WHERE g.tournament_id = ? AND g.table_id IS NOT NULL
+           AND g.id = (SELECT max(g2.id) FROM games g2 WHERE g2.table_id = g.table_id)`,
+      ).all(tournamentId) as Array<{
+        table_id: number
+        id: number
+        uuid: string
+        status: string
+        last_seq: number | null
+        winner: string | null
+      }>
+      return new Map(
+        rows.map((r) => [
+          r.table_id,
+          { id: r.id, uuid: r.uuid, status: r.status, lastSeq: r.last_seq ?? 0, winner: r.winner },
+        ]),
+      )
+    })
+  }
+
+  /** The table a game is played at (null: friendly game or no such game). */
+  tableOfGame(gameId: number): number | null {
+    return this.guard(() => {
+      const row = this.stmt('SELECT table_id FROM games WHERE id = ?').get(gameId) as
+        { table_id: number | null } | undefined
+      return row?.table_id ?? null
+    })
+  }
+
+  /** Queues again every entry of a game from `fromSeq` on (the hub holds less than this table thought). */
+  requeue(gameId: number, fromSeq: number): void {
+    this.write(() => {
+      this.stmt(
+        'INSERT OR IGNORE INTO sync_outbox (game_id, seq, queued_at) SELECT game_id, seq, ? FROM game_events WHERE game_id = ? AND seq >= ?',
+      ).run(Date.now(), gameId, fromSeq)
+    })
+  }
+
+  /** Keeps a conflicting entry aside (the same conflict is kept once). */
+  addConflict(c: {
+    tableId: number | null
+    gameUuid: string
+    seq: number
+    stored: unknown
+    received: unknown
+  }): void {
+    this.write(() => {
+      this.stmt(
+        'INSERT OR IGNORE INTO sync_conflicts (table_id, game_uuid, seq, stored, received, at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(c.tableId, c.gameUuid, c.seq, JSON.stringify(c.stored), JSON.stringify(c.received), Date.now())
+    })
+  }
+
+  conflicts(tournamentId?: number): ConflictRow[] {
+    return this.guard(() => {
+      const rows = (
+        tournamentId === undefined
+          ? this.stmt('SELECT * FROM sync_conflicts ORDER BY id').all()
+          : this.stmt(
+              `SELECT c.* FROM sync_conflicts c JOIN tables t ON t.id = c.table_id
+               WHERE t.tournament_id = ? ORDER BY c.id`,
+            ).all(tournamentId)
+      ) as Array<{
+        id: number
+        table_id: number | null
+        game_uuid: string
+        seq: number
+        stored: string
+        received: string
+        at: number
+      }>
+      return rows.map((r) => ({
+        id: r.id,
+        tableId: r.table_id,
+        gameUuid: r.game_uuid,
+        seq: r.seq,
+        stored: JSON.parse(r.stored) as unknown,
+        received: JSON.parse(r.received) as unknown,
+        at: r.at,
+      }))
+    })
+  }
+
+  addRefusal(r: { tableId: number | null; code: string; remote: string }): void {
+    this.write(() => {
+      this.stmt('INSERT INTO sync_refusals (table_id, code, remote, at) VALUES (?, ?, ?, ?)').run(
+        r.tableId,
+        r.code,
+        r.remote.slice(0, 200),
+        Date.now(),
+      )
+      // A wrong token retried for hours must not grow the file without bound: keep the latest 1000.
+      this.stmt('DELETE FROM sync_refusals WHERE id <= (SELECT max(id) - 1000 FROM sync_refusals)').run()
+    })
+  }
+
+  refusals(): RefusalRow[] {
+    return this.guard(() =>
+      (
+        this.stmt('SELECT * FROM sync_refusals ORDER BY id DESC LIMIT 100').all() as Array<{
+          id: number
+          table_id: number | null
+          code: string
+          remote: string
+          at: number
+        }>
+      ).map((r) => ({ id: r.id, tableId: r.table_id, code: r.code, remote: r.remote, at: r.at })),
+    )
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * What a table token may do over the contract (issue 16): read and command its own table's games — nothing
+ * else. It never sees another table's game (roles), never changes the tournament, never restores a backup.
+ */
+import type { CallName } from '../../shared/contract'
+import type { AppErrorData } from '../../shared/errors'
+import type { MafiaDb, TableGrant } from '../db'
+import type { CallGrant } from '../transport/router'
+import { forbidden } from '../transport/router'
+import { otherTable } from './errors'
+
+/** The 'control' calls a table token may make, each about one game given by `gameId`. */
+const TABLE_CALLS: ReadonlySet<CallName> = new Set<CallName>(['game.view', 'game.command'])
+
+export function tableCallGrant(db: () => MafiaDb, grant: TableGrant): CallGrant {
+  return {
+    check(method: CallName, params: unknown): AppErrorData | null {
+      if (!TABLE_CALLS.has(method)) return forbidden(method)
+      // A token revoked after the connection opened stops working at once.
+      if (db().sync.grant(grant.token) === null) return forbidden(method)
+      const gameId = (params as { gameId?: unknown }).gameId
+      if (typeof gameId !== 'number') return forbidden(method)
+      if (db().sync.tableOfGame(gameId) !== grant.tableId) return otherTable(gameId).data
+      return null
+    },
+  }
+}

@@ -1,0 +1,372 @@
+/**
+ * The hub side of the multi-machine mode (issue 16): stores what table machines push, idempotently.
+ *
+ * A batch holds entries of one game in seq order. Entries the hub already holds must be byte-for-byte the same
+ * (then they are accepted again); a different one is a conflict, kept aside for the head judge and never merged.
+ * New entries are replayed through the engine on top of the hub's copy: the engine must accept each command and
+ * produce exactly the pushed events. Everything new of a batch is stored in ONE transaction, or nothing is.
+ * Each game has one writer (its table), so no other merging exists.
+ */
+import { execute, restore, type Game, type GameSetup, type LogEntry } from '../engine'
+import type { Command } from '../../shared/game/commands'
+import type { MafiaDb, StoredEntry, TableGrant } from '../db'
+import type { AppService } from '../app/service'
+import { projectionOf } from '../app/projection'
+import type { SyncHello, SyncHubStatus, SyncPush, SyncPushResult } from '../../shared/sync'
+import { badToken, otherTable, syncError } from './errors'
+
+export interface HubDeps {
+  db: () => MafiaDb
+  service: AppService
+  log?: (line: string) => void
+  /** Called after a batch was stored (the dashboard's push). */
+  onStored?: (info: {
+    tournamentId: number
+    tableId: number
+    gameId: number
+    gameUuid: string
+    lastSeq: number
+  }) => void
+  /** Called whenever a table's status changed (contact, refusal, conflict). */
+  onStatus?: (tournamentId: number) => void
+  now?: () => number
+}
+
+interface Peer {
+  lastSeenAt: number
+  behind: number
+}
+
+/** The settings key of the table "on stream": OBS and the hub's /overlay follow that table's current game. */
+export const ON_STREAM_KEY = 'sync.onStream'
+
+function canonical(e: { seq: number; command: unknown; events: unknown; at: number }): string {
+  return JSON.stringify([e.seq, e.command, e.events, e.at])
+}
+
+type Outcome = { value: SyncPushResult } | { error: unknown }
+
+interface Queued {
+  grant: TableGrant
+  body: SyncPush
+  resolve: (r: SyncPushResult) => void
+  reject: (err: unknown) => void
+}
+
+export class SyncHub {
+  private readonly peers = new Map<number, Peer>()
+  private readonly queue: Queued[] = []
+  private readonly now: () => number
+  private readonly log: (line: string) => void
+
+  constructor(private readonly deps: HubDeps) {
+    this.now = deps.now ?? (() => Date.now())
+    this.log = deps.log ?? (() => {})
+  }
+
+  /** The table a token grants, or sync/bad_token (the refusal is logged and kept for the head judge). */
+  authenticate(token: string | null, remote: string): TableGrant {
+    const grant = token ? this.deps.db().sync.grant(token) : null
+    if (!grant) {
+      this.log(`sync: refused a wrong table token from ${remote || 'unknown'}`)
+      try {
+        this.deps.db().sync.addRefusal({ tableId: null, code: 'sync/bad_token', remote })
+      } catch (err) {
+        this.log(`sync: could not record a refusal: ${String(err)}`)
+      }
+      throw badToken()
+    }
+    return grant
+  }
+
+  private touch(grant: TableGrant, behind: number): void {
+    this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind })
+    this.deps.onStatus?.(grant.tournamentId)
+  }
+
+  hello(grant: TableGrant, pending: number | undefined): SyncHello {
+    const t = this.deps.db().getTournament(grant.tournamentId)
+    this.touch(grant, pending ?? 0)
+    return {
+      tournament: { uuid: t?.uuid ?? '', name: grant.tournamentName },
+      table: { id: grant.tableId, number: grant.tableNumber },
+      hubTime: this.now(),
+    }
+  }
+
+  /** Stores one batch now, in its own transaction. */
+  push(grant: TableGrant, body: SyncPush): SyncPushResult {
+    const [outcome] = this.commit([{ grant, body }])
+    if ('error' in outcome) throw outcome.error
+    return outcome.value
+  }
+
+  /**
+   * Group commit: the batches that arrive while the hub is busy are stored together on the next turn of the event
+   * loop, in ONE transaction (one fsync for all tables), each batch in its own savepoint — a refused batch leaves
+   * the others stored. Answers only after the commit.
+   */
+  enqueue(grant: TableGrant, body: SyncPush): Promise<SyncPushResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ grant, body, resolve, reject })
+      if (this.queue.length === 1) setImmediate(() => this.flush())
+    })
+  }
+
+  private flush(): void {
+    const items = this.queue.splice(0)
+    this.commit(items).forEach((o, i) =>
+      'error' in o ? items[i].reject(o.error) : items[i].resolve(o.value),
+    )
+  }
+
+  private commit(items: Array<{ grant: TableGrant; body: SyncPush }>): Outcome[] {
+    const effects: Array<() => void> = []
+    let outcomes: Outcome[]
+    try {
+      outcomes = this.deps.db().sync.transaction(() =>
+        items.map((it): Outcome => {
+          try {
+            return { value: this.store(it.grant, it.body, effects) }
+          } catch (error) {
+            return { error }
+          }
+        }),
+      )
+    } catch (error) {
+      return items.map(() => ({ error }))
+    }
+    // After the commit: the dashboard, the standings and the stream only ever show what is stored.
+    for (const effect of effects) {
+      try {
+        effect()
+      } catch (err) {
+        this.log(`sync: after storing: ${String(err)}`)
+      }
+    }
+    return outcomes
+  }
+
+  private store(grant: TableGrant, body: SyncPush, effects: Array<() => void>): SyncPushResult {
+    const db = this.deps.db()
+    const pending = body.pending ?? 0
+    this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind: pending + body.entries.length })
+    effects.push(() => this.deps.onStatus?.(grant.tournamentId))
+    const tournament = db.getTournament(grant.tournamentId)
+    if (!tournament || tournament.uuid !== body.tournament) {
+      throw syncError(
+        'sync/unknown_tournament',
+        'Этот стол подключён к другому турниру: подключите его заново.',
+        'This table is paired with another tournament: pair it again.',
+        { tournament: body.tournament },
+      )
+    }
+    body.entries.forEach((e, i) => {
+      if (e.seq !== body.fromSeq + i) {
+        throw syncError(
+          'sync/malformed',
+          'Записи пакета должны идти подряд, начиная с fromSeq.',
+          'The entries of a batch must follow each other from fromSeq.',
+          { fromSeq: body.fromSeq, index: i, seq: e.seq },
+        )
+      }
+    })
+    const have = db.sync.logByUuid(body.gameUuid)
+    if (have && have.tableId !== grant.tableId) {
+      db.sync.addRefusal({ tableId: grant.tableId, code: 'sync/forbidden', remote: body.gameUuid })
+      throw otherTable(body.gameUuid)
+    }
+    const stored = have?.entries ?? []
+    const last = stored.at(-1)?.seq ?? 0
+    if (body.fromSeq > last + 1) {
+      throw syncError(
+        'sync/gap',
+        `Пропуск в журнале: на главном компьютере записи до ${last}, пришли с ${body.fromSeq}.`,
+        `A gap in the log: the hub holds entries up to ${last}, the batch starts at ${body.fromSeq}.`,
+        { hubLast: last, fromSeq: body.fromSeq },
+      )
+    }
+    const bySeq = new Map(stored.map((e) => [e.seq, e]))
+    let duplicates = 0
+    for (const e of body.entries) {
+      if (e.seq > last) break
+      const mine = bySeq.get(e.seq)
+      if (mine && canonical(mine) === canonical(e)) {
+        duplicates += 1
+        continue
+      }
+      db.sync.addConflict({
+        tableId: grant.tableId,
+        gameUuid: body.gameUuid,
+        seq: e.seq,
+        stored: mine,
+        received: e,
+      })
+      this.log(`sync: conflict in game ${body.gameUuid} at seq ${e.seq} from table ${grant.tableNumber}`)
+      throw syncError(
+        'sync/conflict',
+        `Запись ${e.seq} игры отличается от уже полученной: она отложена для главного судьи.`,
+        `Entry ${e.seq} differs from the one already received: it is kept aside for the head judge.`,
+        { gameUuid: body.gameUuid, seq: e.seq },
+      )
+    }
+    const fresh = body.entries.filter((e) => e.seq > last)
+    if (fresh.length === 0) {
+      this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind: pending })
+      return { acknowledged: last, stored: 0, duplicates }
+    }
+
+    const gameId = db.sync.transaction(() => {
+      let id = have?.gameId
+      let setup: GameSetup
+      let wasFinished: boolean
+      if (id === undefined) {
+        if (!body.game) {
+          throw syncError(
+            'sync/unknown_game',
+            'Главный компьютер ещё не знает эту игру: нужна её расстановка.',
+            'The hub does not know this game yet: its setup is needed.',
+            { gameUuid: body.gameUuid },
+          )
+        }
+        setup = this.hubSetup(db, body.game.setup)
+        const row = db.createGame({
+          uuid: body.gameUuid,
+          tournamentId: grant.tournamentId,
+          tableId: grant.tableId,
+          roundId: db.sync.roundForTable(grant.tournamentId, grant.tableId),
+          number: body.game.number,
+          setup,
+        })
+        id = row.id
+        db.sync.markRemote(id, grant.tableId)
+        wasFinished = false
+      } else {
+        const row = db.getGame(id)!
+        setup = row.setup as GameSetup
+        wasFinished = row.status === 'finished'
+      }
+      let game: Game
+      try {
+        game = restore(setup, stored as LogEntry[])
+      } catch (err) {
+        throw syncError('sync/replay_refused', 'Игру нельзя восстановить.', 'The game cannot be rebuilt.', {
+          cause: String(err),
+        })
+      }
+      for (const e of fresh) {
+        const r = execute(game, e.command as Command)
+        if (!r.ok) {
+          throw syncError(
+            'sync/replay_refused',
+            `Движок отклонил запись ${e.seq}: ${r.error.message.ru}`,
+            `The engine refused entry ${e.seq}: ${r.error.message.en}`,
+            { seq: e.seq, error: r.error },
+          )
+        }
+        if (canonical(r.entry) !== canonical(e)) {
+          throw syncError(
+            'sync/replay_mismatch',
+            `Запись ${e.seq} на главном компьютере дала другие события (разные версии программы?).`,
+            `Entry ${e.seq} produced other events on the hub (different app versions?).`,
+            { seq: e.seq },
+          )
+        }
+        const projection = projectionOf(r.game, wasFinished)
+        db.appendEntry(id, e as StoredEntry, projection)
+        wasFinished = projection.status === 'finished'
+        game = r.game
+      }
+      return id
+    })
+    const lastSeq = fresh[fresh.length - 1].seq
+    this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind: pending })
+    effects.push(() => {
+      this.afterStored(grant, gameId)
+      this.deps.onStored?.({
+        tournamentId: grant.tournamentId,
+        tableId: grant.tableId,
+        gameId,
+        gameUuid: body.gameUuid,
+        lastSeq,
+      })
+    })
+    return { acknowledged: lastSeq, stored: fresh.length, duplicates }
+  }
+
+  /** The table's setup as the hub stores it: its players linked to the hub's registry by nickname. */
+  private hubSetup(db: MafiaDb, raw: Record<string, unknown>): GameSetup {
+    const setup = structuredClone(raw) as unknown as GameSetup
+    if (!Array.isArray(setup.players)) {
+      throw syncError('sync/malformed', 'В расстановке нет игроков.', 'The setup has no players.')
+    }
+    setup.players = setup.players.map((p) => {
+      const known = typeof p?.name === 'string' ? db.findPlayerByNickname(p.name) : null
+      return { ...p, playerId: known?.id ?? null, photo: known?.photo ? `/${known.photo}` : null }
+    })
+    return setup
+  }
+
+  /** Refreshes the service's copy; the table on stream brings its newest game to the stream (OBS follows). */
+  private afterStored(grant: TableGrant, gameId: number): void {
+    const service = this.deps.service
+    const onStream = this.deps.db().getSetting<{ tableId: number }>(ON_STREAM_KEY)
+    if (onStream?.tableId === grant.tableId && service.activeGameId() !== gameId) {
+      service.open(gameId)
+      return
+    }
+    service.refreshGame(gameId)
+  }
+
+  /** Chooses the table on stream (null: none); its newest game becomes the active one at once. */
+  setOnStream(tableId: number | null): void {
+    const db = this.deps.db()
+    db.setSetting(ON_STREAM_KEY, tableId === null ? null : { tableId })
+    if (tableId === null) return
+    const table = db.getTable(tableId)
+    if (!table) return
+    const newest = db.sync.latestGames(table.tournamentId).get(tableId)
+    if (newest) this.deps.service.open(newest.id)
+  }
+
+  status(tournamentId: number, origin: string): SyncHubStatus {
+    const db = this.deps.db()
+    const tokens = db.sync.tableTokens(tournamentId)
+    const games = db.sync.latestGames(tournamentId)
+    const conflicts = db.sync.conflicts(tournamentId)
+    const onStream = db.getSetting<{ tableId: number }>(ON_STREAM_KEY)?.tableId ?? null
+    const tableIds = new Set(tokens.map((t) => t.tableId))
+    return {
+      tournamentId,
+      tables: tokens.map((t) => {
+        const peer = this.peers.get(t.tableId)
+        return {
+          tableId: t.tableId,
+          number: t.number,
+          name: t.name,
+          judge: t.judge,
+          token: t.token,
+          pairingUrl: t.token ? `${origin}/#${t.token}` : null,
+          behind: peer ? peer.behind : null,
+          lastSeenAt: peer ? peer.lastSeenAt : null,
+          game: games.get(t.tableId) ?? null,
+          conflicts: conflicts.filter((c) => c.tableId === t.tableId).length,
+          onStream: onStream === t.tableId,
+        }
+      }),
+      conflicts: conflicts.map((c) => ({
+        id: c.id,
+        tableId: c.tableId,
+        gameUuid: c.gameUuid,
+        seq: c.seq,
+        at: c.at,
+      })),
+      refusals: db.sync
+        .refusals()
+        .filter((r) => r.tableId === null || tableIds.has(r.tableId))
+        .slice(0, 20)
+        .map((r) => ({ tableId: r.tableId, code: r.code, remote: r.remote, at: r.at })),
+      onStreamTableId: onStream,
+    }
+  }
+}

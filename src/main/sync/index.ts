@@ -1,0 +1,88 @@
+/**
+ * The multi-machine mode's composition (issue 16): the hub (stores what tables push, serves table tokens) and
+ * the sender (drains this machine's outbox to its hub). Every machine has both: a machine is a hub when the head
+ * judge hands out table tokens, a table when it is paired; nothing else differs.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { MafiaDb } from '../db'
+import type { AppService } from '../app/service'
+import type { CallGrant } from '../transport/router'
+import type { Handlers } from '../transport/router'
+import type { SyncChanged } from '../../shared/contract'
+import { SyncHub } from './hub'
+import { SyncSender } from './sender'
+import { handleSyncRequest } from './http'
+import { tableCallGrant } from './access'
+
+export { SyncHub } from './hub'
+export { SyncSender, PAIRING_KEY } from './sender'
+
+export interface SyncOptions {
+  db: () => MafiaDb
+  service: AppService
+  log?: (line: string) => void
+  /** Where the dashboard's `sync.changed` pushes go. */
+  changed?: (payload: SyncChanged) => void
+}
+
+export interface Sync {
+  hub: SyncHub
+  sender: SyncSender
+  /** For the HTTP server: POST /sync/push and /sync/hello. */
+  handle(req: IncomingMessage, res: ServerResponse, path: string): boolean
+  /** For the WebSocket server: what a table token grants. */
+  grantFor(token: string): CallGrant | null
+  handlers(origin: () => string): SyncHandlers
+}
+
+type SyncHandlers = { [K in keyof Handlers as K extends `sync.${string}` ? K : never]: Handlers[K] }
+
+export function createSync(opts: SyncOptions): Sync {
+  const changed = opts.changed ?? (() => {})
+  const hub = new SyncHub({
+    db: opts.db,
+    service: opts.service,
+    log: opts.log,
+    onStored: (s) =>
+      changed({
+        tournamentId: s.tournamentId,
+        tableId: s.tableId,
+        gameId: s.gameId,
+        gameUuid: s.gameUuid,
+        lastSeq: s.lastSeq,
+        at: Date.now(),
+      }),
+    onStatus: (tournamentId) =>
+      changed({ tournamentId, tableId: null, gameId: null, gameUuid: null, lastSeq: null, at: Date.now() }),
+  })
+  const sender = new SyncSender({ db: opts.db, log: opts.log })
+  return {
+    hub,
+    sender,
+    handle: (req, res, path) => handleSyncRequest(hub, req, res, path),
+    grantFor(token) {
+      const grant = opts.db().sync.grant(token)
+      return grant ? tableCallGrant(opts.db, grant) : null
+    },
+    handlers: (origin) => ({
+      'sync.status': ({ tournamentId }) => hub.status(tournamentId, origin()),
+      'sync.createToken': ({ tableId }) => {
+        const db = opts.db()
+        db.sync.createToken(tableId)
+        return hub.status(db.getTable(tableId)!.tournamentId, origin())
+      },
+      'sync.revokeToken': ({ tableId }) => {
+        const db = opts.db()
+        db.sync.revokeToken(tableId)
+        return hub.status(db.getTable(tableId)!.tournamentId, origin())
+      },
+      'sync.setOnStream': ({ tournamentId, tableId }) => {
+        hub.setOnStream(tableId)
+        return hub.status(tournamentId, origin())
+      },
+      'sync.local': () => sender.status(),
+      'sync.pair': ({ hubUrl, token }) => sender.pair(hubUrl, token),
+      'sync.unpair': () => sender.unpair(),
+    }),
+  }
+}

@@ -1,0 +1,308 @@
+/**
+ * The table machine's background sender (issue 16): drains the transactional outbox to the hub, game by game,
+ * in seq order, over `POST /sync/push`. The table never waits for it: commands are stored and shown locally
+ * first; the sender runs after the pushes and retries with a backoff while the hub is away. An entry leaves the
+ * outbox only when the hub acknowledged it. A refused batch (wrong token, conflict, …) stays in the outbox and is
+ * shown in the table's sync status.
+ */
+import type { MafiaDb } from '../db'
+import { AppError, appError, toAppErrorData, type AppErrorData } from '../../shared/errors'
+import {
+  SYNC_MAX_ENTRIES,
+  type SyncHello,
+  type SyncLocalStatus,
+  type SyncPush,
+  type SyncPushResult,
+} from '../../shared/sync'
+import { syncError } from './errors'
+
+export const PAIRING_KEY = 'sync.pairing'
+
+export interface Pairing {
+  hubUrl: string
+  token: string
+  tournamentUuid: string
+  tournamentName: string
+  tableNumber: number
+}
+
+export interface SenderOptions {
+  db: () => MafiaDb
+  log?: (line: string) => void
+  /** How often the outbox is looked at when nothing kicked the sender (ms). */
+  pollMs?: number
+  /** A heartbeat to the hub while the outbox is empty (ms): the hub shows "last seen". */
+  heartbeatMs?: number
+  requestTimeoutMs?: number
+  now?: () => number
+}
+
+type HubReply<T> = { ok: true; value: T } | { ok: false; error: AppErrorData }
+
+/** One request to the hub; a network failure becomes sync/unreachable. */
+export async function callHub<T>(
+  hubUrl: string,
+  token: string,
+  path: '/sync/push' | '/sync/hello',
+  body: unknown,
+  timeoutMs = 5000,
+): Promise<HubReply<T>> {
+  let res: Response
+  try {
+    res = await fetch(new URL(path, hubUrl), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+  } catch (err) {
+    return {
+      ok: false,
+      error: appError(
+        'sync/unreachable',
+        'Главный компьютер недоступен: команды копятся на этом столе и уйдут, когда связь вернётся.',
+        'The hub is unreachable: commands wait on this table and leave when the connection is back.',
+        { cause: String((err as { cause?: unknown }).cause ?? err) },
+      ),
+    }
+  }
+  try {
+    return (await res.json()) as HubReply<T>
+  } catch {
+    return {
+      ok: false,
+      error: appError(
+        'sync/unreachable',
+        'Главный компьютер ответил не по протоколу.',
+        'The hub answered off-protocol.',
+        {
+          status: res.status,
+        },
+      ),
+    }
+  }
+}
+
+/** Splits a pairing code `http://hub:4800#TOKEN` (or a hub URL with the token apart) into its parts. */
+export function parsePairing(hubUrl: string, token?: string): { hubUrl: string; token: string } {
+  let url: URL
+  try {
+    url = new URL(hubUrl.trim())
+  } catch {
+    throw syncError('sync/not_paired', 'Неверный адрес главного компьютера.', 'Invalid hub address.', {
+      hubUrl,
+    })
+  }
+  const fromHash = decodeURIComponent(url.hash.replace(/^#/, ''))
+  const t = (token ?? '').trim() || fromHash
+  if (!t) throw syncError('sync/not_paired', 'Нужен токен стола.', 'The table token is missing.')
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw syncError(
+      'sync/not_paired',
+      'Адрес должен начинаться с http://',
+      'The address must start with http://',
+    )
+  }
+  return { hubUrl: url.origin, token: t }
+}
+
+export class SyncSender {
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private running = false
+  private busy = false
+  private again = false
+  private failures = 0
+  private lastOkAt: number | null = null
+  private lastError: AppErrorData | null = null
+  private lastHeartbeat = 0
+  /** Games the hub must be told the setup of again (it answered sync/unknown_game). */
+  private readonly needHeader = new Set<number>()
+  private readonly opts: Required<Omit<SenderOptions, 'log' | 'now'>> & {
+    log: (l: string) => void
+    now: () => number
+  }
+
+  constructor(options: SenderOptions) {
+    this.opts = {
+      pollMs: 250,
+      heartbeatMs: 3000,
+      requestTimeoutMs: 5000,
+      log: () => {},
+      now: () => Date.now(),
+      ...options,
+    } as SyncSender['opts']
+  }
+
+  pairing(): Pairing | null {
+    return this.opts.db().getSetting<Pairing>(PAIRING_KEY)
+  }
+
+  /** Pairs this machine with a hub: the hub must answer once (it names the tournament and table). */
+  async pair(hubUrl: string, token?: string): Promise<SyncLocalStatus> {
+    const p = parsePairing(hubUrl, token)
+    const reply = await callHub<SyncHello>(p.hubUrl, p.token, '/sync/hello', {}, this.opts.requestTimeoutMs)
+    if (!reply.ok) throw new AppError(reply.error)
+    const pairing: Pairing = {
+      hubUrl: p.hubUrl,
+      token: p.token,
+      tournamentUuid: reply.value.tournament.uuid,
+      tournamentName: reply.value.tournament.name,
+      tableNumber: reply.value.table.number,
+    }
+    this.opts.db().setSetting(PAIRING_KEY, pairing)
+    this.lastOkAt = this.opts.now()
+    this.lastError = null
+    this.opts.log(
+      `sync: paired with ${p.hubUrl} as table ${pairing.tableNumber} of "${pairing.tournamentName}"`,
+    )
+    this.kick()
+    return this.status()
+  }
+
+  /** Forgets the hub; games already synced stay; the outbox is kept (a later pairing sends it). */
+  unpair(): SyncLocalStatus {
+    this.opts.db().setSetting(PAIRING_KEY, null)
+    this.lastError = null
+    return this.status()
+  }
+
+  status(): SyncLocalStatus {
+    const p = this.pairing()
+    return {
+      paired: p !== null,
+      hubUrl: p?.hubUrl ?? null,
+      tableNumber: p?.tableNumber ?? null,
+      tournamentName: p?.tournamentName ?? null,
+      pending: this.opts.db().sync.pendingCount(),
+      lastOkAt: this.lastOkAt,
+      lastError: this.lastError ? { code: this.lastError.code, message: this.lastError.message } : null,
+    }
+  }
+
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.schedule(0)
+  }
+
+  stop(): void {
+    this.running = false
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+  }
+
+  /** Something was stored: send it soon (after the current pushes). */
+  kick(): void {
+    if (!this.running) return
+    if (this.busy) {
+      this.again = true
+      return
+    }
+    if (this.failures > 0) return // backing off: the scheduled retry will send it
+    this.schedule(0)
+  }
+
+  private schedule(ms: number): void {
+    if (!this.running) return
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = setTimeout(() => {
+      this.timer = null
+      void this.tick()
+    }, ms)
+  }
+
+  private async tick(): Promise<void> {
+    if (this.busy || !this.running) return
+    this.busy = true
+    let next = this.opts.pollMs
+    try {
+      const ok = await this.drain()
+      if (ok) this.failures = 0
+      else {
+        this.failures += 1
+        // Retry soon: a hub that is back drains at once; 20 tables retrying every 2 s cost the hub nothing.
+        next = Math.min(2000, 250 * 2 ** Math.min(this.failures, 3))
+      }
+    } catch (err) {
+      this.failures += 1
+      this.lastError = toAppErrorData(err)
+      this.opts.log(`sync: sender failed: ${this.lastError.code} ${this.lastError.message.en}`)
+      next = 5000
+    } finally {
+      this.busy = false
+    }
+    if (this.again && this.failures === 0) next = 0
+    this.again = false
+    this.schedule(next)
+  }
+
+  /** Sends every pending batch; false when the hub could not be reached or refused one. */
+  private async drain(): Promise<boolean> {
+    const pairing = this.pairing()
+    if (!pairing) return true
+    const db = this.opts.db()
+    const games = db.sync.pendingGames()
+    if (games.length === 0) {
+      if (this.opts.now() - this.lastHeartbeat < this.opts.heartbeatMs) return true
+      this.lastHeartbeat = this.opts.now()
+      const reply = await callHub<SyncHello>(pairing.hubUrl, pairing.token, '/sync/hello', { pending: 0 })
+      return this.record(reply)
+    }
+    for (const gameId of games) {
+      for (;;) {
+        const batch = db.sync.batch(gameId, SYNC_MAX_ENTRIES)
+        if (!batch || batch.entries.length === 0) break
+        const first = batch.entries[0].seq
+        const body: SyncPush = {
+          tournament: pairing.tournamentUuid,
+          gameUuid: batch.uuid,
+          fromSeq: first,
+          entries: batch.entries as SyncPush['entries'],
+          pending: Math.max(0, db.sync.pendingCount() - batch.entries.length),
+        }
+        if (first === 1 || this.needHeader.has(gameId)) {
+          body.game = {
+            setup: batch.setup as Record<string, unknown>,
+            number: batch.number,
+            createdAt: batch.createdAt,
+          }
+        }
+        const reply = await callHub<SyncPushResult>(
+          pairing.hubUrl,
+          pairing.token,
+          '/sync/push',
+          body,
+          this.opts.requestTimeoutMs,
+        )
+        if (!reply.ok) {
+          if (reply.error.code === 'sync/unknown_game') this.needHeader.add(gameId)
+          const hubLast = reply.error.details?.hubLast
+          if (reply.error.code === 'sync/gap' && typeof hubLast === 'number') {
+            // The hub holds less than we thought (restored from a backup?): queue the rest of the log again.
+            db.sync.requeue(gameId, hubLast + 1)
+          }
+          return this.record(reply)
+        }
+        this.needHeader.delete(gameId)
+        this.lastHeartbeat = this.opts.now()
+        db.sync.acknowledge(gameId, reply.value.acknowledged)
+        this.record(reply)
+        if (reply.value.acknowledged < first) return false // nothing moved: avoid a busy loop
+      }
+    }
+    return true
+  }
+
+  private record<T>(reply: HubReply<T>): boolean {
+    if (reply.ok) {
+      this.lastOkAt = this.opts.now()
+      this.lastError = null
+      return true
+    }
+    if (this.lastError?.code !== reply.error.code) {
+      this.opts.log(`sync: hub refused: ${reply.error.code} ${reply.error.message.en}`)
+    }
+    this.lastError = reply.error
+    return false
+  }
+}

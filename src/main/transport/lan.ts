@@ -1,0 +1,42 @@
+/**
+ * The LAN mode of the server (issue 16): by default the app listens on 127.0.0.1 only. Only an explicit
+ * `--lan ADDRESS` (or the desktop setting) makes it listen on another address; then every connection that does
+ * not come from this machine to 127.0.0.1 must bring a token (the control token or a table token), also to
+ * read — the views reveal roles to the judge.
+ */
+import type { Socket } from 'node:net'
+import { isIP } from 'node:net'
+
+export const LOOPBACK = '127.0.0.1'
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false
+  const a = address.startsWith('::ffff:') ? address.slice(7) : address
+  return a === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a)
+}
+
+/** A connection from this machine to 127.0.0.1 (or ::1): the one kind that may read without a token. */
+export function isLocalConnection(socket: Pick<Socket, 'remoteAddress' | 'localAddress'>): boolean {
+  const local = socket.localAddress?.startsWith('::ffff:')
+    ? socket.localAddress.slice(7)
+    : socket.localAddress
+  return isLoopback(socket.remoteAddress) && (local === LOOPBACK || local === '::1')
+}
+
+/** Checks a `--lan` address: an IP address (0.0.0.0 = every interface). */
+export function checkLanAddress(address: string): string | null {
+  if (isIP(address) === 0) return `not an IP address: ${address}`
+  return null
+}
+
+/** The warning printed (and shown) whenever the app listens beyond loopback. */
+export function lanWarning(address: string, port: number): string[] {
+  return [
+    '!!! ВНИМАНИЕ: сервер доступен по сети (' + `${address}:${port}` + '). Любой компьютер в этой сети может',
+    '!!! подключиться; без токена управления или токена стола он не получит ничего, кроме страниц.',
+    '!!! WARNING: the server listens beyond this machine (' +
+      `${address}:${port}` +
+      '). Every other machine on',
+    '!!! the network can connect; without the control token or a table token it gets nothing but the pages.',
+  ]
+}

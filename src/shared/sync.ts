@@ -1,0 +1,95 @@
+/**
+ * The sync contract between a table machine and its hub (issue 16): `POST /sync/push` and `POST /sync/hello`,
+ * each authenticated by the table token (`Authorization: Bearer …`). One batch carries entries of ONE game, in
+ * seq order from `fromSeq`; the hub stores them idempotently and answers with the last seq it holds.
+ */
+import { z } from 'zod'
+
+/** At most this many entries per batch, and this many bytes per request body. */
+export const SYNC_MAX_ENTRIES = 200
+export const SYNC_MAX_BYTES = 2 * 1024 * 1024
+
+export const syncEntrySchema = z
+  .object({
+    seq: z.number().int().positive(),
+    command: z.record(z.string(), z.unknown()),
+    events: z.array(z.unknown()).max(100),
+    at: z.number().finite(),
+  })
+  .strict()
+export type SyncEntry = z.infer<typeof syncEntrySchema>
+
+export const syncPushSchema = z
+  .object({
+    /** The tournament the table was paired with (its uuid): a push for another one is refused. */
+    tournament: z.string().min(1).max(64),
+    gameUuid: z.string().uuid(),
+    fromSeq: z.number().int().positive(),
+    entries: z.array(syncEntrySchema).max(SYNC_MAX_ENTRIES),
+    /** What the hub needs to create the game on its first push (engine GameSetup JSON). */
+    game: z
+      .object({
+        setup: z.record(z.string(), z.unknown()),
+        number: z.number().int().positive().nullable(),
+        createdAt: z.number().finite(),
+      })
+      .strict()
+      .optional(),
+    /** Entries still in the table's outbox after this batch (the hub shows it as the table's lag). */
+    pending: z.number().int().nonnegative().optional(),
+  })
+  .strict()
+export type SyncPush = z.infer<typeof syncPushSchema>
+
+export interface SyncPushResult {
+  /** The last seq of this game the hub holds after the push: the table may drop its outbox up to it. */
+  acknowledged: number
+  stored: number
+  duplicates: number
+}
+
+export const syncHelloSchema = z.object({ pending: z.number().int().nonnegative().optional() }).strict()
+
+export interface SyncHello {
+  tournament: { uuid: string; name: string }
+  table: { id: number; number: number }
+  hubTime: number
+}
+
+/** The hub's view of one table, for the head judge's dashboard. */
+export interface SyncTableStatus {
+  tableId: number
+  number: number
+  name: string
+  judge: string
+  /** The pairing token (null: none or revoked) and the URL a table machine enters. */
+  token: string | null
+  pairingUrl: string | null
+  /** Commands the table reported as not yet on the hub, at its last contact (null: never seen). */
+  behind: number | null
+  lastSeenAt: number | null
+  /** The game the table plays now (its newest) and how far the hub has it. */
+  game: { id: number; uuid: string; status: string; lastSeq: number; winner: string | null } | null
+  conflicts: number
+  onStream: boolean
+}
+
+export interface SyncHubStatus {
+  tournamentId: number
+  tables: SyncTableStatus[]
+  conflicts: Array<{ id: number; tableId: number | null; gameUuid: string; seq: number; at: number }>
+  refusals: Array<{ tableId: number | null; code: string; remote: string; at: number }>
+  onStreamTableId: number | null
+}
+
+/** A table machine's own view of its pairing and outbox. */
+export interface SyncLocalStatus {
+  paired: boolean
+  hubUrl: string | null
+  tableNumber: number | null
+  tournamentName: string | null
+  pending: number
+  /** The last successful contact with the hub (ms since epoch) and the last failure, if any since. */
+  lastOkAt: number | null
+  lastError: { code: string; message: { ru: string; en: string } } | null
+}
