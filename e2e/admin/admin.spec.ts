@@ -9,6 +9,10 @@ import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import WebSocket from 'ws'
 import { ROOT, startServer, type TestServer } from '../helpers/server'
+import { DEMO_FINISHED_GAMES } from '../../src/main/app/demo-games'
+
+/** A fresh database's demo: its finished games and the open one. */
+const DEMO_GAMES = DEMO_FINISHED_GAMES + 1
 
 const SHOTS = join(ROOT, 'artifacts/screenshots')
 
@@ -221,12 +225,14 @@ test('games: the list, the protocol as HTML and print into a hidden frame, open 
 }) => {
   await openAdmin(page, server, '#games')
   const rows = page.locator('[data-kind="game-row"]')
-  await expect(rows).toHaveCount(1)
-  await expect(rows.first()).toContainText('Подготовка')
+  // The demo: its finished games and the open one, still in preparation.
+  await expect(rows).toHaveCount(DEMO_GAMES)
+  const open = rows.filter({ hasText: 'Подготовка' })
+  await expect(open).toHaveCount(1)
 
   // The demo game is not finished: the page asks, then exports it marked "not finished".
   const download = page.waitForEvent('download')
-  await rows.first().getByTestId('protocol-html').click()
+  await open.getByTestId('protocol-html').click()
   await expect(page.getByTestId('confirm-text')).toContainText('не окончена')
   await shot(page, 'confirm-unfinished')
   await page.getByTestId('confirm-yes').click()
@@ -234,7 +240,7 @@ test('games: the list, the protocol as HTML and print into a hidden frame, open 
   expect(html).toContain('<html')
 
   // Print: the HTML protocol lands in the hidden same-origin frame.
-  await rows.first().getByTestId('protocol-print').click()
+  await open.getByTestId('protocol-print').click()
   await page.getByTestId('confirm-yes').click()
   await expect
     .poll(() => page.getByTestId('print-frame').evaluate((f) => (f as HTMLIFrameElement).srcdoc.length))
@@ -244,7 +250,7 @@ test('games: the list, the protocol as HTML and print into a hidden frame, open 
   await expect(page.frameLocator('[data-testid="print-frame"]').locator('body')).toContainText('Барсук')
   await shot(page, 'games')
 
-  await rows.first().getByTestId('open-game').click()
+  await open.getByTestId('open-game').click()
   await expect(page).toHaveURL(/\/control\?token=/)
   await expect(page.getByTestId('board')).toBeAttached()
 })
@@ -305,14 +311,14 @@ test('data exchange: export the demo tournament, import it on a second machine, 
 
   second = await startServer()
   await openAdmin(page, second, '#games')
-  await expect(page.locator('[data-kind="game-row"]')).toHaveCount(1)
+  await expect(page.locator('[data-kind="game-row"]')).toHaveCount(DEMO_GAMES)
   await page.getByTestId('tab-data').click()
   const upload = { name: download.suggestedFilename(), mimeType: 'application/json', buffer: file }
   await page.getByTestId('data-import-file').setInputFiles(upload)
   await expect(page.getByTestId('data-import-result')).toContainText(`Загружено игр: ${doc.games.length}`)
   await shot(page, 'data-import')
   await page.getByTestId('tab-games').click()
-  await expect(page.locator('[data-kind="game-row"]')).toHaveCount(1 + doc.games.length)
+  await expect(page.locator('[data-kind="game-row"]')).toHaveCount(DEMO_GAMES + doc.games.length)
   await shot(page, 'games-imported')
 
   await page.getByTestId('tab-data').click()
@@ -341,8 +347,8 @@ test('keyboard: tabs move with the arrows, a dialog answers to Escape and Enter'
   await expect(page.getByTestId('tab-tournaments')).toHaveAttribute('aria-selected', 'true')
   await expect(page).toHaveURL(/#tournaments$/)
   await page.keyboard.press('End')
-  await expect(page.getByTestId('tab-obs')).toBeFocused()
-  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-obs')
+  await expect(page.getByTestId('tab-tables')).toBeFocused()
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-tables')
   await page.keyboard.press('Home')
   await expect(page.getByTestId('tab-players')).toBeFocused()
   // Every control of the visible section has an accessible name.
@@ -378,44 +384,44 @@ test('keyboard: tabs move with the arrows, a dialog answers to Escape and Enter'
 })
 
 test('a finished game: standings rows, the winner, the PDF protocol without a question', async ({ page }) => {
-  // A short game through the contract (RULES.md §10.5: a team defeat ends it at once; the reds win).
+  // A short game through the contract (RULES.md §10.5: a team defeat ends it at once; the reds win): the demo's
+  // open game, in the last round of the demo stage (the earlier rounds hold the finished demo games).
   const [tournament] = (await wsCall(server, 'tournaments.list', {})).value as Array<{
     id: number
-    rounds: Array<{ id: number }>
-    tables: Array<{ id: number }>
+    rounds: Array<{ id: number; number: number }>
   }>
-  const registry = (await wsCall(server, 'players.list', {})).value as Array<{ id: number; nickname: string }>
-  const seated = registry.slice(0, 10)
-  const created = await wsCall(server, 'game.create', {
-    rulesetId: 'fiim',
-    players: seated.map((p) => ({ name: p.nickname, playerId: p.id })),
-    roles: { '3': 'don', '5': 'mafia', '8': 'mafia', '10': 'sheriff' },
-    tournamentId: tournament.id,
-    roundId: tournament.rounds[0].id,
-    tableId: tournament.tables[0].id,
-    number: 2,
-  })
-  expect(created.ok).toBe(true)
-  const gameId = (created.value as { gameId: number }).gameId
-  for (const command of [{ cmd: 'start' }, { cmd: 'next' }, { cmd: 'teamDefeat', seat: 5, reason: 'oath' }]) {
+  const round = tournament.rounds[tournament.rounds.length - 1]
+  const active = (await wsCall(server, 'game.active', {})).value as {
+    gameId: number
+    view: { players: Array<{ seat: number; name: string; role: string | null }> }
+  }
+  const gameId = active.gameId
+  const culprit = active.view.players.find((s) => s.role === 'mafia')!
+  for (const command of [
+    { cmd: 'start' },
+    { cmd: 'next' },
+    { cmd: 'teamDefeat', seat: culprit.seat, reason: 'oath' },
+  ]) {
     expect((await wsCall(server, 'game.command', { gameId, command })).ok).toBe(true)
   }
 
   await openAdmin(page, server, '#tournaments')
   const rows = page.getByTestId('standings-row')
   await expect(rows).toHaveCount(10)
-  // The culprit of the team defeat (seat 5, mafia) is last with the −0.7 penalty.
-  await expect(rows.last()).toContainText(seated[4].nickname)
-  await expect(rows.last()).toContainText(/[-−]0,7/)
+  // The culprit of the team defeat (a mafia) carries the −0.7 penalty.
+  await expect(rows.filter({ hasText: culprit.name })).toContainText(/[-−]0,7/)
   await shot(page, 'standings')
 
   // Finishing the round asks first, then names the backup it took.
-  await page.getByRole('button', { name: 'Завершить тур 1' }).click()
-  await expect(page.getByTestId('confirm-text')).toContainText('Завершить тур 1?')
+  const finish = page.getByRole('button', { name: `Завершить тур ${round.number}` })
+  await finish.click()
+  await expect(page.getByTestId('confirm-text')).toContainText(`Завершить тур ${round.number}?`)
   await page.getByTestId('confirm-yes').click()
-  await expect(page.getByTestId('notice')).toContainText(/Тур 1 завершён\. Резервная копия: .+\.sqlite/)
-  await expect(page.getByTestId(`round-${tournament.rounds[0].id}`)).toContainText('Завершён')
-  await expect(page.getByRole('button', { name: 'Завершить тур 1' })).toBeDisabled()
+  await expect(page.getByTestId('notice')).toContainText(
+    new RegExp(`Тур ${round.number} завершён\\. Резервная копия: .+\\.sqlite`),
+  )
+  await expect(page.getByTestId(`round-${round.id}`)).toContainText('Завершён')
+  await expect(finish).toBeDisabled()
 
   await page.getByTestId('tab-games').click()
   const row = page.getByTestId(`game-row-${gameId}`)

@@ -4,6 +4,7 @@
  */
 import { test, expect } from '@playwright/test'
 import { startServer, type TestServer } from '../helpers/server'
+import { DEMO_FINISHED_GAMES } from '../../src/main/app/demo-games'
 import { command, expectPhase, seats, setUpGame } from './panel'
 
 let server: TestServer
@@ -84,12 +85,13 @@ test('fouls, removal, team defeat and extra points from the keyboard', async ({ 
   const thisGame = (await page.getByTestId('app').getAttribute('data-game')) ?? ''
   await page.keyboard.press('g')
   const list = page.getByTestId('game-list')
-  await expect(list.locator('li')).toHaveCount(2)
+  // The demo's finished games, its open game and this one.
+  await expect(list.locator('li')).toHaveCount(DEMO_FINISHED_GAMES + 2)
   await list.locator('li:not(.current) button').first().click()
   await expect(page.getByTestId('app')).not.toHaveAttribute('data-game', thisGame)
   await expect(page.getByTestId('board')).toBeVisible()
   await page.keyboard.press('g')
-  await list.locator('li:not(.current) button').first().click()
+  await list.locator(`li[data-game="${thisGame}"] button`).click()
   await expect(page.getByTestId('app')).toHaveAttribute('data-game', thisGame)
   await expectPhase(page, 'finished')
 })

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT, startServer, type TestServer } from '../helpers/server'
+import { connectControl } from './control-client'
 import { colourDistance, coverage, decodePng, maxAlpha, meanColour, type Image } from './png'
 
 const SHOTS = join(ROOT, 'artifacts/screenshots')
@@ -166,7 +167,18 @@ test('standings (1920×1080): the table, and the "no standings yet" state', asyn
   expect(maxAlpha(img, 0, 0, 300, 1080)).toBe(0)
   await expect(page.getByTestId('standings-row')).toHaveCount(10)
   expect(await allInside(page, 1920, 1080)).toEqual([])
+  // The live standings of the demo tournament: its finished demo games.
   await open(page, 'layout=standings')
+  await expect(page.getByTestId('standings-row')).toHaveCount(10)
+  // A friendly game on air: no tournament, so no standings yet.
+  const control = await connectControl(server.origin, server.token)
+  try {
+    const players = Array.from({ length: 10 }, (_, i) => ({ name: `Гость ${i + 1}` }))
+    const { gameId } = await control.call<{ gameId: number }>('game.create', { rulesetId: 'fiim', players })
+    await control.call('game.open', { gameId })
+  } finally {
+    control.close()
+  }
   await expect(page.getByTestId('standings-empty')).toBeVisible()
   await shoot(page, 'standings-empty')
 })

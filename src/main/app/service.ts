@@ -9,6 +9,7 @@ import {
   describeCommand,
   execute,
   newGame,
+  overlayView,
   overlayViewOf,
   restore,
   type Game,
@@ -491,6 +492,19 @@ export class AppService {
     this.flushAfterSend()
     if (!this.feed || this.feed.gameId !== this.activeId) this.publishOverlay()
     return this.feed!.envelope
+  }
+
+  /** The overlay envelope of any game (the hub's `/overlay?table=N`, issue 16); null: no game. */
+  overlayOf(gameId: number | null): OverlayEnvelope {
+    if (gameId === this.activeId) return this.overlay()
+    const g = gameId === null ? null : this.tryLoad(gameId)
+    return {
+      gameId: g ? gameId : null,
+      view: g ? overlayView(g.game, g.game.log.length, { roles: this.overlaySettings.roles }) : null,
+      settings: this.overlaySettings,
+      standings: g?.row.tournamentId ? this.tournamentStandings(g.row.tournamentId, true) : null,
+      graphics: this.options.graphics?.() ?? NO_GRAPHICS,
+    }
   }
 
   /** Pushes the overlay envelope again (the on-demand graphics changed). */
