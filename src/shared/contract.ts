@@ -630,6 +630,8 @@ export interface Pushes {
   'sync.changed': SyncChanged
   /** A table's overlay changed on the hub (for `/overlay?table=N`; never hidden roles). */
   'sync.overlay': { table: number; envelope: OverlayEnvelope }
+  /** The overlay's settings and on-demand graphics, when they change (for panels that do not follow its view). */
+  'overlay.controls': { settings: OverlayPublicSettings; graphics: OverlayGraphics }
 }
 export interface SyncChanged {
   tournamentId: number
@@ -647,7 +649,9 @@ export const pushAccess: Record<PushName, Access> = {
   'tournament.changed': 'control',
   'sync.changed': 'control',
   'sync.overlay': 'read',
+  'overlay.controls': 'read',
 }
+export const pushNames = Object.keys(pushAccess) as PushName[]
 
 // ---- the wire (WebSocket) ----------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ import { ObsBridge } from './obs-bridge'
 import { overlayStandings } from './exports'
 import { createSync, type Sync } from '../sync'
 import { NO_GRAPHICS } from '../obs/graphics'
+import { warmUp } from './warm-up'
 
 export interface CoreOptions {
   mode: 'electron' | 'headless'
@@ -25,6 +26,8 @@ export interface CoreOptions {
   log?: (line: string) => void
   /** Listen on this address instead of 127.0.0.1 (the LAN mode of the hub, issue 16: src/main/transport/lan.ts). */
   lan?: string
+  /** The service's clock (ms since epoch); tests fix it to compare runs byte for byte. */
+  clock?: () => number
 }
 
 export interface Core {
@@ -45,6 +48,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   let obs: ObsBridge | null = null
   const service = new AppService(db, {
     log,
+    clock: opts.clock,
     onView: (env) => obs?.onView(env),
     standings: (tournamentId) => overlayStandings(db, tournamentId),
     graphics: () => obs?.director.graphics.state ?? NO_GRAPHICS,
@@ -62,6 +66,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   })
   try {
     service.init()
+    log(`warm-up of the command path: ${warmUp().toFixed(0)} ms`)
     const handlers = createHandlers({
       service,
       db: () => db,

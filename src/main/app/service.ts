@@ -10,6 +10,7 @@ import {
   execute,
   newGame,
   overlayView,
+  overlayViewOf,
   restore,
   type Game,
   type GameSetup,
@@ -18,6 +19,7 @@ import {
 import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import type { Command } from '../../shared/game/commands'
 import type { Role } from '../../shared/game/record'
+import type { ControlView, OverlayView } from '../../shared/game/views'
 import type {
   GameEnvelope,
   GameSummary,
@@ -53,8 +55,24 @@ export interface ServiceOptions {
 interface LiveGame {
   row: GameRow
   game: Game
+  /**
+   * The overlay's own revision for this game and what it showed with it (see `publishOverlay`): it counts the
+   * changes of what the overlay shows of the game in this run of the server, from 0 when it is first shown. Never
+   * the log's length, which would reveal how many hidden entries the judge made; after a restart the overlay
+   * reconnects and takes the view as it comes.
+   */
+  overlayShown?: { revision: number; content: string }
   /** On the hub: a game whose one writer is a table machine (issue 16); its log grows only by sync. */
   remote?: boolean
+}
+
+/** What the overlay shows now: the envelope last pushed, and its content without the revision (to compare). */
+interface OverlayFeed {
+  gameId: number | null
+  content: string
+  /** The settings and graphics part (JSON), which the panels follow. */
+  controls: string
+  envelope: OverlayEnvelope
 }
 
 export const DEFAULT_OVERLAY_SETTINGS: OverlayPublicSettings = {
@@ -86,7 +104,11 @@ export class AppService {
   private readonly listeners = new Set<PushListener>()
   private activeId: number | null = null
   private overlaySettings: OverlayPublicSettings = DEFAULT_OVERLAY_SETTINGS
-  private readonly standingsCache = new Map<number, OverlayStandings | null>()
+  /** Standings per tournament; `fresh: false` once a result changed (the old value is shown until recomputed). */
+  private readonly standingsCache = new Map<number, { value: OverlayStandings | null; fresh: boolean }>()
+  private feed: OverlayFeed | null = null
+  /** Work that waits until the command's pushes and reply are out (OBS, standings); see `afterSend`. */
+  private later: { view: GameEnvelope | null; standings: boolean; tournaments: Set<number> } | null = null
   private readonly clock: () => number
   private readonly log: (line: string) => void
 
@@ -132,12 +154,14 @@ export class AppService {
     this.db = db
     this.live.clear()
     this.standingsCache.clear()
+    this.later = null
+    this.feed = null
     this.activeId = null
     this.overlaySettings = DEFAULT_OVERLAY_SETTINGS
     this.init()
     const env = this.active()
     if (env) this.push('game.view', env)
-    this.push('overlay.view', this.overlay())
+    this.publishOverlay(env?.view)
   }
 
   /** After a restart a running timer is paused with the time that was left at the last stored moment. */
@@ -190,14 +214,46 @@ export class AppService {
     }
   }
 
-  /** Pushes the active game's new state: the views first (the judge and the stream wait on them), then OBS. */
-  private broadcast(gameId: number): GameEnvelope | null {
+  /**
+   * Pushes the active game's new state: the overlay first (the stream waits on it; nothing when what it shows did
+   * not change), then the control view. The control view is built once and the overlay's is cut from it. OBS
+   * follows at once for a game switch, and after the reply for a command (`afterSend`).
+   */
+  private broadcast(gameId: number, obs: 'now' | 'afterSend' = 'now'): GameEnvelope | null {
     if (gameId !== this.activeId) return null
     const env = this.envelope(gameId)
+    this.publishOverlay(env.view)
     this.push('game.view', env)
-    this.push('overlay.view', this.overlay())
-    this.options.onView?.(env)
+    if (obs === 'now') {
+      if (this.later) this.later.view = null // an older view must not reach OBS after this one
+      this.options.onView?.(env)
+    } else this.afterSend({ view: env })
     return env
+  }
+
+  /**
+   * Runs work that nobody waits on after the current command's pushes and reply have been sent (the reply goes out
+   * when the router's promise settles, before `setImmediate`): the OBS director, and the standings of a tournament
+   * whose results changed. Several commands in a row coalesce into one run with the newest view.
+   */
+  private afterSend(work: { view?: GameEnvelope; standings?: boolean; tournament?: number }): void {
+    if (!this.later) {
+      this.later = { view: null, standings: false, tournaments: new Set() }
+      setImmediate(() => this.flushAfterSend())
+    }
+    if (work.view) this.later.view = work.view
+    if (work.standings) this.later.standings = true
+    if (work.tournament !== undefined) this.later.tournaments.add(work.tournament)
+  }
+
+  /** Does the deferred work now (also called by queries that must see its result). */
+  flushAfterSend(): void {
+    const work = this.later
+    if (!work) return
+    this.later = null
+    if (work.standings) this.publishOverlay(undefined, true)
+    if (work.view) this.options.onView?.(work.view)
+    for (const tournamentId of work.tournaments) this.push('tournament.changed', { tournamentId })
   }
 
   // ---- games ------------------------------------------------------------------------------------------
@@ -392,11 +448,16 @@ export class AppService {
     this.db.appendEntry(gameId, result.entry as StoredEntry, projection)
     g.game = next
     g.row = { ...g.row, status: finished ? 'finished' : 'running', winner, updatedAt: this.clock() }
-    // Results changed (a game ended, was undone past its end, or got extra points after it): refresh standings.
-    if ((finished || wasFinished) && g.row.tournamentId !== null)
-      this.standingsCache.delete(g.row.tournamentId)
-    if (g.row.tournamentId !== null) this.push('tournament.changed', { tournamentId: g.row.tournamentId })
-    return this.broadcast(gameId) ?? this.envelope(gameId)
+    // Results changed (a game ended, was undone past its end, or got extra points after it): the standings are
+    // recomputed after the pushes; until then the overlay keeps the ones it shows.
+    if ((finished || wasFinished) && g.row.tournamentId !== null) {
+      const cached = this.standingsCache.get(g.row.tournamentId)
+      if (cached) cached.fresh = false
+      this.afterSend({ standings: true })
+    }
+    // The organiser's dashboards learn of it after the judge and the stream.
+    if (g.row.tournamentId !== null) this.afterSend({ tournament: g.row.tournamentId })
+    return this.broadcast(gameId, 'afterSend') ?? this.envelope(gameId)
   }
 
   /**
@@ -404,7 +465,10 @@ export class AppService {
    * cached state, refresh its tournament's standings and push its new view when it is the active game.
    */
   refreshGame(gameId: number): void {
+    const shown = this.live.get(gameId)?.overlayShown
     this.live.delete(gameId)
+    const reloaded = this.tryLoad(gameId)
+    if (reloaded && shown) reloaded.overlayShown = shown // the overlay's revision goes on from where it was
     const row = this.db.getGame(gameId)
     if (row?.tournamentId != null) this.standingsCache.delete(row.tournamentId)
     this.broadcast(gameId)
@@ -420,25 +484,32 @@ export class AppService {
 
   // ---- overlay -------------------------------------------------------------------------------------
 
+  /**
+   * What the overlay shows now. Its revision is the overlay's own: it steps only when something the overlay can see
+   * changes, so a night entry hidden from the stream (a shot, a check) changes neither the revision nor the pushes.
+   */
   overlay(): OverlayEnvelope {
-    return this.overlayOf(this.activeId)
+    this.flushAfterSend()
+    if (!this.feed || this.feed.gameId !== this.activeId) this.publishOverlay()
+    return this.feed!.envelope
   }
 
   /** The overlay envelope of any game (the hub's `/overlay?table=N`, issue 16); null: no game. */
   overlayOf(gameId: number | null): OverlayEnvelope {
+    if (gameId === this.activeId) return this.overlay()
     const g = gameId === null ? null : this.tryLoad(gameId)
     return {
       gameId: g ? gameId : null,
       view: g ? overlayView(g.game, g.game.log.length, { roles: this.overlaySettings.roles }) : null,
       settings: this.overlaySettings,
-      standings: g?.row.tournamentId ? this.tournamentStandings(g.row.tournamentId) : null,
+      standings: g?.row.tournamentId ? this.tournamentStandings(g.row.tournamentId, true) : null,
       graphics: this.options.graphics?.() ?? NO_GRAPHICS,
     }
   }
 
   /** Pushes the overlay envelope again (the on-demand graphics changed). */
   pushOverlay(): void {
-    this.push('overlay.view', this.overlay())
+    this.publishOverlay()
   }
 
   /** A player intro for a seat of the active game: registry club/city/photo and tournament points. */
@@ -447,7 +518,7 @@ export class AppService {
     if (!g) throw new AppError(appError('app/no_active_game', 'Нет активной игры', 'No active game'))
     const p = g.game.state.seats[seat - 1]
     const reg = p.playerId !== null ? this.db.getPlayer(p.playerId) : null
-    const standings = g.row.tournamentId ? this.tournamentStandings(g.row.tournamentId) : null
+    const standings = g.row.tournamentId ? this.tournamentStandings(g.row.tournamentId, true) : null
     const row = standings?.rows.find((r) => r.name === p.name)
     return {
       seat,
@@ -460,25 +531,68 @@ export class AppService {
     }
   }
 
-  private tournamentStandings(tournamentId: number): OverlayStandings | null {
-    if (!this.options.standings) return null
-    if (!this.standingsCache.has(tournamentId)) {
-      let value: OverlayStandings | null = null
-      try {
-        value = this.options.standings(tournamentId)
-      } catch (err) {
-        // Standings are a view: a failure here is logged and must never stop the game.
-        this.log(`standings of tournament ${tournamentId} failed: ${String(err)}`)
-      }
-      this.standingsCache.set(tournamentId, value)
+  /**
+   * Builds the overlay envelope of the active game (from `control`, its control view at its newest revision, when
+   * the caller has it) and pushes it when its content differs from what the overlay shows: then the overlay
+   * revision steps by one (or, for another game, is that game's own). `freshStandings` recomputes standings whose
+   * results changed; otherwise the standings shown stay until the deferred refresh.
+   */
+  private publishOverlay(control?: ControlView, freshStandings = false): void {
+    const g = this.activeId === null ? null : this.tryLoad(this.activeId)
+    const gameId = g ? this.activeId : null
+    const view: OverlayView | null = g
+      ? overlayViewOf(control ?? controlView(g.game, g.game.log.length), g.game, {
+          roles: this.overlaySettings.roles,
+        })
+      : null
+    const standings = g?.row.tournamentId
+      ? this.tournamentStandings(g.row.tournamentId, freshStandings)
+      : null
+    const graphics = this.options.graphics?.() ?? NO_GRAPHICS
+    const controls = JSON.stringify({ settings: this.overlaySettings, graphics })
+    const content = JSON.stringify({ gameId, view: view && { ...view, revision: 0 }, standings, controls })
+    const prev = this.feed
+    if (prev && prev.gameId === gameId && prev.content === content) return
+    let revision = 0
+    if (g && view) {
+      // Per game: one step per change of what the overlay shows of it (also across a switch to another game).
+      const last = g.overlayShown
+      revision = !last ? 0 : last.content === content ? last.revision : last.revision + 1
+      g.overlayShown = { revision, content }
     }
-    return this.standingsCache.get(tournamentId) ?? null
+    const envelope: OverlayEnvelope = {
+      gameId,
+      view: view && { ...view, revision },
+      settings: this.overlaySettings,
+      standings,
+      graphics,
+    }
+    this.feed = { gameId, content, controls, envelope }
+    this.push('overlay.view', envelope)
+    // The panels follow the overlay's settings and graphics, not its view (one message per command for them).
+    if (prev?.controls !== controls)
+      this.push('overlay.controls', { settings: this.overlaySettings, graphics })
+  }
+
+  private tournamentStandings(tournamentId: number, fresh: boolean): OverlayStandings | null {
+    if (!this.options.standings) return null
+    const cached = this.standingsCache.get(tournamentId)
+    if (cached && (cached.fresh || !fresh)) return cached.value
+    let value: OverlayStandings | null = null
+    try {
+      value = this.options.standings(tournamentId)
+    } catch (err) {
+      // Standings are a view: a failure here is logged and must never stop the game.
+      this.log(`standings of tournament ${tournamentId} failed: ${String(err)}`)
+    }
+    this.standingsCache.set(tournamentId, { value, fresh: true })
+    return value
   }
 
   setOverlaySettings(settings: OverlayPublicSettings): OverlayPublicSettings {
     this.db.setSetting(SETTINGS.overlay, settings)
     this.overlaySettings = settings
-    this.push('overlay.view', this.overlay())
+    this.publishOverlay()
     return settings
   }
 }

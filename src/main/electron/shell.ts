@@ -360,7 +360,13 @@ export async function runElectron(): Promise<void> {
   hardenSessions(s)
   registerIpc(ipcMain, core.router, (event) => resolveSender(s, event))
   core.onPush((channel, payload) => {
-    const targets = pushAccess[channel] === 'control' ? [s.controlWin] : [s.controlWin, s.overlay.current]
+    // As over WebSocket: the overlay window follows its view only, the panel everything else.
+    const targets =
+      channel === 'overlay.view'
+        ? [s.overlay.current]
+        : pushAccess[channel] === 'control' || channel === 'overlay.controls'
+          ? [s.controlWin]
+          : [s.controlWin, s.overlay.current]
     for (const w of targets) if (w && !w.isDestroyed()) w.webContents.send(IPC_PUSH_CHANNEL, channel, payload)
   })
   s.controlWin = createControlWindow(s)

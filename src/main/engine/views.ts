@@ -141,7 +141,15 @@ export function rolesVisible(game: Game, settings: OverlaySettings): boolean {
 
 /** Never leaks a role (or anything that reveals one: checks, per-team points) when roles are hidden. */
 export function overlayView(game: Game, revision: number, settings: OverlaySettings): OverlayView {
-  const { canUndo: _u, canRedo: _r, undoLabel: _ul, redoLabel: _rl, ...view } = controlView(game, revision)
+  return overlayViewOf(controlView(game, revision), game, settings)
+}
+
+/**
+ * The overlay view cut from the game's control view (built once per command for both). The revision stays the
+ * control view's; the app service gives the overlay a revision of its own (one step per change it can see).
+ */
+export function overlayViewOf(control: ControlView, game: Game, settings: OverlaySettings): OverlayView {
+  const { canUndo: _u, canRedo: _r, undoLabel: _ul, redoLabel: _rl, ...view } = control
   const visible = rolesVisible(game, settings)
   // A notice that tells a secret (who shot at night) stays on the judge's screen, whatever the settings.
   if (view.notice && !isPublicNotice(view.notice)) view.notice = null

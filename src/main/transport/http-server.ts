@@ -19,6 +19,7 @@ import {
   calls,
   messageTooLarge,
   pushAccess,
+  pushNames,
   wireRequestSchema,
   type Access,
   type PushName,
@@ -205,6 +206,23 @@ export const MAX_BUFFERED: Record<Access, number> = { read: 4 * 1024 * 1024, con
 /** The close code for a connection dropped because it does not read what it is sent. */
 export const CLOSE_SLOW_READER = 4008
 
+/**
+ * The pushes a client asked for with `?push=a,b` (none for `?push=`); every push when it did not ask. The control
+ * panel does not follow the overlay's view, and the overlay needs nothing but it: one message per client per command.
+ */
+export function pushSubscription(url: URL): Set<PushName> | null {
+  const asked = url.searchParams.get('push')
+  if (asked === null) return null
+  return new Set(pushNames.filter((n) => asked.split(',').includes(n)))
+}
+
+/** Calls whose reply is the envelope their push carries: the caller gets it once, in the reply. */
+const REPLY_CARRIES: Partial<Record<string, PushName>> = {
+  'game.command': 'game.view',
+  'game.open': 'game.view',
+  'game.create': 'game.view',
+}
+
 function hostAllowed(host: string | undefined, port: number, lanHost?: string): boolean {
   if (!host) return false
   if (host === `${LOOPBACK}:${port}` || host === `localhost:${port}`) return true
@@ -298,8 +316,24 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     reads: ReadRateLimiter
     /** A table token's narrower right (its pushes stay 'read'). */
     grant?: CallGrant
+    pushes: Set<PushName> | null
   }
   const clients = new Set<Client>()
+  /** The client whose call is running now (handlers push synchronously), and the push its reply replaces. */
+  let replying: { client: Client; channel: PushName } | null = null
+  const wants = (c: Client, channel: PushName): boolean =>
+    (c.pushes === null || c.pushes.has(channel)) &&
+    !(replying !== null && replying.client === c && replying.channel === channel)
+  /** Runs a call for a client; while its handler runs (synchronously), a push its reply carries skips it. */
+  function dispatchAs(client: Client, method: string, params: unknown): ReturnType<Router['dispatch']> {
+    const carried = REPLY_CARRIES[method]
+    replying = carried ? { client, channel: carried } : null
+    try {
+      return opts.router.dispatch(method, params, client.access, client.grant)
+    } finally {
+      replying = null
+    }
+  }
 
   /** Sends one message, or drops the connection when it has stopped reading (its unsent buffer is full). */
   function deliver(client: Client, text: string): void {
@@ -337,7 +371,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         rejectUpgrade(socket, refusal)
         return
       }
-      const given = parseTarget(req.url)?.searchParams.get('token') ?? null
+      const url = parseTarget(req.url)
+      const given = url?.searchParams.get('token') ?? null
       const access: Access = given && tokensEqual(given, token) ? 'control' : 'read'
       const grant = given && access !== 'control' ? (opts.grantFor?.(given) ?? undefined) : undefined
       // Local = from this machine to 127.0.0.1 under a loopback Host (no DNS rebinding through the LAN mode).
@@ -347,8 +382,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         rejectUpgrade(socket, '401 Unauthorized')
         return
       }
+      const pushes = url ? pushSubscription(url) : null
       wssFor[access].handleUpgrade(req, socket, head, (ws) =>
-        onConnection(ws, access, given !== null && !grant, grant),
+        onConnection(ws, access, given !== null && !grant, pushes, grant),
       )
     } catch (err) {
       log(`ws upgrade error: ${String(err)}`)
@@ -356,8 +392,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
   })
 
-  function onConnection(ws: WebSocket, access: Access, gaveToken: boolean, grant?: CallGrant): void {
-    const client: Client = { ws, access, seq: 0, reads: new ReadRateLimiter(), grant }
+  function onConnection(
+    ws: WebSocket,
+    access: Access,
+    gaveToken: boolean,
+    pushes: Set<PushName> | null,
+    grant?: CallGrant,
+  ): void {
+    const client: Client = { ws, access, seq: 0, reads: new ReadRateLimiter(), grant, pushes }
     clients.add(client)
     const send = (msg: WireServerMessage): void => deliver(client, JSON.stringify(msg))
     send({ type: 'hello', access, version: opts.version })
@@ -444,7 +486,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       send({ type: 'result', id, ok: false, error: refusal })
       return
     }
-    const result = await opts.router.dispatch(method, params, client.access, client.grant)
+    const result = await dispatchAs(client, method, params)
     send(
       result.ok
         ? { type: 'result', id, ok: true, value: result.value }
@@ -493,7 +535,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       for (const c of clients) {
         if (need === 'control' && c.access !== 'control') continue
         if (c.grant && !c.grant.allowsPush(channel, payload)) continue
-        if (c.ws.readyState !== c.ws.OPEN) continue
+        if (c.ws.readyState !== c.ws.OPEN || !wants(c, channel)) continue
         c.seq += 1
         body ??= JSON.stringify(payload)
         deliver(c, `{"type":"push","channel":${JSON.stringify(channel)},"seq":${c.seq},"payload":${body}}`)

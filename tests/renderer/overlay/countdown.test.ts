@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mount } from '@vue/test-utils'
 import CountdownRing from '../../../src/renderer/src/overlay/components/CountdownRing.vue'
 import {
+  ARC_STEP_PX,
   formatSeconds,
   progressOf,
   remainingMs,
@@ -49,13 +50,12 @@ describe('CountdownRing', () => {
   const offset = (w: ReturnType<typeof mount>): number =>
     Number((w.get('circle.arc').element as SVGCircleElement).style.strokeDashoffset)
 
-  it('counts down locally frame by frame from the timer state, with no pushes', async () => {
+  it('counts down locally from the timer state, with no pushes', async () => {
     const w = mount(CountdownRing, { props: { timer: running(), size: SIZE, stroke: STROKE, digits: true } })
     const ring = () => w.get('[data-testid="countdown"]')
     expect(ring().attributes('data-seconds')).toBe('60')
     expect(ring().attributes('data-running')).toBe('true')
     expect(offset(w)).toBeCloseTo(0, 1)
-    // Frames come every 16 ms: one frame past the 10 s mark.
     await vi.advanceTimersByTimeAsync(10_020)
     expect(ring().attributes('data-seconds')).toBe('50')
     expect(w.get('[data-testid="countdown-digits"]').text()).toBe('50')
@@ -70,7 +70,27 @@ describe('CountdownRing', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 
-  it('moves continuously within a second (a repaint per frame), and in whole seconds when stepped', async () => {
+  it('moves the arc in quarter-pixel steps: never visibly behind, and far fewer repaints than frames', async () => {
+    const w = mount(CountdownRing, { props: { timer: running(), size: SIZE, stroke: STROKE } })
+    let repaints = 0
+    let worst = 0
+    let last = offset(w)
+    // Sample as a 60 Hz display would, for 10 s.
+    for (let t = 16; t <= 10_000; t += 16) {
+      await vi.advanceTimersByTimeAsync(16)
+      const now = offset(w)
+      if (now !== last) repaints++
+      last = now
+      worst = Math.max(worst, Math.abs(now - C * (t / 60_000)))
+    }
+    expect(worst).toBeLessThanOrEqual(ARC_STEP_PX + 0.01)
+    // 60 s over a ~188 px arc: a quarter pixel every ~80 ms, against 625 frames in 10 s.
+    expect(repaints).toBeLessThan(140)
+    expect(repaints).toBeGreaterThan(100)
+    w.unmount()
+  })
+
+  it('moves continuously within a second, and in whole seconds when stepped', async () => {
     const w = mount(CountdownRing, { props: { timer: running(), size: SIZE, stroke: STROKE } })
     await vi.advanceTimersByTimeAsync(500)
     expect(offset(w)).toBeGreaterThan(C * (0.4 / 60))

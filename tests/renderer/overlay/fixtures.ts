@@ -1,6 +1,7 @@
 /** Test data and plugins for the overlay component tests. */
 import { createI18n } from 'vue-i18n'
-import type { OverlayEnvelope } from '../../../src/shared/contract'
+import type { OverlayEnvelope, PushName, Pushes } from '../../../src/shared/contract'
+import type { Transport } from '../../../src/renderer/src/common/transport'
 import type { OverlayView, SeatView } from '../../../src/shared/game/views'
 import { commonEn, commonRu } from '../../../src/renderer/src/common/locales/common'
 import { overlayEn, overlayRu } from '../../../src/renderer/src/overlay/locales'
@@ -70,4 +71,23 @@ export function envelope(
     },
     standings: null,
   }
+}
+
+/** A transport for store tests: `call` answers `reply()`, and the test drives the pushes through `push`. */
+export function fakeTransport(reply: () => unknown): {
+  transport: Transport
+  push: <K extends PushName>(channel: K, payload: Pushes[K]) => void
+} {
+  let listener: (<K extends PushName>(c: K, p: Pushes[K]) => void) | null = null
+  const transport = {
+    kind: 'ws',
+    call: async () => reply(),
+    onPush: (l: typeof listener) => ((listener = l), () => {}),
+    onResync: () => () => {},
+    onState: () => () => {},
+    state: () => 'open',
+    access: () => 'read',
+    close: () => {},
+  } as unknown as Transport
+  return { transport, push: (channel, payload) => listener?.(channel, payload) }
 }

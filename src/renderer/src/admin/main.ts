@@ -9,5 +9,6 @@ import { adminEn, adminRu } from './locales'
 const app = createApp(App)
 app.use(createPinia())
 app.use(createAppI18n({ ru: adminRu, en: adminEn }))
-app.provide('transport', createTransport({ withToken: true }))
+// The tournament page follows its tournaments' changes only.
+app.provide('transport', createTransport({ withToken: true, pushes: ['tournament.changed'] }))
 app.mount('#app')

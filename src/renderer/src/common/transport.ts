@@ -100,6 +100,8 @@ export function createIpcTransport(api: ContractApi): Transport {
 export interface WsOptions {
   url: string
   token?: string | null
+  /** The pushes this page follows (the server sends no others); every push when absent. */
+  pushes?: readonly PushName[]
   /** Backoff bounds in ms. */
   minDelay?: number
   maxDelay?: number
@@ -140,7 +142,11 @@ export function createWsTransport(opts: WsOptions): Transport {
   }
 
   function connect(): void {
-    const url = opts.token ? `${opts.url}?token=${encodeURIComponent(opts.token)}` : opts.url
+    const query = new URLSearchParams()
+    if (opts.token) query.set('token', opts.token)
+    if (opts.pushes) query.set('push', opts.pushes.join(','))
+    const qs = query.toString()
+    const url = qs ? `${opts.url}?${qs}` : opts.url
     setState('connecting')
     const sock = new Impl(url)
     ws = sock
@@ -251,12 +257,13 @@ export function controlToken(): string | null {
   }
 }
 
-export function createTransport(options: { withToken: boolean }): Transport {
+export function createTransport(options: { withToken: boolean; pushes?: readonly PushName[] }): Transport {
   if (window.api) return createIpcTransport(window.api)
   const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:'
   return createWsTransport({
     url: `${proto}//${window.location.host}/ws`,
     token: options.withToken ? controlToken() : null,
+    pushes: options.pushes,
   })
 }
 

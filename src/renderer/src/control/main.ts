@@ -14,7 +14,11 @@ const pinia = createPinia()
 app.use(pinia)
 const i18n = createAppI18n({ ru: controlRu, en: controlEn })
 app.use(i18n)
-const transport = createTransport({ withToken: true })
+// The panel follows the game, OBS and the overlay's settings and graphics, not every overlay view.
+const transport = createTransport({
+  withToken: true,
+  pushes: ['game.view', 'obs.status', 'overlay.controls'],
+})
 app.provide('transport', transport)
 useGameStore(pinia).attach(transport)
 useStreamStore(pinia).attach(transport)

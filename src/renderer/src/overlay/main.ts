@@ -32,7 +32,13 @@ watch(
 if (params.demo) store.showStatic(demoEnvelope(params.demo), readStandings({ standings: DEMO_STANDINGS }))
 // On a head machine listening on the LAN (issue 16) the stream PC passes a token: `/overlay?table=7&token=…`.
 else
-  store.attach(createTransport({ withToken: new URLSearchParams(window.location.search).has('token') }), {
-    table: params.table,
-  })
+  store.attach(
+    createTransport({
+      withToken: new URLSearchParams(window.location.search).has('token'),
+      pushes: ['overlay.view', 'sync.overlay'],
+    }),
+    {
+      table: params.table,
+    },
+  )
 app.mount('#app')

@@ -16,6 +16,7 @@ import type { Command } from '../../../../shared/game/commands'
 import type { Ruleset } from '../../../../shared/game/ruleset'
 import type { AppErrorData } from '../../../../shared/errors'
 import { CallError, type ConnectionState, type Transport } from '../../common/transport'
+import { shareEqual } from '../../common/share'
 import type { PanelRules } from '../logic/keymap'
 
 const FALLBACK_RULES: PanelRules = { nonVoters: 'toLastCandidate', nominationWithdrawal: false }
@@ -59,7 +60,8 @@ export const useGameStore = defineStore('game', () => {
       cur.game.status === next.game.status
     )
       return
-    envelope.value = next
+    // Unchanged seats stay the same objects, so the panel re-renders only what the command changed.
+    envelope.value = shareEqual(cur, next)
   }
 
   function fail(err: unknown): void {

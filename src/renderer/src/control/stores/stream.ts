@@ -1,7 +1,7 @@
 /** What the panel shows about the stream: the overlay's settings and the OBS connection (both pushed). */
 import { defineStore } from 'pinia'
 import { shallowRef } from 'vue'
-import type { ObsPublicStatus, OverlayEnvelope } from '../../../../shared/contract'
+import type { ObsPublicStatus, OverlayEnvelope, Pushes } from '../../../../shared/contract'
 import type { Transport } from '../../common/transport'
 
 export const useStreamStore = defineStore('stream', () => {
@@ -27,7 +27,11 @@ export const useStreamStore = defineStore('stream', () => {
     transport = t
     t.onPush((channel, payload) => {
       if (channel === 'overlay.view') overlay.value = payload as OverlayEnvelope
-      else if (channel === 'obs.status') obs.value = payload as ObsPublicStatus
+      else if (channel === 'overlay.controls') {
+        const controls = payload as Pushes['overlay.controls']
+        if (overlay.value) overlay.value = { ...overlay.value, ...controls }
+        else void refresh()
+      } else if (channel === 'obs.status') obs.value = payload as ObsPublicStatus
     })
     t.onResync(() => void refresh())
     void refresh()

@@ -7,6 +7,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { OverlayEnvelope } from '../../../../shared/contract'
 import type { ConnectionState, Transport } from '../../common/transport'
+import { shareEqual } from '../../common/share'
 import { readStandings, type StandingsData } from '../standings'
 
 export const useOverlayStore = defineStore('overlay', () => {
@@ -21,8 +22,9 @@ export const useOverlayStore = defineStore('overlay', () => {
   const settings = computed(() => envelope.value?.settings ?? null)
   const standings = computed(() => standingsOverride.value ?? readStandings(envelope.value))
 
+  /** Keeps every unchanged part of the view as the same object: only what changed re-renders (one card for a foul). */
   function show(next: OverlayEnvelope): void {
-    envelope.value = next
+    envelope.value = shareEqual(envelope.value, next)
   }
 
   async function refresh(): Promise<void> {
