@@ -8,9 +8,9 @@ import { runKillTest } from '../scripts/kill-test'
 
 test('SIGKILL at random moments loses no acknowledged command and corrupts no file', async () => {
   test.setTimeout(120_000)
-  const r = await runKillTest({ kills: Number(process.env.KILL_TEST_KILLS ?? 5), seed: 7 })
+  const r = await runKillTest({ kills: Number(process.env.KILL_TEST_KILLS ?? 5), judges: 3, seed: 7 })
   console.log(
-    `kill test: ${r.kills} kills, ${r.commandsAcked} commands acknowledged, ${r.lostCommands} lost, ` +
+    `kill test: ${r.kills} kills, ${r.judges} judges, ${r.commandsAcked} commands acknowledged, ${r.lostCommands} lost, ` +
       `${r.inFlightCommitted} in-flight committed, ${r.corruptedFiles} corrupted files, restart median ${r.restartMsMedian} ms`,
   )
   expect(r.kills).toBeGreaterThanOrEqual(5)

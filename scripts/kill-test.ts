@@ -87,7 +87,7 @@ function startServer(dbFile: string, token: string): Promise<Server> {
   })
 }
 
-class Client {
+export class Client {
   private ws: WebSocket
   private id = 0
   private pending = new Map<number, { res: (v: unknown) => void; rej: (e: Error) => void }>()

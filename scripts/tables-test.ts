@@ -74,8 +74,24 @@ interface Proc {
   origin: string
 }
 
-function startServer(args: string[]): Promise<Proc> {
-  return startServeProcess([...args, '--quiet'])
+/** Starts a server; on a loaded machine a start may time out: tried three times before the run fails. */
+async function startServer(args: string[]): Promise<Proc> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServeProcess([...args, '--quiet'], 90_000)
+    } catch (err) {
+      if (attempt >= 3) throw err
+    }
+  }
+}
+
+/** Waits for a condition, failing the run instead of hanging when it never comes. */
+async function waitFor(what: string, cond: () => boolean, ms = 240_000): Promise<void> {
+  const end = Date.now() + ms
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`)
+    await sleep(50)
+  }
 }
 
 function kill(p: Proc | null): Promise<void> {
@@ -266,15 +282,25 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
       }
     }
     const connectHub = async (): Promise<void> => {
-      hubClient?.close()
-      hubClient = new ContractClient(`ws://${HUB_ADDRESS}:${hubPort}/ws?token=${hubToken}`, onHubPush)
-      await hubClient.ready
+      for (let attempt = 1; ; attempt++) {
+        hubClient?.close()
+        hubClient = new ContractClient(`ws://${HUB_ADDRESS}:${hubPort}/ws?token=${hubToken}`, onHubPush)
+        try {
+          await hubClient.ready
+          return
+        } catch (err) {
+          if (attempt >= 20) throw err
+          await sleep(250)
+        }
+      }
     }
     const startHub = async (): Promise<void> => {
       hub = await startServer(hubArgs)
+      await connectHub()
       hubDown = false
       hubUpSince = Date.now()
-      await connectHub()
+      // A game whose network came back while the hub was down drains from now on.
+      for (const uuid of drainStart.keys()) drainStart.set(uuid, hubUpSince)
     }
     await startHub()
     const sampleCpu = (): void => {
@@ -337,6 +363,8 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
         // One hub fault at a time: a kill due while the hub is still restarting waits for it.
         while (hubDown) await sleep(100)
         hubDown = true
+        // Commands not yet on the hub now wait for its restart: not an online sample.
+        for (const list of waiting.values()) for (const a of list) a.online = false
         sampleCpu()
         log(`tables-test: SIGKILL hub (${k + 1}/${o.hubKills}) at +${Date.now() - runStart} ms`)
         await kill(hub)
@@ -372,9 +400,9 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     }
     const withTable = async <T>(tb: Table, fn: (c: ContractClient) => Promise<T>): Promise<T> => {
       for (let attempt = 0; ; attempt++) {
-        while (tb.down || !tb.client || tb.client.closed) await sleep(50)
+        await waitFor(`table ${tb.number}`, () => !tb.down && tb.client !== null && !tb.client.closed)
         try {
-          return await fn(tb.client)
+          return await fn(tb.client!)
         } catch (err) {
           if (String(err).includes('closed') && attempt < 100) {
             await sleep(100)
@@ -387,9 +415,9 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     /** A call to the hub as the head judge, waiting while the hub is down. */
     const withHub = async <T>(fn: (c: ContractClient) => Promise<T>): Promise<T> => {
       for (let attempt = 0; ; attempt++) {
-        while (hubDown || !hubClient || hubClient.closed) await sleep(50)
+        await waitFor('the hub', () => !hubDown && hubClient !== null && !hubClient.closed)
         try {
-          return await fn(hubClient)
+          return await fn(hubClient!)
         } catch (err) {
           if (String(err).includes('closed') && attempt < 100) {
             await sleep(100)
@@ -425,8 +453,8 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
         while (i < FULL_GAME.length) {
           await sleep(o.pace * (0.5 + random()))
           try {
-            while (tb.down || !tb.client || tb.client.closed) await sleep(50)
-            const r = await tb.client.call<GameEnvelope>('game.command', {
+            await waitFor(`table ${tb.number}`, () => !tb.down && tb.client !== null && !tb.client.closed)
+            const r = await tb.client!.call<GameEnvelope>('game.command', {
               gameId: env.gameId,
               command: FULL_GAME[i],
             })
@@ -447,14 +475,15 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
           } catch (err) {
             if (!String(err).includes('closed')) throw err
             // The table was killed: continue after what it stored (the command in flight may be in).
-            while (tb.down || !tb.client || tb.client.closed) await sleep(50)
+            await waitFor(`table ${tb.number}`, () => !tb.down && tb.client !== null && !tb.client.closed)
             i = judgedCommands(tb, env.gameId)
           }
         }
         if (cut) {
           const last = acks.filter((a) => a.uuid === env.game.uuid).at(-1)!
           finalSeq.set(env.game.uuid, last.seq)
-          drainStart.set(env.game.uuid, Date.now())
+          if (!hubDown) drainStart.set(env.game.uuid, Date.now())
+          else drainStart.set(env.game.uuid, Number.POSITIVE_INFINITY)
           tb.proxy!.setCut(false)
           tb.cut = false
           log(`tables-test: table ${tb.number}'s network is back after a whole offline game`)

@@ -11,42 +11,11 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT, startServer, type TestServer } from '../helpers/server'
 import { connectControl, type ControlClient } from '../overlay/control-client'
+import { FULL_GAME, FULL_GAME_ROLES } from '../../tests/fixtures/full-game'
 
 const SHOTS = join(ROOT, 'artifacts/screenshots')
 const NICKS = Array.from({ length: 20 }, (_, i) => `Игрок ${String(i + 1).padStart(2, '0')}`)
-const ROLES = { 3: 'don', 5: 'mafia', 8: 'mafia', 10: 'sheriff' } as const
-
-/** The FIIM game of tests/fixtures/full-game.ts (the reds win), for the roles above. */
-const next = { cmd: 'next' }
-const n = (k: number): Array<Record<string, unknown>> => Array.from({ length: k }, () => next)
-const FULL_GAME: Array<Record<string, unknown>> = [
-  { cmd: 'start' },
-  next,
-  { cmd: 'nominate', by: 1, target: 5 },
-  next,
-  { cmd: 'nominate', by: 2, target: 3 },
-  ...n(9),
-  { cmd: 'vote', candidate: 5, voters: [1, 2, 4, 6, 7, 9, 10] },
-  { cmd: 'vote', candidate: 3 },
-  next,
-  { cmd: 'shot', target: 10 },
-  { cmd: 'donCheck', target: 10 },
-  { cmd: 'sheriffCheck', target: 3 },
-  next,
-  { cmd: 'bestMove', seats: [3, 8, 1] },
-  next,
-  { cmd: 'nominate', by: 2, target: 3 },
-  ...n(8),
-  { cmd: 'vote', candidate: 3 },
-  next,
-  { cmd: 'shot', target: 1 },
-  next,
-  next,
-  { cmd: 'nominate', by: 4, target: 8 },
-  ...n(6),
-  { cmd: 'vote', candidate: 8, voters: [2, 4, 6, 7, 9, 8] },
-  next,
-]
+const ROLES = FULL_GAME_ROLES
 
 let a: TestServer
 let b: TestServer

@@ -1,6 +1,7 @@
 /**
  * Headless entry: the same main-side services as the desktop app, without Electron.
- *   npm run serve -- [--port 4800] [--db ./data/mafia-desk.sqlite] [--token TOKEN] [--lan ADDRESS]
+ *   npm run serve -- [--port 4800] [--db ./data/mafia-desk.sqlite] [--token-file FILE] [--lan ADDRESS]
+ * The control token: MAFIA_DESK_TOKEN or --token-file (not shown in the process list), or --token, or random.
  * Serves /control and /overlay (the OBS browser-source URL) and the contract on 127.0.0.1 only — or, with the
  * explicit `--lan ADDRESS` (the tournament's hub, issue 16), on that address, where every connection from
  * another machine needs a token.
@@ -10,6 +11,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startCore } from './app/core'
 import { toAppErrorData } from '../shared/errors'
+import { resolveToken } from './token-source'
 import { checkLanAddress, lanWarning } from './transport/lan'
 
 const VERSION = '0.1.0'
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '4800' },
       db: { type: 'string', default: resolve(process.cwd(), 'data/mafia-desk.sqlite') },
       token: { type: 'string' },
+      'token-file': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       lan: { type: 'string' },
     },
@@ -52,13 +55,23 @@ async function main(): Promise<void> {
     staticDir: findStaticDir(),
     resourcesDir: findResourcesDir(),
     version: VERSION,
-    token: values.token,
+    token: resolveToken({ token: values.token, tokenFile: values['token-file'] }),
     lan: values.lan,
     log: values.quiet ? undefined : (line) => console.log(line),
   })
   const { server } = core
   console.log(`Mafia Desk ${VERSION} (headless)`)
   console.log(`  База / Database:  ${core.db.file}`)
+  if (core.db.damage) {
+    const good = core.db.damage.newestGoodBackup
+    console.log(
+      `  ВНИМАНИЕ: файл базы повреждён, изменения не сохраняются / WARNING: the database file is damaged, changes are refused` +
+        (good ? `\n  Восстановите / Restore: ${good}` : '\n  Исправных копий нет / No good backup'),
+    )
+  } else if (core.db.readonly)
+    console.log(
+      '  База открыта только для чтения: изменения не сохраняются / The database is read-only: changes are not saved',
+    )
   console.log(`  Панель судьи / Control panel:  ${server.controlUrl}`)
   console.log(
     `  Турнир и данные / Tournament & data: ${server.origin}/admin?token=${encodeURIComponent(server.token)}`,

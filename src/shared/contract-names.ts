@@ -65,6 +65,7 @@ export const CALL_NAMES = [
   'sync.local',
   'sync.pair',
   'sync.unpair',
+  'sync.overlay',
 ] as const
 
 export type CallNameFromList = (typeof CALL_NAMES)[number]

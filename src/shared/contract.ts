@@ -55,6 +55,14 @@ export {
 } from './wire'
 
 const gameId = z.number().int().positive()
+/** A player's name or nickname: 1–60 characters, no NUL or other control characters. */
+const nameText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'control characters (such as NUL) are not allowed')
 const seat = z.number().int().min(1).max(10)
 const id = z.number().int().positive()
 
@@ -296,7 +304,7 @@ export const setupInputSchema = z
       .array(
         z
           .object({
-            name: z.string().trim().min(1).max(60),
+            name: nameText,
             playerId: z.number().int().positive().nullable().optional(),
           })
           .strict(),
@@ -348,7 +356,7 @@ export const calls = {
     'control',
     z
       .object({
-        nickname: z.string().trim().min(1).max(60),
+        nickname: nameText,
         fullName: z.string().max(120).nullable().optional(),
         club: z.string().max(120).nullable().optional(),
         city: z.string().max(120).nullable().optional(),
@@ -362,7 +370,7 @@ export const calls = {
     z
       .object({
         id: z.number().int().positive(),
-        nickname: z.string().trim().min(1).max(60).optional(),
+        nickname: nameText.optional(),
         fullName: z.string().max(120).optional(),
         club: z.string().max(120).optional(),
         city: z.string().max(120).optional(),
@@ -588,6 +596,12 @@ export const calls = {
     out<SyncLocalStatus>(),
   ),
   'sync.unpair': call('control', none, out<SyncLocalStatus>()),
+  /** The overlay of a table's current game on the hub (`/overlay?table=N`): the on-stream tournament's table N. */
+  'sync.overlay': call(
+    'read',
+    z.object({ table: z.number().int().positive() }).strict(),
+    out<OverlayEnvelope>(),
+  ),
 } as const
 
 export type Calls = typeof calls
@@ -614,6 +628,8 @@ export interface Pushes {
   'tournament.changed': { tournamentId: number }
   /** The hub stored a table's entries, or a table's status changed (issue 16). */
   'sync.changed': SyncChanged
+  /** A table's overlay changed on the hub (for `/overlay?table=N`; never hidden roles). */
+  'sync.overlay': { table: number; envelope: OverlayEnvelope }
 }
 export interface SyncChanged {
   tournamentId: number
@@ -630,6 +646,7 @@ export const pushAccess: Record<PushName, Access> = {
   'obs.status': 'control',
   'tournament.changed': 'control',
   'sync.changed': 'control',
+  'sync.overlay': 'read',
 }
 
 // ---- the wire (WebSocket) ----------------------------------------------------------------------------

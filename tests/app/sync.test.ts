@@ -241,6 +241,21 @@ describe('offline is normal', () => {
   })
 })
 
+describe('the hub serves every table to the stream', () => {
+  it('/overlay?table=N reads that table’s current game; the table on stream becomes the active game (OBS)', async () => {
+    const newest = hub.db.sync.latestGames(tournamentId).get(tableIds[0])!
+    const r = await hub.router.dispatch('sync.overlay', { table: 1 }, 'read')
+    expect(r).toMatchObject({ ok: true, value: { gameId: newest.id } })
+    expect((await hub.router.dispatch('sync.overlay', { table: 2 }, 'read')) as unknown).toMatchObject({
+      ok: true,
+      value: { gameId: null },
+    })
+    await call(hub, 'sync.setOnStream', { tournamentId, tableId: tableIds[0] })
+    expect(hub.service.activeGameId()).toBe(newest.id)
+    await call(hub, 'sync.setOnStream', { tournamentId, tableId: null })
+  })
+})
+
 describe('table tokens over the contract, and the LAN mode', () => {
   function connect(url: string): Promise<{
     ws: WebSocket
@@ -285,6 +300,10 @@ describe('table tokens over the contract, and the LAN mode', () => {
       code: 'sync/forbidden',
     })
     expect(await c.call('backup.restore', { file: 'x' })).toEqual({ ok: false, code: 'contract/forbidden' })
+    // Reads: its own table's overlay, never another table's nor the hub's active game (any table's roles).
+    expect(await c.call('sync.overlay', { table: 1 })).toMatchObject({ ok: true })
+    expect(await c.call('sync.overlay', { table: 2 })).toEqual({ ok: false, code: 'sync/forbidden' })
+    expect(await c.call('overlay.view', {})).toEqual({ ok: false, code: 'contract/forbidden' })
     expect(await c.call('sync.createToken', { tableId: tableIds[0] })).toEqual({
       ok: false,
       code: 'contract/forbidden',

@@ -181,6 +181,12 @@ describe('a tournament from creation to its final', () => {
     expect(t.stages[0].rounds[1].tables[0].seats[0]?.id).toBe(y.id)
     expect(t.stages[0].rounds[1].tables[1].seats[4]?.id).toBe(x.id)
 
+    // A judge for one round only: round 2's table 2 gets another judge, round 1 keeps the usual one.
+    const r2t2 = t.stages[0].rounds[1].tables.find((x) => x.table === 2)!
+    t = await call(a, 'tournaments.setJudge', { tableId: r2t2.tableId, judge: 'Сменный', roundId: r2.id })
+    expect(t.stages[0].rounds[1].tables.find((x) => x.table === 2)?.judge).toBe('Сменный')
+    expect(t.stages[0].rounds[0].tables.find((x) => x.table === 2)?.judge).toBe('Судья Б')
+
     // Start round 1: one prepared game per table, with its seating and judge.
     const r1 = t.stages[0].rounds[0]
     t = await call(a, 'rounds.start', { roundId: r1.id })

@@ -52,11 +52,13 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   obs = new ObsBridge(db, { log })
   obs.director.graphics.subscribe(() => service.pushOverlay())
   let server: RunningServer | null = null
+  let restoring: Promise<void> = Promise.resolve()
   const sync = createSync({
     db: () => db,
     service,
     log,
     changed: (payload) => server?.broadcast('sync.changed', payload),
+    overlay: (payload) => server?.broadcast('sync.overlay', payload),
   })
   try {
     service.init()
@@ -64,12 +66,17 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       service,
       db: () => db,
       obs,
-      restore: async (file, force) => {
-        const fresh = await db.restoreBackup(file, { force })
-        if (db.isOpen) db.close()
-        db = fresh
-        service.replaceDatabase(fresh)
-        obs?.replaceDatabase(fresh)
+      // Restores run one after another: a second one waits for the first and then restores onto its result.
+      restore: (file, force) => {
+        const run = restoring.then(async () => {
+          const fresh = await db.restoreBackup(file, { force })
+          if (db.isOpen) db.close()
+          db = fresh
+          service.replaceDatabase(fresh)
+          obs?.replaceDatabase(fresh)
+        })
+        restoring = run.catch(() => undefined)
+        return run
       },
       info: () => ({
         version: opts.version,

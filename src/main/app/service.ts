@@ -421,9 +421,14 @@ export class AppService {
   // ---- overlay -------------------------------------------------------------------------------------
 
   overlay(): OverlayEnvelope {
-    const g = this.activeId === null ? null : this.tryLoad(this.activeId)
+    return this.overlayOf(this.activeId)
+  }
+
+  /** The overlay envelope of any game (the hub's `/overlay?table=N`, issue 16); null: no game. */
+  overlayOf(gameId: number | null): OverlayEnvelope {
+    const g = gameId === null ? null : this.tryLoad(gameId)
     return {
-      gameId: g ? this.activeId : null,
+      gameId: g ? gameId : null,
       view: g ? overlayView(g.game, g.game.log.length, { roles: this.overlaySettings.roles }) : null,
       settings: this.overlaySettings,
       standings: g?.row.tournamentId ? this.tournamentStandings(g.row.tournamentId) : null,

@@ -1,5 +1,6 @@
 /**
- * Backups: `<dataDir>/backups/mafia-desk-<UTC timestamp>-<reason>.sqlite`, written with the SQLite online
+ * Backups: `<dataDir>/backups/<database name>-<UTC timestamp>-<reason>.sqlite` (for `mafia-desk.sqlite`:
+ * `mafia-desk-20261130-…-manual.sqlite`), written with the SQLite online
  * backup API (better-sqlite3 `db.backup()`), first to a `.partial` file, then renamed, so a half-written backup
  * never looks like a valid one. Only the newest N are kept.
  */
@@ -13,7 +14,24 @@ import { dbError, toDbError } from './errors'
 import { inspectFile } from './open'
 
 export const DEFAULT_BACKUPS_TO_KEEP = 20
-const NAME_RE = /^mafia-desk-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(\d{3})-([a-z0-9-]+)\.sqlite$/
+
+/**
+ * The name a database's backups start with: its file name without the extension. Two databases in one folder
+ * share `backups/` but never each other's files: each lists and rotates only its own.
+ */
+export function backupPrefixOf(dbFile: string): string {
+  const base = path.basename(dbFile).replace(/\.(sqlite3?|db)$/i, '')
+  const slug = base.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '')
+  return slug === '' ? 'mafia-desk' : slug
+}
+
+function nameRe(prefix: string): RegExp {
+  const p = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(
+    `^${p}-(\\d{4})(\\d{2})(\\d{2})-(\\d{2})(\\d{2})(\\d{2})-(\\d{3})-([a-z0-9-]+)\\.sqlite$`,
+    'u',
+  )
+}
 
 export function backupsDirOf(dataDir: string): string {
   return path.join(dataDir, 'backups')
@@ -39,7 +57,8 @@ function stamp(ms: number): string {
   )
 }
 
-export function listBackupsIn(dir: string): BackupInfo[] {
+export function listBackupsIn(dir: string, prefix: string): BackupInfo[] {
+  const NAME_RE = nameRe(prefix)
   let names: string[]
   try {
     names = fs.readdirSync(dir)
@@ -66,8 +85,8 @@ export function listBackupsIn(dir: string): BackupInfo[] {
   return out.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0))
 }
 
-function uniqueTarget(dir: string, reason: string, now: number): string {
-  const base = `mafia-desk-${stamp(now)}-${reasonSlug(reason)}`
+function uniqueTarget(dir: string, prefix: string, reason: string, now: number): string {
+  const base = `${prefix}-${stamp(now)}-${reasonSlug(reason)}`
   let candidate = path.join(dir, `${base}.sqlite`)
   for (let n = 2; fs.existsSync(candidate) || fs.existsSync(`${candidate}.partial`); n++) {
     candidate = path.join(dir, `${base}-${n}.sqlite`)
@@ -84,11 +103,12 @@ export async function writeBackup(
   dir: string,
   reason: string,
   keep: number,
+  prefix: string,
 ): Promise<string> {
   let partial: string | null = null
   try {
     fs.mkdirSync(dir, { recursive: true })
-    const target = uniqueTarget(dir, reason, Date.now())
+    const target = uniqueTarget(dir, prefix, reason, Date.now())
     partial = `${target}.partial`
     await source.backup(partial)
     const copy = openSqlite(partial, { fileMustExist: true })
@@ -101,7 +121,7 @@ export async function writeBackup(
     fs.renameSync(partial, target)
     partial = null
     fsyncDir(dir)
-    rotateBackups(dir, keep)
+    rotateBackups(dir, keep, prefix)
     return target
   } catch (err) {
     if (partial !== null) {
@@ -114,8 +134,8 @@ export async function writeBackup(
   }
 }
 
-export function rotateBackups(dir: string, keep: number): void {
-  const all = listBackupsIn(dir)
+export function rotateBackups(dir: string, keep: number, prefix: string): void {
+  const all = listBackupsIn(dir, prefix)
   for (const old of all.slice(Math.max(1, keep))) removeIfExists(old.file)
 }
 

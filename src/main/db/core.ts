@@ -18,18 +18,39 @@ export const STAGE = { ru: 'Этап', en: 'Stage' }
 export const ROUND = { ru: 'Тур', en: 'Round' }
 export const TABLE = { ru: 'Стол', en: 'Table' }
 
+/** What quick_check reported, and the newest backup that passed its own check (the one to restore). */
+export interface Damage {
+  problems: string[]
+  newestGoodBackup: string | null
+}
+
+export function damagedError(file: string, damage: Damage): AppError {
+  const backup = damage.newestGoodBackup ? path.basename(damage.newestGoodBackup) : null
+  return dbError(
+    'db/corrupt',
+    `Файл базы данных повреждён (проверка SQLite): изменения не сохраняются, чтобы не испортить его дальше. ` +
+      (backup ? `Восстановите последнюю исправную копию: ${backup}.` : 'Исправных резервных копий нет.'),
+    `The database file is damaged (SQLite check): changes are refused so as not to damage it further. ` +
+      (backup ? `Restore the newest good backup: ${backup}.` : 'There is no good backup.'),
+    { file, problems: damage.problems.slice(0, 10), newestGoodBackup: damage.newestGoodBackup },
+  )
+}
+
 export class DbCore {
   readonly file: string
   readonly dataDir: string
   readonly readonly: boolean
   readonly conn: Database.Database
+  /** Set when PRAGMA quick_check found damage at open: every write is refused with db/corrupt. */
+  readonly damage: Damage | null
   private readonly statements = new Map<string, Statement>()
 
-  constructor(conn: Database.Database, file: string, readonly: boolean) {
+  constructor(conn: Database.Database, file: string, readonly: boolean, damage: Damage | null = null) {
     this.conn = conn
     this.file = file
     this.dataDir = path.dirname(file)
-    this.readonly = readonly
+    this.readonly = readonly || damage !== null
+    this.damage = damage
   }
 
   stmt(sql: string): Statement {
@@ -60,12 +81,15 @@ export class DbCore {
     try {
       return fn()
     } catch (err) {
-      throw toDbError(err)
+      const e = toDbError(err)
+      // On a damaged file "read-only" is not the whole story: say it is damaged and which backup to restore.
+      throw this.damage && e.code === 'db/readonly' ? this.readonlyError() : e
     }
   }
 
   /** Runs fn in one IMMEDIATE write transaction (all or nothing). */
   write<T>(fn: () => T): T {
+    if (this.damage) throw this.readonlyError()
     return this.guard(() => this.conn.transaction(fn).immediate())
   }
 
@@ -86,6 +110,7 @@ export class DbCore {
   }
 
   readonlyError(): AppError {
+    if (this.damage) return damagedError(this.file, this.damage)
     return dbError(
       'db/readonly',
       'База данных открыта только для чтения: изменение не сохранено.',

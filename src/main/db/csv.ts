@@ -5,6 +5,7 @@
  */
 import type { LocalizedText } from '../../shared/errors'
 import { cleanNickname, foldKey } from './text'
+import { CONTROL_CHARS } from './validate'
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
@@ -190,6 +191,16 @@ export function parsePlayersCsv(text: string): CsvPlayersParse {
     const get = (column: PlayerColumn): string => {
       const index = columns.get(column)
       return index === undefined ? '' : (fields[index] ?? '').trim()
+    }
+    if (fields.some((f) => CONTROL_CHARS.test(f))) {
+      errors.push({
+        line,
+        message: {
+          ru: `Строка ${line}: управляющие символы (например, NUL) в данных.`,
+          en: `Line ${line}: control characters (such as NUL) in the data.`,
+        },
+      })
+      continue
     }
     const nickname = cleanNickname(get('nickname'))
     if (nickname === '') {

@@ -8,18 +8,20 @@
  * `restoreBackup`. Every failure is an AppError with a `db/…` code (see errors.ts).
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import type Database from 'better-sqlite3'
 import { openSqlite } from './sqlite'
 import {
   DEFAULT_BACKUPS_TO_KEEP,
   backupsDirOf,
+  backupPrefixOf,
   listBackupsIn,
   stageRestoreCopy,
   validateBackupFile,
   writeBackup,
 } from './backups'
-import { DbCore } from './core'
+import { DbCore, damagedError, type Damage } from './core'
 import { dbError, invalidInput, toDbError } from './errors'
 import { fsyncDir, removeIfExists } from './fsutil'
 import { GamesRepo } from './games'
@@ -87,6 +89,39 @@ function isWritable(file: string, dir: string): boolean {
 }
 
 /**
+ * A read-only connection. A WAL-mode file on a read-only file system cannot be opened in place when its -shm
+ * file is missing (SQLite needs to create it; better-sqlite3 has no `immutable` URI): then the connection reads a
+ * private snapshot copy in the temp folder, which is the same data, since nothing can write the original there.
+ */
+function openReadonlyConnection(abs: string, dataDir: string): Database.Database {
+  let conn: Database.Database | null = null
+  try {
+    conn = openSqlite(abs, { readonly: true, fileMustExist: true })
+    conn.pragma('schema_version') // SQLite opens the file (and its WAL) lazily: make it fail here
+    return conn
+  } catch (err) {
+    conn?.close()
+    if (!String((err as { code?: string }).code).startsWith('SQLITE_CANTOPEN') || isDirWritable(dataDir))
+      throw err
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mafia-desk-readonly-'))
+    const copy = path.join(dir, path.basename(abs))
+    fs.copyFileSync(abs, copy)
+    for (const ext of ['-wal']) if (fs.existsSync(abs + ext)) fs.copyFileSync(abs + ext, copy + ext)
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }))
+    return openSqlite(copy, { readonly: true, fileMustExist: true })
+  }
+}
+
+function isDirWritable(dir: string): boolean {
+  try {
+    fs.accessSync(dir, fs.constants.W_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
  * Opens (creating the file and its folder when missing) and migrates a Mafia Desk database.
  * Before any write the file is checked on a read-only connection: db/not_sqlite, db/not_ours, db/too_new leave
  * it byte-identical. When a migration is due on a file with a schema, a backup is taken first.
@@ -123,7 +158,7 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
     }
     let conn: Database.Database | null = null
     try {
-      conn = openSqlite(abs, { readonly: true, fileMustExist: true })
+      conn = openReadonlyConnection(abs, dataDir)
       configureConnection(conn, true)
     } catch (err) {
       conn?.close()
@@ -140,21 +175,63 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
         backupsDirOf(dataDir),
         `before-migration-v${state.version}-to-v${LATEST_VERSION}`,
         keep,
+        backupPrefixOf(abs),
       )
     } finally {
       src.close()
     }
   }
   let conn: Database.Database | null = null
+  let problems: string[]
   try {
     conn = openSqlite(abs)
     configureConnection(conn, false)
-    migrate(conn)
+    problems = quickCheck(conn)
+    if (problems.length === 0) {
+      migrate(conn)
+      return new MafiaDb(conn, abs, { backupsToKeep: keep, readonly: false })
+    }
   } catch (err) {
-    conn?.close()
-    throw toDbError(err)
+    const e = toDbError(err)
+    if (e.code !== 'db/corrupt') {
+      conn?.close()
+      throw e
+    }
+    problems = [e.message]
   }
-  return new MafiaDb(conn, abs, { backupsToKeep: keep, readonly: false })
+  // A damaged file is never written: opened read-only, it says what is wrong and which backup to restore.
+  conn?.close()
+  const damage = { problems, newestGoodBackup: newestGoodBackup(backupsDirOf(dataDir), backupPrefixOf(abs)) }
+  try {
+    conn = openReadonlyConnection(abs, dataDir)
+    configureConnection(conn, true)
+  } catch {
+    conn?.close()
+    throw damagedError(abs, damage) // too damaged even to read: the error names the backup to restore
+  }
+  return new MafiaDb(conn, abs, { backupsToKeep: keep, readonly: true, damage })
+}
+
+/** PRAGMA quick_check (issue 13, item 6; its cost on a 1,000-game file is in bench:db): the problems found. */
+function quickCheck(conn: Database.Database): string[] {
+  try {
+    const rows = conn.pragma('quick_check') as Array<{ quick_check: string }>
+    return rows.map((r) => r.quick_check).filter((t) => t !== 'ok')
+  } catch (err) {
+    return [String((err as Error).message ?? err)]
+  }
+}
+
+function newestGoodBackup(dir: string, prefix: string): string | null {
+  for (const b of listBackupsIn(dir, prefix)) {
+    try {
+      validateBackupFile(b.file)
+      return b.file
+    } catch {
+      // a damaged backup: try the next older one
+    }
+  }
+  return null
 }
 
 /** Opens `dbFile`, then restores `backupFile` into it (see MafiaDb.restoreBackup). Returns the fresh handle. */
@@ -189,11 +266,15 @@ export class MafiaDb {
   readonly sync: SyncRepo
 
   /** Use openDatabase(). */
-  constructor(conn: Database.Database, file: string, opts: { backupsToKeep: number; readonly: boolean }) {
-    this.core = new DbCore(conn, file, opts.readonly)
+  constructor(
+    conn: Database.Database,
+    file: string,
+    opts: { backupsToKeep: number; readonly: boolean; damage?: Damage },
+  ) {
+    this.core = new DbCore(conn, file, opts.readonly, opts.damage ?? null)
     this.file = file
     this.dataDir = path.dirname(file)
-    this.readonly = opts.readonly
+    this.readonly = this.core.readonly
     this.backupsToKeep = opts.backupsToKeep
     this.players = new PlayersRepo(this.core)
     this.tournaments = new TournamentsRepo(this.core)
@@ -608,14 +689,26 @@ export class MafiaDb {
    * Writes `<dataDir>/backups/mafia-desk-<timestamp>-<reason>.sqlite` with the SQLite backup API and keeps the
    * newest `backupsToKeep`. Returns the backup's absolute path.
    */
+  /** Set when the file failed PRAGMA quick_check at open: what is wrong and which backup to restore. */
+  get damage(): Damage | null {
+    return this.core.damage
+  }
+
   async backupNow(reason: string): Promise<string> {
     if (!this.core.conn.open) throw toDbError(new TypeError('The database connection is not open'))
-    return writeBackup(this.core.conn, this.backupsDir, reason, this.backupsToKeep)
+    // A backup of a damaged file would be refused later, at the worst moment: check before writing one.
+    const problems = this.core.damage?.problems ?? this.integrityCheck()
+    if (problems.length > 0)
+      throw damagedError(this.file, {
+        problems,
+        newestGoodBackup: newestGoodBackup(this.backupsDir, backupPrefixOf(this.file)),
+      })
+    return writeBackup(this.core.conn, this.backupsDir, reason, this.backupsToKeep, backupPrefixOf(this.file))
   }
 
   /** Newest first. */
   listBackups(): BackupInfo[] {
-    return listBackupsIn(this.backupsDir)
+    return listBackupsIn(this.backupsDir, backupPrefixOf(this.file))
   }
 
   /**
@@ -636,7 +729,9 @@ export class MafiaDb {
         { backupFile },
       )
     }
-    if (this.readonly) throw this.core.readonlyError()
+    // A damaged database is read-only for everything except being replaced by a good backup.
+    const damaged = this.core.damage !== null
+    if (this.readonly && !damaged) throw this.core.readonlyError()
     validateBackupFile(source)
     if (opts.force !== true) this.refuseIfRunning()
     const staging = `${this.file}.restoring`
@@ -645,7 +740,9 @@ export class MafiaDb {
       // The safety copy comes last: writes made on this connection while it runs are included (the backup API
       // follows same-connection writes), and from its end to the close below everything is synchronous, so no
       // command can slip in between.
-      await this.backupNow('before-restore')
+      if (damaged)
+        fs.copyFileSync(this.file, `${this.file}.damaged-${Date.now()}`) // kept, never deleted
+      else await this.backupNow('before-restore')
       if (opts.force !== true) this.refuseIfRunning()
     } catch (err) {
       removeIfExists(staging)

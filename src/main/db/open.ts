@@ -64,6 +64,8 @@ export function inspectFile(file: string): FileState {
     const appId = head.readInt32BE(68)
     const version = head.readInt32BE(60)
     verdict(file, appId, version, schemaIsEmpty(file) ? 0 : 1)
+    // Decided without SQLite: this also lets a file on a read-only file system be inspected.
+    return { exists: true, version }
   }
   let conn: Database.Database | null = null
   try {

@@ -278,6 +278,13 @@ export class SyncRepo extends Repo {
     })
   }
 
+  newestTournamentWithTables(): number | null {
+    return this.guard(() => {
+      const row = this.stmt('SELECT max(tournament_id) AS id FROM tables').get() as { id: number | null }
+      return row.id
+    })
+  }
+
   /** The table a game is played at (null: friendly game or no such game). */
   tableOfGame(gameId: number): number | null {
     return this.guard(() => {

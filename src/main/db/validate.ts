@@ -25,10 +25,25 @@ export function isId(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0
 }
 
+/** NUL and the other control characters (C0 except tab/line breaks, DEL, C1): never part of a name. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
+
+export function refuseControlChars(text: string, field: string): void {
+  if (CONTROL_CHARS.test(text)) {
+    throw invalidInput(
+      `Поле «${field}» содержит управляющие символы (например, NUL).`,
+      `"${field}" contains control characters (such as NUL).`,
+      { field },
+    )
+  }
+}
+
 export function optionalText(value: unknown, field: string, max = 200): string {
   if (value === undefined || value === null) return ''
   if (typeof value !== 'string')
     throw invalidInput(`Поле «${field}» должно быть строкой.`, `"${field}" must be a string.`)
+  refuseControlChars(value, field)
   const text = value.trim()
   if (text.length > max) {
     throw invalidInput(
@@ -43,6 +58,7 @@ export function checkNickname(value: unknown): string {
   if (typeof value !== 'string' || cleanNickname(value) === '') {
     throw invalidInput('Ник игрока не может быть пустым.', "The player's nickname cannot be empty.")
   }
+  refuseControlChars(value, 'nickname')
   const nickname = cleanNickname(value)
   if (nickname.length > 100) {
     throw invalidInput('Ник длиннее 100 символов.', 'The nickname is longer than 100 characters.')

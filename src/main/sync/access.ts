@@ -11,10 +11,16 @@ import { otherTable } from './errors'
 
 /** The 'control' calls a table token may make, each about one game given by `gameId`. */
 const TABLE_CALLS: ReadonlySet<CallName> = new Set<CallName>(['game.view', 'game.command'])
+/** Reads that show no game of another table. (`overlay.view` is the hub's active game: any table's.) */
+const OPEN_READS: ReadonlySet<CallName> = new Set<CallName>(['app.info', 'standings.get'])
 
 export function tableCallGrant(db: () => MafiaDb, grant: TableGrant): CallGrant {
   return {
     check(method: CallName, params: unknown): AppErrorData | null {
+      if (OPEN_READS.has(method)) return null
+      if (method === 'sync.overlay') {
+        return (params as { table?: unknown }).table === grant.tableNumber ? null : otherTable('overlay').data
+      }
       if (!TABLE_CALLS.has(method)) return forbidden(method)
       // A token revoked after the connection opened stops working at once.
       if (db().sync.grant(grant.token) === null) return forbidden(method)
@@ -22,6 +28,9 @@ export function tableCallGrant(db: () => MafiaDb, grant: TableGrant): CallGrant 
       if (typeof gameId !== 'number') return forbidden(method)
       if (db().sync.tableOfGame(gameId) !== grant.tableId) return otherTable(gameId).data
       return null
+    },
+    allowsPush(channel: string, payload: unknown): boolean {
+      return channel === 'sync.overlay' && (payload as { table?: unknown }).table === grant.tableNumber
     },
   }
 }

@@ -27,6 +27,8 @@ export interface HubDeps {
     gameUuid: string
     lastSeq: number
   }) => void
+  /** Called after a table's game changed, for `/overlay?table=N` clients. */
+  onOverlay?: (table: number, gameId: number) => void
   /** Called whenever a table's status changed (contact, refusal, conflict). */
   onStatus?: (tournamentId: number) => void
   now?: () => number
@@ -283,6 +285,7 @@ export class SyncHub {
     this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind: pending })
     effects.push(() => {
       this.afterStored(grant, gameId)
+      if (this.overlayTournament(db) === grant.tournamentId) this.deps.onOverlay?.(grant.tableNumber, gameId)
       this.deps.onStored?.({
         tournamentId: grant.tournamentId,
         tableId: grant.tableId,
@@ -316,6 +319,29 @@ export class SyncHub {
       return
     }
     service.refreshGame(gameId)
+  }
+
+  /**
+   * The tournament whose table numbers `/overlay?table=N` means: the one of the table on stream, else the newest
+   * tournament that has tables.
+   */
+  private overlayTournament(db: MafiaDb): number | null {
+    const onStream = db.getSetting<{ tableId: number }>(ON_STREAM_KEY)
+    const table = onStream ? db.getTable(onStream.tableId) : null
+    if (table) return table.tournamentId
+    return db.sync.newestTournamentWithTables()
+  }
+
+  /** The current game (newest) of table number N, or null. */
+  tableGame(table: number): { gameId: number | null; tournamentId: number | null } {
+    const db = this.deps.db()
+    const tournamentId = this.overlayTournament(db)
+    if (tournamentId === null) return { gameId: null, tournamentId }
+    const row = db.sync.tableTokens(tournamentId).find((t) => t.number === table)
+    return {
+      gameId: row ? (db.sync.latestGames(tournamentId).get(row.tableId)?.id ?? null) : null,
+      tournamentId,
+    }
   }
 
   /** Chooses the table on stream (null: none); its newest game becomes the active one at once. */

@@ -8,7 +8,7 @@ import type { MafiaDb } from '../db'
 import type { AppService } from '../app/service'
 import type { CallGrant } from '../transport/router'
 import type { Handlers } from '../transport/router'
-import type { SyncChanged } from '../../shared/contract'
+import type { OverlayEnvelope, SyncChanged } from '../../shared/contract'
 import { SyncHub } from './hub'
 import { SyncSender } from './sender'
 import { handleSyncRequest } from './http'
@@ -23,6 +23,8 @@ export interface SyncOptions {
   log?: (line: string) => void
   /** Where the dashboard's `sync.changed` pushes go. */
   changed?: (payload: SyncChanged) => void
+  /** Where `/overlay?table=N`'s `sync.overlay` pushes go. */
+  overlay?: (payload: { table: number; envelope: OverlayEnvelope }) => void
 }
 
 export interface Sync {
@@ -52,6 +54,7 @@ export function createSync(opts: SyncOptions): Sync {
         lastSeq: s.lastSeq,
         at: Date.now(),
       }),
+    onOverlay: (table, gameId) => opts.overlay?.({ table, envelope: opts.service.overlayOf(gameId) }),
     onStatus: (tournamentId) =>
       changed({ tournamentId, tableId: null, gameId: null, gameUuid: null, lastSeq: null, at: Date.now() }),
   })
@@ -83,6 +86,7 @@ export function createSync(opts: SyncOptions): Sync {
       'sync.local': () => sender.status(),
       'sync.pair': ({ hubUrl, token }) => sender.pair(hubUrl, token),
       'sync.unpair': () => sender.unpair(),
+      'sync.overlay': ({ table }) => opts.service.overlayOf(hub.tableGame(table).gameId),
     }),
   }
 }

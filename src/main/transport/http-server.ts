@@ -492,6 +492,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       let body: string | null = null
       for (const c of clients) {
         if (need === 'control' && c.access !== 'control') continue
+        if (c.grant && !c.grant.allowsPush(channel, payload)) continue
         if (c.ws.readyState !== c.ws.OPEN) continue
         c.seq += 1
         body ??= JSON.stringify(payload)

@@ -22,7 +22,10 @@ export type RouteResult = { ok: true; value: unknown } | { ok: false; error: App
  * grant's check passes for its validated params; `null` means allowed, otherwise the refusal.
  */
 export interface CallGrant {
+  /** Checked for every call of such a client, 'read' ones included. */
   check(method: CallName, params: unknown): AppErrorData | null
+  /** Whether a push may go to such a client (it gets 'read' pushes only, and only those this allows). */
+  allowsPush(channel: string, payload: unknown): boolean
 }
 
 export interface Router {
@@ -57,7 +60,7 @@ export function createRouter(
       if (typeof method !== 'string' || !isCallName(method))
         return { ok: false, error: unknownCall(String(method)) }
       const spec = calls[method]
-      const granted = spec.access === 'control' && access !== 'control' && grant !== undefined
+      const granted = access !== 'control' && grant !== undefined
       if (spec.access === 'control' && access !== 'control' && !granted)
         return { ok: false, error: forbidden(method) }
       const parsed = spec.input.safeParse(params ?? {})

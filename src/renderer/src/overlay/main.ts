@@ -30,5 +30,9 @@ watch(
   { immediate: true },
 )
 if (params.demo) store.showStatic(demoEnvelope(params.demo), readStandings({ standings: DEMO_STANDINGS }))
-else store.attach(createTransport({ withToken: false }))
+// On a head machine listening on the LAN (issue 16) the stream PC passes a token: `/overlay?table=7&token=…`.
+else
+  store.attach(createTransport({ withToken: new URLSearchParams(window.location.search).has('token') }), {
+    table: params.table,
+  })
 app.mount('#app')

@@ -33,6 +33,8 @@ export interface OverlayParams {
   noMotion: boolean
   preset: string | null
   theme: ThemeOverrides
+  /** `?table=7` on the tournament's head machine: that table's current game instead of the active one. */
+  table: number | null
 }
 
 /** '#abc', 'abc', '#aabbcc' or 'aabbcc' → '#aabbcc'; anything else → null. */
@@ -91,6 +93,7 @@ export function parseOverlayParams(search: string): OverlayParams {
     noMotion: q.get('motion') === '0' || q.get('motion') === 'off',
     preset: preset && /^[a-z0-9-]{1,40}$/i.test(preset) ? preset.toLowerCase() : null,
     theme,
+    table: /^[1-9]\d{0,2}$/.test(q.get('table') ?? '') ? Number(q.get('table')) : null,
   }
 }
 export const OVERLAY_PARAMS: InjectionKey<OverlayParams> = Symbol('overlay-params')

@@ -23,8 +23,20 @@ export const commonRu = {
 export const commonEn: typeof commonRu = {
   roles: { civilian: 'Civilian', sheriff: 'Sheriff', mafia: 'Mafia', don: 'Don' },
   status: { alive: 'Alive', killed: 'Killed', votedOut: 'Voted out', removed: 'Removed' },
-  phase: { setup: 'Setup', zeroNight: 'Zero night', day: 'Day {n}', night: 'Night {n}', finished: 'Game over' },
-  step: { lastWord: 'Last word', speech: 'Speech', voting: 'Voting', tieSpeech: 'Tie speeches', liftAll: 'Lift-all vote' },
+  phase: {
+    setup: 'Setup',
+    zeroNight: 'Zero night',
+    day: 'Day {n}',
+    night: 'Night {n}',
+    finished: 'Game over',
+  },
+  step: {
+    lastWord: 'Last word',
+    speech: 'Speech',
+    voting: 'Voting',
+    tieSpeech: 'Tie speeches',
+    liftAll: 'Lift-all vote',
+  },
   winner: { red: 'Reds win', black: 'Mafia wins', draw: 'Draw' },
   seat: 'Seat {n}',
   connection: { connecting: 'Connecting…', closed: 'Disconnected — reconnecting…', open: 'Connected' },

@@ -14,6 +14,8 @@ export const useOverlayStore = defineStore('overlay', () => {
   const connection = ref<ConnectionState>('connecting')
   const standingsOverride = shallowRef<StandingsData | null>(null)
   let transport: Transport | null = null
+  /** `?table=N` (issue 16): follow that table's game on the head machine instead of the active game. */
+  let table: number | null = null
 
   const view = computed(() => envelope.value?.view ?? null)
   const settings = computed(() => envelope.value?.settings ?? null)
@@ -27,18 +29,25 @@ export const useOverlayStore = defineStore('overlay', () => {
     if (!transport) return
     try {
       // Replies and pushes share one ordered connection: the reply is at least as new as any earlier push.
-      show(await transport.call('overlay.view', {}))
+      show(
+        table === null
+          ? await transport.call('overlay.view', {})
+          : await transport.call('sync.overlay', { table }),
+      )
     } catch {
       // disconnected: the transport reconnects and asks for a resync; the last view stays
     }
   }
 
-  function attach(t: Transport): void {
+  function attach(t: Transport, options: { table?: number | null } = {}): void {
     transport = t
+    table = options.table ?? null
     connection.value = t.state()
     t.onState((s) => (connection.value = s))
     t.onPush((channel, payload) => {
-      if (channel === 'overlay.view') show(payload as OverlayEnvelope)
+      if (table === null && channel === 'overlay.view') show(payload as OverlayEnvelope)
+      const p = payload as { table?: number; envelope?: OverlayEnvelope }
+      if (table !== null && channel === 'sync.overlay' && p.table === table && p.envelope) show(p.envelope)
     })
     t.onResync(() => void refresh())
     void refresh()

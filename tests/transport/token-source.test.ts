@@ -1,0 +1,23 @@
+/** Issue 13, item 9: the control token can come from the environment or a file, not only from argv. */
+import { describe, expect, it } from 'vitest'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { resolveToken, TOKEN_ENV } from '../../src/main/token-source'
+
+describe('control token source', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'md-token-'))
+  it('takes --token, else MAFIA_DESK_TOKEN, else the first line of --token-file, else none', () => {
+    const file = join(dir, 'token')
+    writeFileSync(file, 'from-file\nignored\n')
+    expect(resolveToken({ token: 'argv', tokenFile: file }, { [TOKEN_ENV]: 'env' })).toBe('argv')
+    expect(resolveToken({ tokenFile: file }, { [TOKEN_ENV]: 'env' })).toBe('env')
+    expect(resolveToken({ tokenFile: file }, {})).toBe('from-file')
+    expect(resolveToken({}, {})).toBeUndefined()
+  })
+  it('an unreadable or empty token file is a typed error', () => {
+    expect(() => resolveToken({ tokenFile: join(dir, 'missing') }, {})).toThrow(/token file/)
+    writeFileSync(join(dir, 'empty'), '\n')
+    expect(() => resolveToken({ tokenFile: join(dir, 'empty') }, {})).toThrow(/empty/)
+  })
+})
