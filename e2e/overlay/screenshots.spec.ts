@@ -167,20 +167,24 @@ test('standings (1920×1080): the table, and the "no standings yet" state', asyn
   expect(maxAlpha(img, 0, 0, 300, 1080)).toBe(0)
   await expect(page.getByTestId('standings-row')).toHaveCount(10)
   expect(await allInside(page, 1920, 1080)).toEqual([])
-  // The live standings of the demo tournament: its finished demo games.
+  // Live: the demo game's tournament has its finished demo games, so its table is shown …
   await open(page, 'layout=standings')
   await expect(page.getByTestId('standings-row')).toHaveCount(10)
-  // A friendly game on air: no tournament, so no standings yet.
+  // … and a friendly game has none: the "no standings yet" state. Then the demo game is the active one again.
   const control = await connectControl(server.origin, server.token)
   try {
-    const players = Array.from({ length: 10 }, (_, i) => ({ name: `Гость ${i + 1}` }))
-    const { gameId } = await control.call<{ gameId: number }>('game.create', { rulesetId: 'fiim', players })
-    await control.call('game.open', { gameId })
+    const demo = await control.call<{ gameId: number }>('game.active')
+    await control.call('game.create', {
+      rulesetId: 'fiim',
+      players: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].map((name) => ({ name })),
+      seed: 1,
+    })
+    await expect(page.getByTestId('standings-empty')).toBeVisible()
+    await shoot(page, 'standings-empty')
+    await control.call('game.open', { gameId: demo.gameId })
   } finally {
     control.close()
   }
-  await expect(page.getByTestId('standings-empty')).toBeVisible()
-  await shoot(page, 'standings-empty')
 })
 
 test('theme from URL parameters, English, and the scaled preview', async ({ page }) => {

@@ -13,6 +13,8 @@ import { startCore, type Core } from '../../src/main/app/core'
 import type { CallName, CallOutput, PushName } from '../../src/shared/contract'
 import type { DashboardRound, TournamentDetail } from '../../src/shared/tournament-ops'
 import { FULL_GAME, FULL_GAME_ROLES } from '../fixtures/full-game'
+import { liveStandings } from '../../src/main/app/exports'
+import { DEMO_TOURNAMENT_NAME } from '../../src/main/db/tournaments'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-tournament-'))
 let a: Core
@@ -370,5 +372,24 @@ describe('a tournament from creation to its final', () => {
     ).toBe('db/invalid_input')
     t = await call(a, 'tournaments.archive', { tournamentId: t.id, archived: true })
     expect(t.archived).toBe(true)
+  })
+
+  it('finishing the last round of a stage stores its Ci per seat (RULES §16.3), no longer provisional', async () => {
+    // The demo stage: three finished rounds (a red killed first loses the blacks' game: Ci) and the open one.
+    const demo = a.db.listTournaments().find((x) => x.name === DEMO_TOURNAMENT_NAME)!
+    const stage = a.db.listStages(demo.id)[0]
+    const last = a.db.listRounds(stage.id).at(-1)!
+    const before = liveStandings(a.db, demo.id)
+    expect(before.ciProvisional).toBe(true)
+    const earned = before.games.filter((g) => g.ci > 0)
+    expect(earned.length).toBeGreaterThan(0)
+    for (const g of earned) expect(a.db.getResults(g.gameId).find((r) => r.seat === g.seat)?.ci).toBe(0)
+    // The open demo game was never played: closing the round is confirmed, as an organiser would.
+    await call(a, 'rounds.finish', { roundId: last.id, force: true })
+    const after = liveStandings(a.db, demo.id)
+    expect(after.ciProvisional).toBe(false)
+    for (const g of after.games)
+      expect(a.db.getResults(g.gameId).find((r) => r.seat === g.seat)?.ci).toBe(g.ci)
+    expect(after.games.filter((g) => g.ci > 0).length).toBe(earned.length)
   })
 })

@@ -14,7 +14,7 @@ import type {
   StandingsPublicRow,
   TournamentInfo,
 } from '../../shared/contract'
-import { liveStandings, protocolFile, standingsFile } from './exports'
+import { liveStandings, protocolFile, standingsFile, storeCiIfStageFinalised } from './exports'
 import { protocolFileName } from '../export/commands'
 import { TournamentOps } from './tournaments'
 import { tournamentOpsHandlers } from './tournament-handlers'
@@ -162,7 +162,10 @@ function playersHandlers({ db }: HandlerDeps): NamespaceHandlers<'players'> {
 
 function roundsHandlers({ db }: HandlerDeps): Pick<Handlers, 'rounds.finish'> {
   return {
-    'rounds.finish': async ({ roundId, force }) => ({ backup: await db().finishRound(roundId, { force }) }),
+    // A round that closes its stage stores the stage's Ci per seat (RULES §16.3) before the end-of-round backup.
+    'rounds.finish': async ({ roundId, force }) => ({
+      backup: await db().finishRound(roundId, { force, afterMark: (id) => storeCiIfStageFinalised(db(), id) }),
+    }),
   }
 }
 

@@ -674,8 +674,16 @@ export class MafiaDb {
    * Marks the round finished and takes the end-of-round backup. Refuses with db/round_in_progress while a game
    * of the round is running, unless `force`. Returns the backup's path.
    */
-  async finishRound(roundId: number, opts: { force?: boolean } = {}): Promise<string> {
+  /**
+   * Marks the round finished, runs `afterMark` (the app stores the stage's Ci there when this closes the stage),
+   * then takes the end-of-round backup, so the backup holds what the round's end wrote.
+   */
+  async finishRound(
+    roundId: number,
+    opts: { force?: boolean; afterMark?: (roundId: number) => void } = {},
+  ): Promise<string> {
     const round = this.tournaments.markRoundFinished(roundId, opts)
+    opts.afterMark?.(roundId)
     return this.backupNow(`end-of-round-${round.number}`)
   }
 
