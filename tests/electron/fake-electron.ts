@@ -19,6 +19,18 @@ export interface FakeDisplay {
   bounds: Rect
 }
 
+export function fakeSafeStorage(available = true) {
+  const marker = Buffer.from('fake-keychain:')
+  return {
+    isEncryptionAvailable: () => available,
+    encryptString: (plain: string) => Buffer.concat([marker, Buffer.from(plain, 'utf8').reverse()]),
+    decryptString: (b: Buffer) => {
+      if (!b.subarray(0, marker.length).equals(marker)) throw new Error('not ours')
+      return Buffer.from(b.subarray(marker.length)).reverse().toString('utf8')
+    },
+  }
+}
+
 export function createFakeElectron(opts: { userData: string; platform?: string }) {
   let nextId = 1
   const windows: FakeWindow[] = []
@@ -143,6 +155,8 @@ export function createFakeElectron(opts: { userData: string; platform?: string }
     app,
     BrowserWindow: FakeWindow,
     screen,
+    /** A stand-in keychain: "encrypts" by reversing the UTF-8 bytes behind a marker, so ciphertext ≠ plaintext. */
+    safeStorage: fakeSafeStorage(),
     Menu: {
       buildFromTemplate: (t: unknown) => t,
       setApplicationMenu: (m: unknown) => menus.push(m),

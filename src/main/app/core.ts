@@ -3,6 +3,7 @@
  * director, the contract router and the HTTP + WebSocket server on 127.0.0.1.
  */
 import { join } from 'node:path'
+import { FileSecretStore, type SecretStore } from './secret-store'
 import { openDatabase, type MafiaDb } from '../db'
 import { createRouter, type Router } from '../transport/router'
 import { startServer, type RunningServer } from '../transport/http-server'
@@ -24,6 +25,11 @@ export interface CoreOptions {
   version: string
   token?: string
   log?: (line: string) => void
+  /**
+   * Where the OBS password is kept: the desktop app passes the OS keychain (Electron safeStorage); by default a
+   * file next to the database, readable only by its owner (never inside the database, so never in a backup).
+   */
+  secrets?: SecretStore
   /** Listen on this address instead of 127.0.0.1 (the LAN mode of the hub, issue 16: src/main/transport/lan.ts). */
   lan?: string
   /** The service's clock (ms since epoch); tests fix it to compare runs byte for byte. */
@@ -53,7 +59,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     standings: (tournamentId) => overlayStandings(db, tournamentId),
     graphics: () => obs?.director.graphics.state ?? NO_GRAPHICS,
   })
-  obs = new ObsBridge(db, { log })
+  obs = new ObsBridge(db, { log, secrets: opts.secrets ?? new FileSecretStore(opts.dbFile) })
   obs.director.graphics.subscribe(() => service.pushOverlay())
   let server: RunningServer | null = null
   let restoring: Promise<void> = Promise.resolve()

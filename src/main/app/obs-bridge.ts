@@ -4,6 +4,7 @@
  * leaves this process: renderers only see `passwordSet`. OBS faults never stop the game.
  */
 import { ObsDirector, type ObsSettingsInput } from '../obs/director-service'
+import type { SecretStore } from './secret-store'
 import { sceneMapSchema, type SceneMap } from '../obs/director'
 import type {
   GameEnvelope,
@@ -29,6 +30,9 @@ function unwrap<T>(r: Result<T>): T {
   return r.value
 }
 
+/** The OBS WebSocket password's name in the secret store. */
+const SECRET_PASSWORD = 'obs.password'
+
 export class ObsBridge {
   readonly director: ObsDirector
   private wantConnected = false
@@ -40,17 +44,28 @@ export class ObsBridge {
     tableId: null,
   }
 
+  private secrets: SecretStore | null
+
   constructor(
     private db: MafiaDb,
-    opts: { log?: (line: string) => void } = {},
+    opts: { log?: (line: string) => void; secrets?: SecretStore } = {},
   ) {
+    this.secrets = opts.secrets ?? null
     const stored = db.getSetting<ObsSettingsInput & { connect?: boolean }>(KEY)
     const { connect, ...settings } = stored ?? {}
     this.wantConnected = connect === true
+    // The password lives in the secret store, never in the database (so never in a backup or an export). A
+    // password stored in the database by an older version is moved there on the first start.
+    const legacy = typeof settings.password === 'string' && settings.password !== '' ? settings.password : null
+    if (this.secrets) {
+      if (legacy !== null) this.secrets.set(SECRET_PASSWORD, legacy)
+      settings.password = this.secrets.get(SECRET_PASSWORD) ?? ''
+    }
     // Invalid stored settings fall back to defaults with an obs/invalid_settings warning (never a crash).
     this.director = new ObsDirector(settings, { log: opts.log })
     this.defaultMap = this.director.settings().map
     this.scoped = this.loadScoped()
+    if (this.secrets && legacy !== null) this.persist()
   }
 
   private loadScoped(): ScopedMaps {
@@ -172,8 +187,11 @@ export class ObsBridge {
 
   /** Stores the director's settings with the default map (not a scoped one that happens to be in force). */
   private persist(): void {
+    const { password, ...rest } = this.director.settings()
+    if (this.secrets) this.secrets.set(SECRET_PASSWORD, password === '' ? null : password)
     this.db.setSetting(KEY, {
-      ...this.director.settings(),
+      ...rest,
+      ...(this.secrets ? {} : { password }),
       map: this.defaultMap,
       connect: this.wantConnected,
     })

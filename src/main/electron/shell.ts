@@ -14,6 +14,7 @@ import {
   dialog,
   ipcMain,
   Menu,
+  safeStorage,
   screen,
   session,
   shell,
@@ -43,6 +44,7 @@ import {
 } from './startup'
 import { ASK_BUTTONS, bringToFront, loadPage, ownOrigins, pageUrl, troubleResponse } from './windows'
 import { electronSqliteBinding } from './native'
+import { SafeStorageSecretStore } from './secret-store'
 
 /** The database file's name in Electron's user-data folder. */
 export const DB_FILE_NAME = 'mafia-desk.sqlite'
@@ -309,6 +311,7 @@ async function startDesk(lang: ShellLang, dbFile: string): Promise<ShellState> {
     resourcesDir,
     version: app.getVersion(),
     log,
+    secrets: new SafeStorageSecretStore(safeStorage, dbFile),
   })
   const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL || undefined
   const s: ShellState = {
