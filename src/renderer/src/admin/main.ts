@@ -9,6 +9,6 @@ import { adminEn, adminRu } from './locales'
 const app = createApp(App)
 app.use(createPinia())
 app.use(createAppI18n({ ru: adminRu, en: adminEn }))
-// The tournament page follows its tournaments' changes only.
-app.provide('transport', createTransport({ withToken: true, pushes: ['tournament.changed'] }))
+// The tournament page follows its tournaments' changes and, on the hub, its tables' sync state only.
+app.provide('transport', createTransport({ withToken: true, pushes: ['tournament.changed', 'sync.changed'] }))
 app.mount('#app')
