@@ -6,10 +6,10 @@
  *
  *   npx tsx scripts/kill-test.ts [--kills 50] [--judges 3] [--seed 1]
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
 import WebSocket from 'ws'
@@ -19,8 +19,8 @@ import type { ControlView } from '../src/shared/game/views'
 import type { GameEnvelope } from '../src/shared/contract'
 import { BUILTIN_RULESETS } from '../src/shared/game/ruleset'
 import { controlView, execute, newGame, rolesFromSeats, type Game, type GameSetup } from '../src/main/engine'
+import { spawned, startServeProcess, type ServeProcess } from './serve-process'
 
-const ROOT = resolve(__dirname, '..')
 
 /**
  * The whole FIIM game of the tests, with fouls, timer actions and an undo/redo mixed in so that every kind of
@@ -39,52 +39,11 @@ const GAME: Command[] = FULL_GAME.flatMap((c, i): Command[] => {
   return [c]
 })
 
-interface Server {
-  proc: ChildProcess
-  origin: string
-  token: string
-}
+type Server = ServeProcess
 
-function serverCommand(): { cmd: string; args: string[] } {
-  const built = join(ROOT, 'out/main/serve.js')
-  if (existsSync(built)) return { cmd: process.execPath, args: [built] }
-  return {
-    cmd: process.execPath,
-    args: [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'src/main/serve.ts')],
-  }
-}
-
-/** Every server this test started: whatever happens, none outlives the test (see runKillTest's finally). */
-const spawned = new Set<ChildProcess>()
-
+/** Starts the headless server on a free port with this database and token (the shared serve-process helper). */
 function startServer(dbFile: string, token: string): Promise<Server> {
-  const { cmd, args } = serverCommand()
-  const proc = spawn(cmd, [...args, '--port', '0', '--db', dbFile, '--token', token, '--quiet'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  spawned.add(proc)
-  proc.once('exit', () => spawned.delete(proc))
-  let out = ''
-  return new Promise((res, rej) => {
-    const timer = setTimeout(() => {
-      proc.kill('SIGKILL')
-      rej(new Error(`server did not start:\n${out}`))
-    }, 20_000)
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString()
-      const m = /READY (\S+) token=(\S+)/.exec(out)
-      if (m) {
-        clearTimeout(timer)
-        res({ proc, origin: m[1], token: m[2] })
-      }
-    })
-    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-    proc.on('exit', (code) => {
-      clearTimeout(timer)
-      rej(new Error(`server exited (${code}):\n${out}`))
-    })
-  })
+  return startServeProcess(['--port', '0', '--db', dbFile, '--token', token, '--quiet'], 20_000)
 }
 
 export class Client {
