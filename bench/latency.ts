@@ -298,6 +298,33 @@ async function main(): Promise<void> {
       const c = (await ctl.evaluate('window.__latencyProbe.now()')) as number
       if ((c - a) / 2 < clock.halfRtt) clock = { offset: b - (a + c) / 2, halfRtt: (c - a) / 2 }
     }
+    // Which renderer process is which page: each page spins its main thread for 300 ms in turn.
+    const rendererOf = new Map<number, string>()
+    for (const [name, page] of [
+      ['control', ctl],
+      ['overlay', ovl],
+    ] as const) {
+      const a = descendantsCpu()
+      await page.evaluate(
+        '(() => { const end = performance.now() + 300; while (performance.now() < end); })()',
+      )
+      const b = descendantsCpu()
+      const [pid] = [...b].sort((x, y) => y[1] - (a.get(y[0]) ?? 0) - (x[1] - (a.get(x[0]) ?? 0)))[0]
+      rendererOf.set(pid, `renderer (${name})`)
+    }
+    // The pages at rest (no clicks) for 2 s: what a page costs when nothing happens (a running timer, animations).
+    const idleA = descendantsCpu()
+    const idleT = performance.now()
+    await sleep(2000)
+    const idleB = descendantsCpu()
+    const idlePerSecond = new Map<string, number>()
+    for (const [pid, ms] of idleB) {
+      const type = rendererOf.get(pid) ?? processType(pid)
+      idlePerSecond.set(
+        type,
+        (idlePerSecond.get(type) ?? 0) + ((ms - (idleA.get(pid) ?? ms)) * 1000) / (performance.now() - idleT),
+      )
+    }
     await ctl.evaluate('window.__latencyProbe.reset()')
     await ovl.evaluate('window.__latencyProbe.reset()')
     execFileSync('sync') // other jobs' pending writeback stays out of the measured fsyncs as far as it can
@@ -386,7 +413,7 @@ async function main(): Promise<void> {
       if (pid === serverPid) serverCpu += d
       else {
         browserCpu += d
-        const type = processType(pid)
+        const type = rendererOf.get(pid) ?? processType(pid)
         byType.set(type, (byType.get(type) ?? 0) + d)
       }
     }
@@ -427,6 +454,13 @@ async function main(): Promise<void> {
       `  browser by process type: ${[...byType]
         .sort((a, b) => b[1] - a[1])
         .map(([type, ms]) => `${type} ${perAction(ms).toFixed(2)} ms`)
+        .join(', ')}`,
+    )
+    console.log(
+      `  at rest (no clicks, 2 s before the run), CPU ms per second: ${[...idlePerSecond]
+        .filter(([type]) => type !== 'gone')
+        .sort((a, b) => b[1] - a[1])
+        .map(([type, ms]) => `${type} ${ms.toFixed(1)}`)
         .join(', ')}`,
     )
     if (args.trace) console.log(`Chrome trace: ${path.resolve(args.trace)}`)

@@ -12,6 +12,10 @@ import WebSocket from 'ws'
 import { startCore, type Core } from '../../src/main/app/core'
 import type { GameEnvelope, OverlayEnvelope } from '../../src/shared/contract'
 import type { Command } from '../../src/shared/game/commands'
+import type { CallName } from '../../src/shared/contract'
+import { handleIpcCall, type IpcEventLike, type WindowRole } from '../../src/main/transport/ipc'
+import { createReplyGate } from '../../src/main/transport/reply'
+import type { RouteResult } from '../../src/main/transport/router'
 
 const cores: Core[] = []
 const sockets: WebSocket[] = []
@@ -190,5 +194,38 @@ describe('what a command sends', () => {
     await panel.call('game.command', { gameId: active.gameId, command: { cmd: 'foul', seat: 5 } })
     await any.settle()
     expect(any.frames.map((f) => JSON.parse(f).channel)).toEqual(['overlay.view'])
+  })
+})
+
+describe('what a command sends over Electron IPC', () => {
+  it('the panel that sent the command gets its view once, in the reply; its other pushes and the overlay’s still go', async () => {
+    const c = await core()
+    const replies = createReplyGate<WindowRole>()
+    // Which pushes would reach the panel window: the shell (src/main/electron/shell.ts) asks the same gate.
+    const toPanel: string[] = []
+    c.onPush((channel) => {
+      if (!replies.skips('control', channel)) toPanel.push(channel)
+    })
+    const roles: Record<number, WindowRole> = { 1: 'control', 2: 'overlay' }
+    const sender = (e: IpcEventLike): WindowRole | null => roles[e.sender.id] ?? null
+    const call = (id: number, name: CallName, params: unknown): Promise<RouteResult> =>
+      handleIpcCall(c.router, sender, name, { sender: { id } }, params, replies)
+    const active = await call(1, 'game.active', {})
+    if (!active.ok) throw new Error(JSON.stringify(active.error))
+    const gameId = (active.value as GameEnvelope).gameId
+    for (const command of [{ cmd: 'start' }, { cmd: 'next' }])
+      await call(1, 'game.command', { gameId, command })
+    toPanel.length = 0
+
+    const foul = await call(1, 'game.command', { gameId, command: { cmd: 'foul', seat: 4 } })
+    expect(foul.ok && (foul.value as GameEnvelope).view.players[3].fouls).toBe(1)
+    expect(toPanel).toEqual(['overlay.view']) // the overlay window's push; no second game.view for the panel
+    // Outside the panel's own call, a game view push reaches it (another client changed the game).
+    expect(replies.skips('control', 'game.view')).toBe(false)
+    // The overlay window's own read call does not hide the panel's pushes either.
+    await replies.run('overlay', 'game.command', () => {
+      expect(replies.skips('control', 'game.view')).toBe(false)
+      expect(replies.skips('overlay', 'game.view')).toBe(true)
+    })
   })
 })

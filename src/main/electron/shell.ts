@@ -27,6 +27,7 @@ import { join } from 'node:path'
 import { startCore, type Core } from '../app/core'
 import { useSqliteBinding } from '../db/sqlite'
 import { registerIpc, type IpcEventLike, type WindowRole } from '../transport/ipc'
+import { createReplyGate } from '../transport/reply'
 import { IPC_PUSH_CHANNEL, pushAccess } from '../../shared/contract'
 import { controlWindowOptions, overlayDisplay, overlayWindowOptions } from './window-options'
 import { menuTemplate, type OverlayLayout } from './menu'
@@ -361,15 +362,18 @@ export async function runElectron(): Promise<void> {
   }
   const { core } = s
   hardenSessions(s)
-  registerIpc(ipcMain, core.router, (event) => resolveSender(s, event))
+  const replies = createReplyGate<WindowRole>()
+  registerIpc(ipcMain, core.router, (event) => resolveSender(s, event), replies)
   core.onPush((channel, payload) => {
-    // As over WebSocket: the overlay window follows its view only, the panel everything else.
+    // As over WebSocket: the overlay window follows its view only, the panel everything else, and the panel
+    // whose command is running gets its new view once, in the reply.
+    const panel = replies.skips('control', channel) ? null : s.controlWin
     const targets =
       channel === 'overlay.view'
         ? [s.overlay.current]
         : pushAccess[channel] === 'control' || channel === 'overlay.controls'
-          ? [s.controlWin]
-          : [s.controlWin, s.overlay.current]
+          ? [panel]
+          : [panel, s.overlay.current]
     for (const w of targets) if (w && !w.isDestroyed()) w.webContents.send(IPC_PUSH_CHANNEL, channel, payload)
   })
   s.controlWin = createControlWindow(s)

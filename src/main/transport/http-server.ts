@@ -29,6 +29,7 @@ import { appError, type AppErrorData } from '../../shared/errors'
 import type { CallGrant, Router } from './router'
 import { jsonDepthExceeds, ReadRateLimiter } from './limits'
 import { LOOPBACK, isLocalConnection } from './lan'
+import { createReplyGate } from './reply'
 
 export { LOOPBACK }
 
@@ -216,13 +217,6 @@ export function pushSubscription(url: URL): Set<PushName> | null {
   return new Set(pushNames.filter((n) => asked.split(',').includes(n)))
 }
 
-/** Calls whose reply is the envelope their push carries: the caller gets it once, in the reply. */
-const REPLY_CARRIES: Partial<Record<string, PushName>> = {
-  'game.command': 'game.view',
-  'game.open': 'game.view',
-  'game.create': 'game.view',
-}
-
 function hostAllowed(host: string | undefined, port: number, lanHost?: string): boolean {
   if (!host) return false
   if (host === `${LOOPBACK}:${port}` || host === `localhost:${port}`) return true
@@ -320,19 +314,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
   const clients = new Set<Client>()
   /** The client whose call is running now (handlers push synchronously), and the push its reply replaces. */
-  let replying: { client: Client; channel: PushName } | null = null
+  const replies = createReplyGate<Client>()
   const wants = (c: Client, channel: PushName): boolean =>
-    (c.pushes === null || c.pushes.has(channel)) &&
-    !(replying !== null && replying.client === c && replying.channel === channel)
+    (c.pushes === null || c.pushes.has(channel)) && !replies.skips(c, channel)
   /** Runs a call for a client; while its handler runs (synchronously), a push its reply carries skips it. */
   function dispatchAs(client: Client, method: string, params: unknown): ReturnType<Router['dispatch']> {
-    const carried = REPLY_CARRIES[method]
-    replying = carried ? { client, channel: carried } : null
-    try {
-      return opts.router.dispatch(method, params, client.access, client.grant)
-    } finally {
-      replying = null
-    }
+    return replies.run(client, method, () =>
+      opts.router.dispatch(method, params, client.access, client.grant),
+    )
   }
 
   /** Sends one message, or drops the connection when it has stopped reading (its unsent buffer is full). */

@@ -7,6 +7,7 @@
 import { callNames, ipcChannel, type Access, type CallName } from '../../shared/contract'
 import { appError } from '../../shared/errors'
 import type { RouteResult, Router } from './router'
+import type { ReplyGate } from './reply'
 
 /** The part of Electron's IpcMainInvokeEvent we use. */
 export interface IpcEventLike {
@@ -41,23 +42,33 @@ export function unknownSender(): RouteResult {
   }
 }
 
-/** Handles one IPC call: exported for tests. */
+/**
+ * Handles one IPC call: exported for tests. With a reply gate, a push that the call's reply carries skips the
+ * calling window (the shell asks `replies.skips(role, channel)`): one message per command, as over WebSocket.
+ */
 export async function handleIpcCall(
   router: Router,
   resolveSender: SenderResolver,
   name: CallName,
   event: IpcEventLike,
   params: unknown,
+  replies?: ReplyGate<WindowRole>,
 ): Promise<RouteResult> {
   const role = resolveSender(event)
   if (role === null) return unknownSender()
-  return router.dispatch(name, params, accessOf(role))
+  const dispatch = (): Promise<RouteResult> => router.dispatch(name, params, accessOf(role))
+  return replies ? replies.run(role, name, dispatch) : dispatch()
 }
 
-export function registerIpc(ipcMain: IpcMainLike, router: Router, resolveSender: SenderResolver): () => void {
+export function registerIpc(
+  ipcMain: IpcMainLike,
+  router: Router,
+  resolveSender: SenderResolver,
+  replies?: ReplyGate<WindowRole>,
+): () => void {
   for (const name of callNames) {
     ipcMain.handle(ipcChannel(name), (event, params) =>
-      handleIpcCall(router, resolveSender, name, event, params),
+      handleIpcCall(router, resolveSender, name, event, params, replies),
     )
   }
   return () => {

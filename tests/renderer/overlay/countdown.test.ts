@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mount } from '@vue/test-utils'
 import CountdownRing from '../../../src/renderer/src/overlay/components/CountdownRing.vue'
 import {
-  ARC_STEP_PX,
+  ARC_STEP_MS,
   formatSeconds,
   progressOf,
   remainingMs,
@@ -70,7 +70,7 @@ describe('CountdownRing', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 
-  it('moves the arc in quarter-pixel steps: never visibly behind, and far fewer repaints than frames', async () => {
+  it('moves the arc ten times a second: never visibly behind, and far fewer repaints than frames', async () => {
     const w = mount(CountdownRing, { props: { timer: running(), size: SIZE, stroke: STROKE } })
     let repaints = 0
     let worst = 0
@@ -83,11 +83,38 @@ describe('CountdownRing', () => {
       last = now
       worst = Math.max(worst, Math.abs(now - C * (t / 60_000)))
     }
-    expect(worst).toBeLessThanOrEqual(ARC_STEP_PX + 0.01)
-    // 60 s over a ~188 px arc: a quarter pixel every ~80 ms, against 625 frames in 10 s.
-    expect(repaints).toBeLessThan(140)
-    expect(repaints).toBeGreaterThan(100)
+    // 60 s over a ~188 px arc: a third of a pixel per step at most, against 625 frames in 10 s.
+    expect(worst).toBeLessThanOrEqual((C * ARC_STEP_MS) / 60_000 + 0.01)
+    expect(worst).toBeLessThan(0.5)
+    expect(repaints).toBeGreaterThanOrEqual(95)
+    expect(repaints).toBeLessThanOrEqual(101)
     w.unmount()
+  })
+
+  it('two rings of one timer (the banner clock and the speaker card) repaint at the same instants', async () => {
+    // Mounted 37 ms apart, with other sizes: still one repaint instant for both (one frame of the stream).
+    const timer = running()
+    const big = mount(CountdownRing, { props: { timer, size: 86, stroke: 7, digits: true } })
+    await vi.advanceTimersByTimeAsync(37)
+    const small = mount(CountdownRing, { props: { timer, size: 62, stroke: 5 } })
+    const arc = (x: ReturnType<typeof mount>): string =>
+      (x.get('circle.arc').element as SVGCircleElement).style.strokeDashoffset
+    const changes = (x: ReturnType<typeof mount>, seen: { last: string; at: number[] }, t: number): void => {
+      const now = arc(x)
+      if (now !== seen.last) seen.at.push(t)
+      seen.last = now
+    }
+    const a = { last: arc(big), at: [] as number[] }
+    const b = { last: arc(small), at: [] as number[] }
+    for (let t = 38; t <= 3_000; t += 1) {
+      await vi.advanceTimersByTimeAsync(1)
+      changes(big, a, t)
+      changes(small, b, t)
+    }
+    expect(a.at.length).toBeGreaterThan(25)
+    expect(b.at).toEqual(a.at)
+    big.unmount()
+    small.unmount()
   })
 
   it('moves continuously within a second, and in whole seconds when stepped', async () => {

@@ -26,26 +26,28 @@ export function formatSeconds(s: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
 }
 
-/** How far (px) the arc may fall behind the exact time before it is repainted: below what the eye can see. */
-export const ARC_STEP_PX = 0.25
+/**
+ * The arc moves every ARC_STEP_MS of the countdown, on instants of the timer itself (when the time left is a
+ * multiple of the step), so every ring showing the same timer (the banner's clock and the speaker's card)
+ * repaints in the same instant and the stream draws one frame for both, ten times a second. A 60 s speech moves a
+ * 62 px ring by 0.3 px and the banner's 86 px ring by 0.4 px per step: below what the eye can see. Repainting in
+ * every frame (60 Hz) kept the stream's renderer and compositor busy with invisible changes; per quarter pixel, each
+ * ring on its own clock, it was 28 frames a second.
+ */
+export const ARC_STEP_MS = 100
 
 /**
- * Milliseconds until a running countdown shows something new: the arc of `circumference` px moved by
- * ARC_STEP_PX (continuous mode), or the whole seconds changed. Null when nothing will change (paused, over).
- * A 60 s speech on a 62 px ring moves 3 px a second: repainting it every frame (60 Hz) would redraw sub-pixel
- * differences and keep the stream's compositor busy; this repaints it about 12 times a second.
+ * Milliseconds until a running countdown shows something new: its next step (continuous mode) or its next
+ * whole second (stepped). Null when nothing will change (paused, over).
  */
 export function nextChangeIn(
   timer: TimerState | null | undefined,
   now: number,
-  circumference: number,
   stepped: boolean,
 ): number | null {
   if (!timer || timer.runningSince === null) return null
   const left = remainingMs(timer, now)
   if (left <= 0) return null
-  const toSecond = left % 1000 || 1000
-  const total = Math.max(timer.durationMs, timer.remainingMs)
-  if (stepped || total <= 0 || circumference <= 0) return toSecond
-  return Math.min(toSecond, (ARC_STEP_PX * total) / circumference)
+  const step = stepped ? 1000 : ARC_STEP_MS
+  return left % step || step
 }
