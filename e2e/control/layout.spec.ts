@@ -77,6 +77,10 @@ for (const [size, lang] of [
     await expect(page.getByTestId('help')).toHaveCount(0)
     await expect(page.getByTestId('board')).toBeFocused()
 
+    // A button pressed with the mouse leaves the keyboard's focus where it was (Enter keeps its panel meaning).
+    for (let i = 0; i < 2; i++) await page.getByTestId('hide-roles').click()
+    await expect(page.getByTestId('board')).toBeFocused()
+
     // The focus is visible: Tab onto a button draws the outline.
     await page.keyboard.press('Tab')
     const outline = await page.evaluate(
