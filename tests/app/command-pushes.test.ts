@@ -229,3 +229,46 @@ describe('what a command sends over Electron IPC', () => {
     })
   })
 })
+
+describe('the overlay of a game that is not the active one (the hub’s /overlay?table=N)', () => {
+  /** The frames a table's overlay would get: the envelope whenever its revision steps, while another game is active. */
+  async function tableFrames(roles: Record<string, string>, night: Command[]): Promise<string[]> {
+    const c = await core()
+    const control = await connect(c, `?token=${encodeURIComponent(c.server.token)}`)
+    const game = await control.call<GameEnvelope>('game.create', {
+      rulesetId: 'fiim',
+      players: PLAYERS,
+      roles,
+    })
+    const other = await control.call<GameEnvelope>('game.create', { rulesetId: 'fiim', players: PLAYERS })
+    expect(c.service.activeGameId()).toBe(other.gameId)
+    const frames: string[] = []
+    let shown = -1
+    for (const command of course(night)) {
+      await control.call('game.command', { gameId: game.gameId, command })
+      const env = c.service.overlayOf(game.gameId)
+      if (env.view!.revision !== shown) frames.push(JSON.stringify(env))
+      shown = env.view!.revision
+    }
+    expect(c.service.activeGameId()).toBe(other.gameId)
+    return frames
+  }
+
+  it('counts its own revision: two games that differ only in hidden entries give the same frames', async () => {
+    const a = await tableFrames({ '3': 'don', '8': 'mafia', '9': 'mafia', '5': 'sheriff' }, [
+      { cmd: 'shot', target: 1 },
+      { cmd: 'donCheck', target: 2 },
+    ])
+    const b = await tableFrames({ '3': 'don', '8': 'mafia', '9': 'mafia', '10': 'sheriff' }, [
+      { cmd: 'shot', target: 1 },
+      { cmd: 'donCheck', target: 2 },
+      { cmd: 'sheriffCheck', target: 6 },
+      { cmd: 'undo' },
+      { cmd: 'sheriffCheck', target: 3 },
+    ])
+    const firstDifference = a.findIndex((frame, i) => frame !== b[i])
+    expect({ frames: b.length, firstDifference }).toEqual({ frames: a.length, firstDifference: -1 })
+    const revisions = a.map((f) => (JSON.parse(f) as OverlayEnvelope).view!.revision)
+    expect(revisions).toEqual(revisions.map((_, i) => revisions[0] + i))
+  })
+})

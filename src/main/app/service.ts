@@ -494,17 +494,16 @@ export class AppService {
     return this.feed!.envelope
   }
 
-  /** The overlay envelope of any game (the hub's `/overlay?table=N`, issue 16); null: no game. */
+  /**
+   * The overlay envelope of any game (the hub's `/overlay?table=N`, issue 16); null: no game. Its revision is the
+   * overlay's own, as for the active game: a hidden night entry changes neither the revision nor the content.
+   */
   overlayOf(gameId: number | null): OverlayEnvelope {
     if (gameId === this.activeId) return this.overlay()
     const g = gameId === null ? null : this.tryLoad(gameId)
-    return {
-      gameId: g ? gameId : null,
-      view: g ? overlayView(g.game, g.game.log.length, { roles: this.overlaySettings.roles }) : null,
-      settings: this.overlaySettings,
-      standings: g?.row.tournamentId ? this.tournamentStandings(g.row.tournamentId, true) : null,
-      graphics: this.options.graphics?.() ?? NO_GRAPHICS,
-    }
+    const view = g ? overlayView(g.game, 0, { roles: this.overlaySettings.roles }) : null
+    const standings = g?.row.tournamentId ? this.tournamentStandings(g.row.tournamentId, true) : null
+    return this.shown(g, g ? gameId : null, view, standings).envelope
   }
 
   /** Pushes the overlay envelope again (the on-demand graphics changed). */
@@ -548,14 +547,35 @@ export class AppService {
     const standings = g?.row.tournamentId
       ? this.tournamentStandings(g.row.tournamentId, freshStandings)
       : null
+    const prev = this.feed
+    const next = this.shown(g, gameId, view, standings)
+    if (prev && prev.gameId === gameId && prev.content === next.content) return
+    this.feed = next
+    this.push('overlay.view', next.envelope)
+    // The panels follow the overlay's settings and graphics, not its view (one message per command for them).
+    if (prev?.controls !== next.controls)
+      this.push('overlay.controls', {
+        settings: this.overlaySettings,
+        graphics: next.envelope.graphics ?? NO_GRAPHICS,
+      })
+  }
+
+  /**
+   * The overlay envelope of game `g` showing `view`, with the overlay's own revision: per game, one step per change
+   * of what the overlay shows of it (also across a switch to another game), never the log's length. The same
+   * content keeps its revision.
+   */
+  private shown(
+    g: LiveGame | null,
+    gameId: number | null,
+    view: OverlayView | null,
+    standings: OverlayStandings | null,
+  ): OverlayFeed {
     const graphics = this.options.graphics?.() ?? NO_GRAPHICS
     const controls = JSON.stringify({ settings: this.overlaySettings, graphics })
     const content = JSON.stringify({ gameId, view: view && { ...view, revision: 0 }, standings, controls })
-    const prev = this.feed
-    if (prev && prev.gameId === gameId && prev.content === content) return
     let revision = 0
     if (g && view) {
-      // Per game: one step per change of what the overlay shows of it (also across a switch to another game).
       const last = g.overlayShown
       revision = !last ? 0 : last.content === content ? last.revision : last.revision + 1
       g.overlayShown = { revision, content }
@@ -567,11 +587,7 @@ export class AppService {
       standings,
       graphics,
     }
-    this.feed = { gameId, content, controls, envelope }
-    this.push('overlay.view', envelope)
-    // The panels follow the overlay's settings and graphics, not its view (one message per command for them).
-    if (prev?.controls !== controls)
-      this.push('overlay.controls', { settings: this.overlaySettings, graphics })
+    return { gameId, content, controls, envelope }
   }
 
   private tournamentStandings(tournamentId: number, fresh: boolean): OverlayStandings | null {

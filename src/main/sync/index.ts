@@ -41,6 +41,8 @@ type SyncHandlers = { [K in keyof Handlers as K extends `sync.${string}` ? K : n
 
 export function createSync(opts: SyncOptions): Sync {
   const changed = opts.changed ?? (() => {})
+  /** What each table's `/overlay?table=N` was last sent: its game and overlay revision. */
+  const overlaySent = new Map<number, string>()
   const hub = new SyncHub({
     db: opts.db,
     service: opts.service,
@@ -54,7 +56,14 @@ export function createSync(opts: SyncOptions): Sync {
         lastSeq: s.lastSeq,
         at: Date.now(),
       }),
-    onOverlay: (table, gameId) => opts.overlay?.({ table, envelope: opts.service.overlayOf(gameId) }),
+    onOverlay: (table, gameId) => {
+      // A batch the stream cannot see (a hidden night entry) keeps the overlay's revision: no frame for it.
+      const envelope = opts.service.overlayOf(gameId)
+      const shown = `${envelope.gameId}/${envelope.view?.revision ?? ''}`
+      if (overlaySent.get(table) === shown) return
+      overlaySent.set(table, shown)
+      opts.overlay?.({ table, envelope })
+    },
     onStatus: (tournamentId) =>
       changed({ tournamentId, tableId: null, gameId: null, gameUuid: null, lastSeq: null, at: Date.now() }),
   })

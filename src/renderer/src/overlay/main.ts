@@ -35,7 +35,8 @@ else
   store.attach(
     createTransport({
       withToken: new URLSearchParams(window.location.search).has('token'),
-      pushes: ['overlay.view', 'sync.overlay'],
+      // One push per command: the active game's overlay view, or that table's (`sync.overlay`) only.
+      pushes: params.table === null ? ['overlay.view'] : ['sync.overlay'],
     }),
     {
       table: params.table,
