@@ -309,7 +309,9 @@ async function main(): Promise<void> {
         '(() => { const end = performance.now() + 300; while (performance.now() < end); })()',
       )
       const b = descendantsCpu()
-      const [pid] = [...b].sort((x, y) => y[1] - (a.get(y[0]) ?? 0) - (x[1] - (a.get(x[0]) ?? 0)))[0]
+      const [pid] = [...b]
+        .filter(([p]) => processType(p) === 'renderer' && !rendererOf.has(p))
+        .sort((x, y) => y[1] - (a.get(y[0]) ?? 0) - (x[1] - (a.get(x[0]) ?? 0)))[0]
       rendererOf.set(pid, `renderer (${name})`)
     }
     // The pages at rest (no clicks) for 2 s: what a page costs when nothing happens (a running timer, animations).
