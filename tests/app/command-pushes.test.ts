@@ -107,6 +107,26 @@ function course(night: Command[]): Command[] {
   ]
 }
 
+/** Game A: seat 5 (voted out on day 1) was the sheriff, so the night has a shot and the don's check only. */
+const GAME_A = {
+  roles: { '3': 'don', '8': 'mafia', '9': 'mafia', '5': 'sheriff' },
+  night: [
+    { cmd: 'shot', target: 1 },
+    { cmd: 'donCheck', target: 2 },
+  ] as Command[],
+}
+/** Game B: the sheriff (seat 10) is alive and checks, the judge even takes a check back and enters it again. */
+const GAME_B = {
+  roles: { '3': 'don', '8': 'mafia', '9': 'mafia', '10': 'sheriff' },
+  night: [
+    { cmd: 'shot', target: 1 },
+    { cmd: 'donCheck', target: 2 },
+    { cmd: 'sheriffCheck', target: 6 },
+    { cmd: 'undo' },
+    { cmd: 'sheriffCheck', target: 3 },
+  ] as Command[],
+}
+
 async function play(
   roles: Record<string, string>,
   night: Command[],
@@ -129,19 +149,8 @@ async function play(
 
 describe('what a command sends', () => {
   it('the overlay gets byte-identical frames from two games that differ only in hidden roles', async () => {
-    // Game A: seat 5 (voted out on day 1) was the sheriff, so the night has a shot and the don's check only.
-    const a = await play({ '3': 'don', '8': 'mafia', '9': 'mafia', '5': 'sheriff' }, [
-      { cmd: 'shot', target: 1 },
-      { cmd: 'donCheck', target: 2 },
-    ])
-    // Game B: the sheriff (seat 10) is alive and checks, the judge even takes a check back and enters it again.
-    const b = await play({ '3': 'don', '8': 'mafia', '9': 'mafia', '10': 'sheriff' }, [
-      { cmd: 'shot', target: 1 },
-      { cmd: 'donCheck', target: 2 },
-      { cmd: 'sheriffCheck', target: 6 },
-      { cmd: 'undo' },
-      { cmd: 'sheriffCheck', target: 3 },
-    ])
+    const a = await play(GAME_A.roles, GAME_A.night)
+    const b = await play(GAME_B.roles, GAME_B.night)
     expect(b.log).toBeGreaterThan(a.log) // the judge entered more in game B…
     // …and the stream cannot tell: the same frames, byte for byte (reported compactly when they are not).
     const firstDifference = a.overlay.findIndex((frame, i) => frame !== b.overlay[i])
@@ -255,17 +264,8 @@ describe('the overlay of a game that is not the active one (the hub’s /overlay
   }
 
   it('counts its own revision: two games that differ only in hidden entries give the same frames', async () => {
-    const a = await tableFrames({ '3': 'don', '8': 'mafia', '9': 'mafia', '5': 'sheriff' }, [
-      { cmd: 'shot', target: 1 },
-      { cmd: 'donCheck', target: 2 },
-    ])
-    const b = await tableFrames({ '3': 'don', '8': 'mafia', '9': 'mafia', '10': 'sheriff' }, [
-      { cmd: 'shot', target: 1 },
-      { cmd: 'donCheck', target: 2 },
-      { cmd: 'sheriffCheck', target: 6 },
-      { cmd: 'undo' },
-      { cmd: 'sheriffCheck', target: 3 },
-    ])
+    const a = await tableFrames(GAME_A.roles, GAME_A.night)
+    const b = await tableFrames(GAME_B.roles, GAME_B.night)
     const firstDifference = a.findIndex((frame, i) => frame !== b[i])
     expect({ frames: b.length, firstDifference }).toEqual({ frames: a.length, firstDifference: -1 })
     const revisions = a.map((f) => (JSON.parse(f) as OverlayEnvelope).view!.revision)

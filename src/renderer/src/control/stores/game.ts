@@ -27,23 +27,6 @@ export function toErrorData(err: unknown): AppErrorData {
     : { code: 'app/unknown', message: { ru: `Ошибка: ${String(err)}`, en: `Error: ${String(err)}` } }
 }
 
-/**
- * Resolves when the page renders its next frame (at most 50 ms later; at once when the page is hidden, where no frame
- * comes). The panel applies a command's reply there: the judge sees it in the same frame as before, and the stream's
- * overlay, whose push was sent first, gets the CPU first on a two-core machine.
- */
-export function beforeNextFrame(): Promise<void> {
-  if (typeof requestAnimationFrame !== 'function' || document.visibilityState !== 'visible')
-    return Promise.resolve()
-  return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 50)
-    requestAnimationFrame(() => {
-      clearTimeout(fallback)
-      resolve()
-    })
-  })
-}
-
 export const useGameStore = defineStore('game', () => {
   const envelope = shallowRef<GameEnvelope | null>(null)
   const error = ref<AppErrorData | null>(null)
@@ -140,9 +123,7 @@ export const useGameStore = defineStore('game', () => {
     if (!transport || !envelope.value) return false
     busy.value = true
     try {
-      const reply = await transport.call('game.command', { gameId: envelope.value.gameId, command: cmd })
-      await beforeNextFrame()
-      accept(reply)
+      accept(await transport.call('game.command', { gameId: envelope.value.gameId, command: cmd }))
       error.value = null
       return true
     } catch (err) {
