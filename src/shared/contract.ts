@@ -640,6 +640,19 @@ export interface SyncChanged {
   gameUuid: string | null
   lastSeq: number | null
   at: number
+  /** Where the lag of a stored batch went (ms since epoch; issue 16's lag split, printed by test:tables). */
+  trace?: SyncTrace
+}
+export interface SyncTrace {
+  /** The first stored seq and each stored entry's commit time on the table (its `at`). */
+  fromSeq: number
+  committedOnTable: number[]
+  /** The table's sender sent the batch (null: an older table). */
+  sentAt: number | null
+  /** The request reached the hub, the hub's transaction committed, the push left. */
+  arrivedAt: number
+  storedAt: number
+  pushedAt: number
 }
 export type PushName = keyof Pushes
 export const pushAccess: Record<PushName, Access> = {

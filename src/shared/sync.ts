@@ -37,6 +37,8 @@ export const syncPushSchema = z
       .optional(),
     /** Entries still in the table's outbox after this batch (the hub shows it as the table's lag). */
     pending: z.number().int().nonnegative().optional(),
+    /** When the table's sender sent the batch (its clock, ms): the hub's lag trace only. */
+    sentAt: z.number().finite().optional(),
   })
   .strict()
 export type SyncPush = z.infer<typeof syncPushSchema>

@@ -236,6 +236,36 @@ export class SyncRepo extends Repo {
     })
   }
 
+  /** The hub's game with this uuid: its table and the last seq it holds (0: none yet), without its log. */
+  gameByUuid(uuid: string): { gameId: number; tableId: number | null; lastSeq: number } | null {
+    return this.guard(() => {
+      const row = this.stmt('SELECT id, table_id, last_seq FROM games WHERE uuid = ?').get(uuid) as
+        { id: number; table_id: number | null; last_seq: number | null } | undefined
+      return row ? { gameId: row.id, tableId: row.table_id, lastSeq: row.last_seq ?? 0 } : null
+    })
+  }
+
+  /** A game's entries from seq `from` to seq `to` (both included), in seq order. */
+  entriesBetween(gameId: number, from: number, to: number): StoredEntry[] {
+    return this.guard(() =>
+      (
+        this.stmt(
+          'SELECT seq, command, events, at FROM game_events WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq',
+        ).all(gameId, from, to) as Array<{ seq: number; command: string; events: string; at: number }>
+      ).map((r) => ({
+        seq: r.seq,
+        command: JSON.parse(r.command) as unknown,
+        events: JSON.parse(r.events) as unknown[],
+        at: r.at,
+      })),
+    )
+  }
+
+  /** A game's whole log (seq order). */
+  log(gameId: number): StoredEntry[] {
+    return this.guard(() => loadLog(this.core, gameId))
+  }
+
   /**
    * The round a table's newly pushed game belongs to: the first open round (stage order, then number) in which
    * this table has no game yet; null when there is none (the game then stays a round-less tournament game).

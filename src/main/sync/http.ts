@@ -103,6 +103,7 @@ export function handleSyncRequest(
     return true
   }
   const remote = `${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? ''}`
+  const arrivedAt = Date.now()
   void (async () => {
     try {
       const text = await readBody(req, SYNC_MAX_BYTES)
@@ -116,7 +117,7 @@ export function handleSyncRequest(
       }
       const p = syncPushSchema.safeParse(raw)
       if (!p.success) throw invalid(p.error.issues)
-      send(res, { ok: true, value: await hub.enqueue(grant, p.data) })
+      send(res, { ok: true, value: await hub.enqueue(grant, p.data, arrivedAt) })
     } catch (err) {
       if (!res.headersSent) send(res, { ok: false, error: toAppErrorData(err, 'sync/internal') })
     }

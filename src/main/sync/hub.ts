@@ -11,6 +11,7 @@ import { execute, restore, type Game, type GameSetup, type LogEntry } from '../e
 import type { Command } from '../../shared/game/commands'
 import type { MafiaDb, StoredEntry, TableGrant } from '../db'
 import type { AppService } from '../app/service'
+import type { SyncTrace } from '../../shared/contract'
 import { projectionOf } from '../app/projection'
 import type { SyncHello, SyncHubStatus, SyncPush, SyncPushResult } from '../../shared/sync'
 import { badToken, otherTable, syncError } from './errors'
@@ -26,6 +27,7 @@ export interface HubDeps {
     gameId: number
     gameUuid: string
     lastSeq: number
+    trace: Omit<SyncTrace, 'pushedAt'>
   }) => void
   /** Called after a table's game changed, for `/overlay?table=N` clients. */
   onOverlay?: (table: number, gameId: number) => void
@@ -51,12 +53,15 @@ type Outcome = { value: SyncPushResult } | { error: unknown }
 interface Queued {
   grant: TableGrant
   body: SyncPush
+  arrivedAt: number
   resolve: (r: SyncPushResult) => void
   reject: (err: unknown) => void
 }
 
 export class SyncHub {
   private readonly peers = new Map<number, Peer>()
+  /** The engine state of recently synced games by uuid, as of their last stored entry. */
+  private readonly games = new Map<string, Game>()
   private readonly queue: Queued[] = []
   private readonly now: () => number
   private readonly log: (line: string) => void
@@ -98,7 +103,7 @@ export class SyncHub {
 
   /** Stores one batch now, in its own transaction. */
   push(grant: TableGrant, body: SyncPush): SyncPushResult {
-    const [outcome] = this.commit([{ grant, body }])
+    const [outcome] = this.commit([{ grant, body, arrivedAt: this.now() }])
     if ('error' in outcome) throw outcome.error
     return outcome.value
   }
@@ -108,9 +113,9 @@ export class SyncHub {
    * loop, in ONE transaction (one fsync for all tables), each batch in its own savepoint — a refused batch leaves
    * the others stored. Answers only after the commit.
    */
-  enqueue(grant: TableGrant, body: SyncPush): Promise<SyncPushResult> {
+  enqueue(grant: TableGrant, body: SyncPush, arrivedAt = this.now()): Promise<SyncPushResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ grant, body, resolve, reject })
+      this.queue.push({ grant, body, arrivedAt, resolve, reject })
       if (this.queue.length === 1) setImmediate(() => this.flush())
     })
   }
@@ -122,14 +127,14 @@ export class SyncHub {
     )
   }
 
-  private commit(items: Array<{ grant: TableGrant; body: SyncPush }>): Outcome[] {
-    const effects: Array<() => void> = []
+  private commit(items: Array<{ grant: TableGrant; body: SyncPush; arrivedAt: number }>): Outcome[] {
+    const effects: Array<(storedAt: number) => void> = []
     let outcomes: Outcome[]
     try {
       outcomes = this.deps.db().sync.transaction(() =>
         items.map((it): Outcome => {
           try {
-            return { value: this.store(it.grant, it.body, effects) }
+            return { value: this.store(it.grant, it.body, it.arrivedAt, effects) }
           } catch (error) {
             return { error }
           }
@@ -139,9 +144,10 @@ export class SyncHub {
       return items.map(() => ({ error }))
     }
     // After the commit: the dashboard, the standings and the stream only ever show what is stored.
+    const storedAt = this.now()
     for (const effect of effects) {
       try {
-        effect()
+        effect(storedAt)
       } catch (err) {
         this.log(`sync: after storing: ${String(err)}`)
       }
@@ -149,11 +155,20 @@ export class SyncHub {
     return outcomes
   }
 
-  private store(grant: TableGrant, body: SyncPush, effects: Array<() => void>): SyncPushResult {
+  private store(
+    grant: TableGrant,
+    body: SyncPush,
+    arrivedAt: number,
+    effects: Array<(storedAt: number) => void>,
+  ): SyncPushResult {
     const db = this.deps.db()
     const pending = body.pending ?? 0
     this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind: pending + body.entries.length })
-    effects.push(() => this.deps.onStatus?.(grant.tournamentId))
+    // The dashboard hears of every contact: a stored batch tells it with its own push, anything else here.
+    let stored = false
+    effects.push(() => {
+      if (!stored) this.deps.onStatus?.(grant.tournamentId)
+    })
     const tournament = db.getTournament(grant.tournamentId)
     if (!tournament || tournament.uuid !== body.tournament) {
       throw syncError(
@@ -173,13 +188,12 @@ export class SyncHub {
         )
       }
     })
-    const have = db.sync.logByUuid(body.gameUuid)
+    const have = db.sync.gameByUuid(body.gameUuid)
     if (have && have.tableId !== grant.tableId) {
       db.sync.addRefusal({ tableId: grant.tableId, code: 'sync/forbidden', remote: body.gameUuid })
       throw otherTable(body.gameUuid)
     }
-    const stored = have?.entries ?? []
-    const last = stored.at(-1)?.seq ?? 0
+    const last = have?.lastSeq ?? 0
     if (body.fromSeq > last + 1) {
       throw syncError(
         'sync/gap',
@@ -188,29 +202,32 @@ export class SyncHub {
         { hubLast: last, fromSeq: body.fromSeq },
       )
     }
-    const bySeq = new Map(stored.map((e) => [e.seq, e]))
+    // Entries the hub already holds (a retry after a lost answer) must be the same, byte for byte.
     let duplicates = 0
-    for (const e of body.entries) {
-      if (e.seq > last) break
-      const mine = bySeq.get(e.seq)
-      if (mine && canonical(mine) === canonical(e)) {
-        duplicates += 1
-        continue
+    if (have && body.fromSeq <= last) {
+      const bySeq = new Map(db.sync.entriesBetween(have.gameId, body.fromSeq, last).map((e) => [e.seq, e]))
+      for (const e of body.entries) {
+        if (e.seq > last) break
+        const mine = bySeq.get(e.seq)
+        if (mine && canonical(mine) === canonical(e)) {
+          duplicates += 1
+          continue
+        }
+        db.sync.addConflict({
+          tableId: grant.tableId,
+          gameUuid: body.gameUuid,
+          seq: e.seq,
+          stored: mine,
+          received: e,
+        })
+        this.log(`sync: conflict in game ${body.gameUuid} at seq ${e.seq} from table ${grant.tableNumber}`)
+        throw syncError(
+          'sync/conflict',
+          `Запись ${e.seq} игры отличается от уже полученной: она отложена для главного судьи.`,
+          `Entry ${e.seq} differs from the one already received: it is kept aside for the head judge.`,
+          { gameUuid: body.gameUuid, seq: e.seq },
+        )
       }
-      db.sync.addConflict({
-        tableId: grant.tableId,
-        gameUuid: body.gameUuid,
-        seq: e.seq,
-        stored: mine,
-        received: e,
-      })
-      this.log(`sync: conflict in game ${body.gameUuid} at seq ${e.seq} from table ${grant.tableNumber}`)
-      throw syncError(
-        'sync/conflict',
-        `Запись ${e.seq} игры отличается от уже полученной: она отложена для главного судьи.`,
-        `Entry ${e.seq} differs from the one already received: it is kept aside for the head judge.`,
-        { gameUuid: body.gameUuid, seq: e.seq },
-      )
     }
     const fresh = body.entries.filter((e) => e.seq > last)
     if (fresh.length === 0) {
@@ -218,7 +235,7 @@ export class SyncHub {
       return { acknowledged: last, stored: 0, duplicates }
     }
 
-    const gameId = db.sync.transaction(() => {
+    const { gameId, game, resultChanged } = db.sync.transaction(() => {
       let id = have?.gameId
       let setup: GameSetup
       let wasFinished: boolean
@@ -241,16 +258,18 @@ export class SyncHub {
           setup,
         })
         id = row.id
-        db.sync.markRemote(id, grant.tableId)
         wasFinished = false
       } else {
         const row = db.getGame(id)!
         setup = row.setup as GameSetup
         wasFinished = row.status === 'finished'
       }
+      // Only the table's pushes extend this game from now on (a game the hub seated, too).
+      db.sync.markRemote(id, grant.tableId)
+      const startedFinished = wasFinished
       let game: Game
       try {
-        game = restore(setup, stored as LogEntry[])
+        game = this.replayed(db, body.gameUuid, id, setup, last)
       } catch (err) {
         throw syncError('sync/replay_refused', 'Игру нельзя восстановить.', 'The game cannot be rebuilt.', {
           cause: String(err),
@@ -279,12 +298,15 @@ export class SyncHub {
         wasFinished = projection.status === 'finished'
         game = r.game
       }
-      return id
+      // Standings move only when a result did (a game ended, or was undone past its end).
+      return { gameId: id, game, resultChanged: startedFinished || wasFinished }
     })
     const lastSeq = fresh[fresh.length - 1].seq
+    stored = true
     this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind: pending })
-    effects.push(() => {
-      this.afterStored(grant, gameId)
+    effects.push((storedAt) => {
+      this.remember(body.gameUuid, game)
+      this.afterStored(grant, gameId, game, resultChanged)
       if (this.overlayTournament(db) === grant.tournamentId) this.deps.onOverlay?.(grant.tableNumber, gameId)
       this.deps.onStored?.({
         tournamentId: grant.tournamentId,
@@ -292,6 +314,13 @@ export class SyncHub {
         gameId,
         gameUuid: body.gameUuid,
         lastSeq,
+        trace: {
+          fromSeq: fresh[0].seq,
+          committedOnTable: fresh.map((e) => e.at),
+          sentAt: body.sentAt ?? null,
+          arrivedAt,
+          storedAt,
+        },
       })
     })
     return { acknowledged: lastSeq, stored: fresh.length, duplicates }
@@ -310,15 +339,29 @@ export class SyncHub {
     return setup
   }
 
+  /**
+   * The hub's engine state of a game whose log ends at `last`: the one kept after its previous batch (no replay
+   * of the whole log per push), else rebuilt from the stored log.
+   */
+  private replayed(db: MafiaDb, uuid: string, gameId: number, setup: GameSetup, last: number): Game {
+    const kept = this.games.get(uuid)
+    if (kept && kept.log.length === last) return kept
+    return restore(setup, db.sync.log(gameId) as LogEntry[])
+  }
+
+  /** Keeps a game's state after a committed batch (the newest games of every table: at most 64). */
+  private remember(uuid: string, game: Game): void {
+    this.games.delete(uuid)
+    this.games.set(uuid, game)
+    if (this.games.size > 64) this.games.delete(this.games.keys().next().value!)
+  }
+
   /** Refreshes the service's copy; the table on stream brings its newest game to the stream (OBS follows). */
-  private afterStored(grant: TableGrant, gameId: number): void {
+  private afterStored(grant: TableGrant, gameId: number, game: Game, resultChanged: boolean): void {
     const service = this.deps.service
+    service.refreshGame(gameId, { game, resultChanged })
     const onStream = this.deps.db().getSetting<{ tableId: number }>(ON_STREAM_KEY)
-    if (onStream?.tableId === grant.tableId && service.activeGameId() !== gameId) {
-      service.open(gameId)
-      return
-    }
-    service.refreshGame(gameId)
+    if (onStream?.tableId === grant.tableId && service.activeGameId() !== gameId) service.open(gameId)
   }
 
   /**

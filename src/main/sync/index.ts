@@ -53,6 +53,7 @@ export function createSync(opts: SyncOptions): Sync {
         gameUuid: s.gameUuid,
         lastSeq: s.lastSeq,
         at: Date.now(),
+        trace: { ...s.trace, pushedAt: Date.now() },
       }),
     onOverlay: (table, gameId) => opts.overlay?.({ table, envelope: opts.service.overlayOf(gameId) }),
     onStatus: (tournamentId) =>

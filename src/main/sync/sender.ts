@@ -267,6 +267,7 @@ export class SyncSender {
             createdAt: batch.createdAt,
           }
         }
+        body.sentAt = this.opts.now()
         const reply = await callHub<SyncPushResult>(
           pairing.hubUrl,
           pairing.token,
