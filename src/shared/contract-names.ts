@@ -66,6 +66,9 @@ export const CALL_NAMES = [
   'sync.pair',
   'sync.unpair',
   'sync.overlay',
+  'sync.pull',
+  'sync.conflicts',
+  'sync.resolveConflict',
 ] as const
 
 export type CallNameFromList = (typeof CALL_NAMES)[number]

@@ -22,7 +22,7 @@ import {
   tournamentUpdateSchema,
   type TournamentDetail,
 } from './tournament-ops'
-import type { SyncHubStatus, SyncLocalStatus } from './sync'
+import type { SyncConflictDetail, SyncHubStatus, SyncLocalStatus } from './sync'
 
 export type Access = 'read' | 'control'
 
@@ -335,7 +335,13 @@ export const calls = {
 
   'game.list': call(
     'control',
-    z.object({ status: z.enum(['setup', 'running', 'finished']).optional() }).strict(),
+    z
+      .object({
+        status: z.enum(['setup', 'running', 'finished']).optional(),
+        /** Only this table's games (a table token always gets its own table's, whatever it asks). */
+        tableId: id.optional(),
+      })
+      .strict(),
     out<GameSummary[]>(),
   ),
   'game.active': call('control', none, out<GameEnvelope | null>()),
@@ -601,6 +607,26 @@ export const calls = {
     'read',
     z.object({ table: z.number().int().positive() }).strict(),
     out<OverlayEnvelope>(),
+  ),
+  /** This machine as a table: asks the hub now for this table's games of its started rounds. */
+  'sync.pull': call('control', none, out<SyncLocalStatus>()),
+  /** The hub's conflicts of a tournament, both versions of each entry, newest first. */
+  'sync.conflicts': call(
+    'control',
+    z.object({ tournamentId: z.number().int().positive() }).strict(),
+    out<SyncConflictDetail[]>(),
+  ),
+  /** The head judge decides one conflict (keep the hub's entry, take the table's, or dismiss with a reason). */
+  'sync.resolveConflict': call(
+    'control',
+    z
+      .object({
+        conflictId: z.number().int().positive(),
+        resolution: z.enum(['keepHub', 'acceptTable', 'dismiss']),
+        reason: z.string().max(500).default(''),
+      })
+      .strict(),
+    out<SyncConflictDetail[]>(),
   ),
 } as const
 

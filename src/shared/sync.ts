@@ -94,4 +94,61 @@ export interface SyncLocalStatus {
   /** The last successful contact with the hub (ms since epoch) and the last failure, if any since. */
   lastOkAt: number | null
   lastError: { code: string; message: { ru: string; en: string } } | null
+  /** The games this table pulled from the hub's started rounds (its seating, judge and roles): the picker's list. */
+  pulled?: SyncPulledLocal[]
+}
+
+/** A game of this table in one of the hub's started rounds, as `POST /sync/pull` gives it to the table machine. */
+export interface SyncPulledGame {
+  uuid: string
+  number: number | null
+  judge: string
+  /** Engine GameSetup JSON: this table's seats, players and roles (registry links dropped: the hub's own). */
+  setup: Record<string, unknown>
+  createdAt: number
+  tournament: string
+  round: number
+  table: number
+}
+
+export interface SyncPull {
+  games: SyncPulledGame[]
+}
+
+/** A pulled game as the table machine keeps it: its local id and where it belongs on the hub. */
+export interface SyncPulledLocal {
+  gameId: number
+  uuid: string
+  tournament: string
+  round: number
+  table: number
+  judge: string
+}
+
+export const syncPullSchema = z.object({}).strict()
+
+export type SyncConflictResolution = 'keepHub' | 'acceptTable' | 'dismiss'
+
+/** One conflict kept aside on the hub, with both versions of the entry, for the head judge's decision. */
+export interface SyncConflictDetail {
+  id: number
+  tableId: number | null
+  tableNumber: number | null
+  gameUuid: string
+  gameId: number | null
+  seq: number
+  /** The hub's entry at that seq (null: none) and the one the table sent. */
+  hubEntry: SyncEntryView | null
+  tableEntry: SyncEntryView | null
+  at: number
+  resolution: SyncConflictResolution | null
+  reason: string
+  resolvedAt: number | null
+}
+
+export interface SyncEntryView {
+  seq: number
+  command: Record<string, unknown>
+  events: unknown[]
+  at: number
 }

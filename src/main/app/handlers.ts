@@ -110,7 +110,10 @@ function overlayHandlers({ service, obs }: HandlerDeps): NamespaceHandlers<'over
 
 function gameHandlers({ service }: HandlerDeps): NamespaceHandlers<'game'> {
   return {
-    'game.list': ({ status }) => service.list(status),
+    'game.list': ({ status, tableId }) =>
+      tableId === undefined
+        ? service.list(status)
+        : service.list(status).filter((g) => g.tableId === tableId),
     'game.active': () => service.active(),
     'game.view': ({ gameId }) => service.envelope(gameId),
     'game.open': ({ gameId }) => service.open(gameId),
@@ -165,7 +168,10 @@ function roundsHandlers({ db }: HandlerDeps): Pick<Handlers, 'rounds.finish'> {
   return {
     // A round that closes its stage stores the stage's Ci per seat (RULES §16.3) before the end-of-round backup.
     'rounds.finish': async ({ roundId, force }) => ({
-      backup: await db().finishRound(roundId, { force, afterMark: (id) => storeCiIfStageFinalised(db(), id) }),
+      backup: await db().finishRound(roundId, {
+        force,
+        afterMark: (id) => storeCiIfStageFinalised(db(), id),
+      }),
     }),
   }
 }

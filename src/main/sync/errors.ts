@@ -14,6 +14,9 @@ export type SyncErrorCode =
   | 'sync/unknown_game'
   | 'sync/unreachable'
   | 'sync/not_paired'
+  | 'sync/conflict_closed'
+  | 'sync/conflict_not_found'
+  | 'sync/conflict_decided'
 
 export function syncError(
   code: SyncErrorCode,

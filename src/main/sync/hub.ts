@@ -9,11 +9,20 @@
  */
 import { execute, restore, type Game, type GameSetup, type LogEntry } from '../engine'
 import type { Command } from '../../shared/game/commands'
-import type { MafiaDb, StoredEntry, TableGrant } from '../db'
+import type { ConflictRow, MafiaDb, StoredEntry, TableGrant } from '../db'
 import type { AppService } from '../app/service'
 import type { SyncTrace } from '../../shared/contract'
 import { projectionOf } from '../app/projection'
-import type { SyncHello, SyncHubStatus, SyncPush, SyncPushResult } from '../../shared/sync'
+import type {
+  SyncConflictDetail,
+  SyncConflictResolution,
+  SyncEntryView,
+  SyncHello,
+  SyncHubStatus,
+  SyncPull,
+  SyncPush,
+  SyncPushResult,
+} from '../../shared/sync'
 import { badToken, otherTable, syncError } from './errors'
 
 export interface HubDeps {
@@ -213,6 +222,15 @@ export class SyncHub {
           duplicates += 1
           continue
         }
+        const decided = db.sync.findConflict(body.gameUuid, e.seq, e)
+        if (decided && decided.resolution !== null && decided.resolution !== 'acceptTable') {
+          throw syncError(
+            'sync/conflict_closed',
+            `Главный судья оставил версию главного компьютера для записи ${e.seq}: этот стол больше не отправляет эту игру.`,
+            `The head judge kept the hub's version of entry ${e.seq}: this table stops sending this game.`,
+            { gameUuid: body.gameUuid, seq: e.seq, resolution: decided.resolution },
+          )
+        }
         db.sync.addConflict({
           tableId: grant.tableId,
           gameUuid: body.gameUuid,
@@ -398,6 +416,132 @@ export class SyncHub {
     if (newest) this.deps.service.open(newest.id)
   }
 
+  /**
+   * What a table machine pulls (`POST /sync/pull`): the games of ITS table in the hub's started, open rounds —
+   * seats, players, judge and roles of that table only; registry links stay on the hub.
+   */
+  tableGames(grant: TableGrant): SyncPull {
+    const db = this.deps.db()
+    this.peers.set(grant.tableId, {
+      lastSeenAt: this.now(),
+      behind: this.peers.get(grant.tableId)?.behind ?? 0,
+    })
+    return {
+      games: db.sync.tableGames(grant.tableId).map((g) => {
+        const setup = structuredClone(g.setup) as { players?: Array<Record<string, unknown>> }
+        if (Array.isArray(setup.players))
+          setup.players = setup.players.map((p) => ({ ...p, playerId: null, photo: null }))
+        return {
+          uuid: g.uuid,
+          number: g.number,
+          judge: g.judge,
+          setup: setup as Record<string, unknown>,
+          createdAt: g.createdAt,
+          tournament: g.tournamentName,
+          round: g.round,
+          table: g.tableNumber,
+        }
+      }),
+    }
+  }
+
+  /** The conflicts of a tournament's tables with both versions of each entry, newest first. */
+  conflicts(tournamentId: number): SyncConflictDetail[] {
+    const db = this.deps.db()
+    const numbers = new Map(db.sync.tableTokens(tournamentId).map((t) => [t.tableId, t.number]))
+    return db.sync
+      .conflicts(tournamentId)
+      .reverse()
+      .map((c) => this.conflictDetail(db, c, numbers.get(c.tableId ?? -1) ?? null))
+  }
+
+  private conflictDetail(db: MafiaDb, c: ConflictRow, tableNumber: number | null): SyncConflictDetail {
+    const game = db.sync.gameByUuid(c.gameUuid)
+    return {
+      id: c.id,
+      tableId: c.tableId,
+      tableNumber,
+      gameUuid: c.gameUuid,
+      gameId: game?.gameId ?? null,
+      seq: c.seq,
+      hubEntry: entryView(c.stored),
+      tableEntry: entryView(c.received),
+      at: c.at,
+      resolution: c.resolution,
+      reason: c.reason,
+      resolvedAt: c.resolvedAt,
+    }
+  }
+
+  /**
+   * The head judge decides a conflict, explicitly and once (logged):
+   * - keepHub: the hub's entry stands; the table's differing entries are refused for good (it stops sending them);
+   * - acceptTable: the table's entry replaces the hub's from that seq — only when the engine accepts it on the hub's
+   *   log before it; the hub's entries from that seq are dropped and the table's next push brings its version;
+   * - dismiss: closed with a reason, nothing changes (as keepHub, the table stops sending the game).
+   */
+  resolveConflict(conflictId: number, resolution: SyncConflictResolution, reason: string): number {
+    const db = this.deps.db()
+    const c = db.sync.conflict(conflictId)
+    if (!c) {
+      throw syncError('sync/conflict_not_found', 'Конфликт не найден.', 'No such conflict.', { conflictId })
+    }
+    if (c.resolution !== null) {
+      throw syncError(
+        'sync/conflict_decided',
+        'Этот конфликт уже решён.',
+        'This conflict has already been decided.',
+        { conflictId, resolution: c.resolution },
+      )
+    }
+    if (resolution === 'dismiss' && reason.trim() === '') {
+      throw syncError(
+        'sync/malformed',
+        'Укажите причину, по которой конфликт закрывается.',
+        'Give the reason for closing the conflict.',
+      )
+    }
+    const table = c.tableId === null ? null : db.getTable(c.tableId)
+    const game = db.sync.gameByUuid(c.gameUuid)
+    if (resolution === 'acceptTable' && game) {
+      const row = db.getGame(game.gameId)!
+      const setup = row.setup as GameSetup
+      const prefix = db.sync.entriesBetween(game.gameId, 1, c.seq - 1) as LogEntry[]
+      const before = restore(setup, prefix)
+      const received = c.received as LogEntry
+      const r = execute(before, received.command)
+      if (!r.ok || canonical(r.entry) !== canonical(received)) {
+        throw syncError(
+          'sync/replay_refused',
+          `Движок не принимает запись стола ${c.seq} после записей главного компьютера: версию стола принять нельзя.`,
+          `The engine does not accept the table's entry ${c.seq} after the hub's entries: its version cannot be taken.`,
+          { conflictId, seq: c.seq },
+        )
+      }
+      const projection = projectionOf(before, row.status === 'finished')
+      db.sync.transaction(() => {
+        db.sync.truncateLog(game.gameId, c.seq, {
+          status: prefix.length === 0 ? 'setup' : projection.status,
+          winner: projection.winner,
+          clearResults: projection.status !== 'finished',
+        })
+        if (projection.status === 'finished' && projection.results)
+          db.setResults(game.gameId, projection.results)
+        db.sync.resolveConflict(conflictId, resolution, reason.trim())
+      })
+      this.games.delete(c.gameUuid)
+      this.deps.service.refreshGame(game.gameId)
+    } else {
+      db.sync.resolveConflict(conflictId, resolution, reason.trim())
+    }
+    this.log(
+      `sync: conflict ${conflictId} (game ${c.gameUuid}, seq ${c.seq}) decided: ${resolution}${reason.trim() ? ` — ${reason.trim()}` : ''}`,
+    )
+    const tournamentId = table?.tournamentId ?? null
+    if (tournamentId !== null) this.deps.onStatus?.(tournamentId)
+    return tournamentId ?? 0
+  }
+
   status(tournamentId: number, origin: string): SyncHubStatus {
     const db = this.deps.db()
     const tokens = db.sync.tableTokens(tournamentId)
@@ -419,17 +563,19 @@ export class SyncHub {
           behind: peer ? peer.behind : null,
           lastSeenAt: peer ? peer.lastSeenAt : null,
           game: games.get(t.tableId) ?? null,
-          conflicts: conflicts.filter((c) => c.tableId === t.tableId).length,
+          conflicts: conflicts.filter((c) => c.tableId === t.tableId && c.resolution === null).length,
           onStream: onStream === t.tableId,
         }
       }),
-      conflicts: conflicts.map((c) => ({
-        id: c.id,
-        tableId: c.tableId,
-        gameUuid: c.gameUuid,
-        seq: c.seq,
-        at: c.at,
-      })),
+      conflicts: conflicts
+        .filter((c) => c.resolution === null)
+        .map((c) => ({
+          id: c.id,
+          tableId: c.tableId,
+          gameUuid: c.gameUuid,
+          seq: c.seq,
+          at: c.at,
+        })),
       refusals: db.sync
         .refusals()
         .filter((r) => r.tableId === null || tableIds.has(r.tableId))
@@ -437,5 +583,17 @@ export class SyncHub {
         .map((r) => ({ tableId: r.tableId, code: r.code, remote: r.remote, at: r.at })),
       onStreamTableId: onStream,
     }
+  }
+}
+
+function entryView(raw: unknown): SyncEntryView | null {
+  if (typeof raw !== 'object' || raw === null) return null
+  const e = raw as Partial<SyncEntryView>
+  if (typeof e.seq !== 'number' || typeof e.command !== 'object' || e.command === null) return null
+  return {
+    seq: e.seq,
+    command: e.command,
+    events: Array.isArray(e.events) ? e.events : [],
+    at: typeof e.at === 'number' ? e.at : 0,
   }
 }

@@ -88,6 +88,13 @@ export function createSync(opts: SyncOptions): Sync {
       'sync.pair': ({ hubUrl, token }) => sender.pair(hubUrl, token),
       'sync.unpair': () => sender.unpair(),
       'sync.overlay': ({ table }) => opts.service.overlayOf(hub.tableGame(table).gameId),
+      'sync.pull': async () => {
+        await sender.pull()
+        return sender.status()
+      },
+      'sync.conflicts': ({ tournamentId }) => hub.conflicts(tournamentId),
+      'sync.resolveConflict': ({ conflictId, resolution, reason }) =>
+        hub.conflicts(hub.resolveConflict(conflictId, resolution, reason)),
     }),
   }
 }

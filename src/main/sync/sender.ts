@@ -11,12 +11,16 @@ import {
   SYNC_MAX_ENTRIES,
   type SyncHello,
   type SyncLocalStatus,
+  type SyncPull,
+  type SyncPulledLocal,
   type SyncPush,
   type SyncPushResult,
 } from '../../shared/sync'
 import { syncError } from './errors'
 
 export const PAIRING_KEY = 'sync.pairing'
+/** The settings key of the games pulled from the hub: where each belongs there (tournament, round, table). */
+export const PULLED_KEY = 'sync.pulled'
 
 export interface Pairing {
   hubUrl: string
@@ -31,8 +35,10 @@ export interface SenderOptions {
   log?: (line: string) => void
   /** How often the outbox is looked at when nothing kicked the sender (ms). */
   pollMs?: number
-  /** A heartbeat to the hub while the outbox is empty (ms): the hub shows "last seen". */
+  /** A heartbeat to the hub while the outbox is empty (ms): the hub shows "last seen"; it also pulls new games. */
   heartbeatMs?: number
+  /** Told when games were pulled from the hub (the control panel's picker reloads). */
+  onPulled?: (games: SyncPulledLocal[]) => void
   requestTimeoutMs?: number
   now?: () => number
 }
@@ -43,7 +49,7 @@ type HubReply<T> = { ok: true; value: T } | { ok: false; error: AppErrorData }
 export async function callHub<T>(
   hubUrl: string,
   token: string,
-  path: '/sync/push' | '/sync/hello',
+  path: '/sync/push' | '/sync/hello' | '/sync/pull',
   body: unknown,
   timeoutMs = 5000,
 ): Promise<HubReply<T>> {
@@ -117,7 +123,8 @@ export class SyncSender {
   private lastHeartbeat = 0
   /** Games the hub must be told the setup of again (it answered sync/unknown_game). */
   private readonly needHeader = new Set<number>()
-  private readonly opts: Required<Omit<SenderOptions, 'log' | 'now'>> & {
+  private readonly opts: Required<Omit<SenderOptions, 'log' | 'now' | 'onPulled'>> & {
+    onPulled?: (games: SyncPulledLocal[]) => void
     log: (l: string) => void
     now: () => number
   }
@@ -156,6 +163,7 @@ export class SyncSender {
       `sync: paired with ${p.hubUrl} as table ${pairing.tableNumber} of "${pairing.tournamentName}"`,
     )
     this.kick()
+    await this.pull().catch((err: unknown) => this.opts.log(`sync: pull failed: ${String(err)}`))
     return this.status()
   }
 
@@ -163,7 +171,59 @@ export class SyncSender {
   unpair(): SyncLocalStatus {
     this.opts.db().setSetting(PAIRING_KEY, null)
     this.lastError = null
+    this.lastOkAt = null
+    this.opts.log('sync: unpaired from the hub')
     return this.status()
+  }
+
+  /** The games pulled from the hub that this machine still has. */
+  pulled(): SyncPulledLocal[] {
+    const db = this.opts.db()
+    const all = db.getSetting<SyncPulledLocal[]>(PULLED_KEY) ?? []
+    return all.filter((g) => db.getGame(g.gameId)?.uuid === g.uuid)
+  }
+
+  /**
+   * Pulls this table's games of the hub's started rounds and creates the ones this machine lacks, with the same
+   * uuid, seating, judge and roles, queued for sync like any game of a paired table. Idempotent: a game already
+   * here (by uuid) is left as it is. Returns how many were new.
+   */
+  async pull(): Promise<number> {
+    const pairing = this.pairing()
+    if (!pairing) return 0
+    const reply = await callHub<SyncPull>(
+      pairing.hubUrl,
+      pairing.token,
+      '/sync/pull',
+      {},
+      this.opts.requestTimeoutMs,
+    )
+    if (!this.record(reply) || !reply.ok) return 0
+    const db = this.opts.db()
+    const known = this.pulled()
+    const fresh: SyncPulledLocal[] = []
+    for (const g of reply.value.games) {
+      if (db.getGameByUuid(g.uuid)) continue
+      const row = db.sync.transaction(() => {
+        const created = db.createGame({ uuid: g.uuid, number: g.number, judge: g.judge, setup: g.setup })
+        db.sync.registerGame(created.id)
+        return created
+      })
+      fresh.push({
+        gameId: row.id,
+        uuid: g.uuid,
+        tournament: g.tournament,
+        round: g.round,
+        table: g.table,
+        judge: g.judge,
+      })
+    }
+    if (fresh.length > 0) {
+      db.setSetting(PULLED_KEY, [...known, ...fresh])
+      this.opts.log(`sync: pulled ${fresh.length} game(s) of this table from the hub`)
+      this.opts.onPulled?.(this.pulled())
+    }
+    return fresh.length
   }
 
   status(): SyncLocalStatus {
@@ -176,6 +236,7 @@ export class SyncSender {
       pending: this.opts.db().sync.pendingCount(),
       lastOkAt: this.lastOkAt,
       lastError: this.lastError ? { code: this.lastError.code, message: this.lastError.message } : null,
+      pulled: this.pulled(),
     }
   }
 
@@ -246,7 +307,10 @@ export class SyncSender {
       if (this.opts.now() - this.lastHeartbeat < this.opts.heartbeatMs) return true
       this.lastHeartbeat = this.opts.now()
       const reply = await callHub<SyncHello>(pairing.hubUrl, pairing.token, '/sync/hello', { pending: 0 })
-      return this.record(reply)
+      if (!this.record(reply)) return false
+      // The head judge may have started a round: this table's new games come with the heartbeat.
+      await this.pull()
+      return true
     }
     for (const gameId of games) {
       for (;;) {
@@ -277,6 +341,11 @@ export class SyncSender {
         )
         if (!reply.ok) {
           if (reply.error.code === 'sync/unknown_game') this.needHeader.add(gameId)
+          if (reply.error.code === 'sync/conflict_closed') {
+            // The head judge kept the hub's version: this game's differing entries are not sent again.
+            db.sync.dropOutbox(gameId)
+            this.opts.log(`sync: the hub closed game ${batch.uuid}'s conflict; its outbox is dropped`)
+          }
           const hubLast = reply.error.details?.hubLast
           if (reply.error.code === 'sync/gap' && typeof hubLast === 'number') {
             // The hub holds less than we thought (restored from a backup?): queue the rest of the log again.
