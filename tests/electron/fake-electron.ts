@@ -48,6 +48,10 @@ export function createFakeElectron(opts: { userData: string; platform?: string }
   const app = Object.assign(new EventEmitter(), {
     quitted: false,
     exitCode: null as number | null,
+    relaunched: 0,
+    relaunch() {
+      app.relaunched += 1
+    },
     isPackaged: false,
     requestSingleInstanceLock: () => true,
     enableSandbox: () => {},
