@@ -89,6 +89,93 @@ test('the head judge sees two paired tables live; a table token cannot reach ano
   await expect(callWithToken(hub, null, [])).rejects.toThrow('401')
 })
 
+test('a round started on the hub reaches the table paired in its control panel; the head judge decides a conflict', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-e2e-round-'))
+  const dbFile = join(dir, 'hub.sqlite')
+  const db = await openDatabase(dbFile)
+  const t = db.createTournament({ name: 'Кубок туров' })
+  const round = db.addRound(db.addStage(t.id, { kind: 'qualifying' }).id)
+  const table = db.addTable(t.id, { judge: 'Вера' })
+  db.close()
+  const roundHub = await startServer({ dir, dbFile, args: ['--lan', '127.0.0.2'] })
+  const machine = await startServer()
+  try {
+    // What "start round 1" makes on the hub: the table's game with its seating, judge and dealt roles.
+    const players = ['Ара', 'Бес', 'Вол', 'Гус', 'Дуб', 'Ёж', 'Жук', 'Зуб', 'Иволга', 'Йод']
+    await callRaw(roundHub.origin, roundHub.token, 'game.create', {
+      rulesetId: 'fiim',
+      players: players.map((name) => ({ name })),
+      roles: { '2': 'don', '5': 'mafia', '7': 'mafia', '9': 'sheriff' },
+      tournamentId: t.id,
+      roundId: round.id,
+      tableId: table.id,
+      number: 1,
+      judge: 'Вера',
+    })
+    const status = (await callRaw(roundHub.origin, roundHub.token, 'sync.createToken', {
+      tableId: table.id,
+    })) as {
+      tables: Array<{ pairingUrl: string }>
+    }
+    const code = status.tables[0].pairingUrl
+
+    // The table judge pairs in the control panel's settings and finds the game in the picker: nothing typed.
+    const judge = await (await browser.newContext()).newPage()
+    await judge.goto(machine.controlUrl)
+    await judge.getByTestId('nav-settings').click()
+    await expect(judge.getByTestId('table-pairing-state')).toContainText('Не подключён')
+    await judge.getByTestId('table-pairing-code').fill(code)
+    await judge.getByTestId('table-pairing-pair').click()
+    await expect(judge.getByTestId('table-pairing-state')).toContainText('как стол 1, турнир «Кубок туров»')
+    await expect(judge.getByTestId('table-pairing-pending')).toContainText('Все команды отправлены')
+    await judge.getByTestId('nav-setup').click()
+    await expect(judge.getByTestId('hub-games')).toContainText('«Кубок туров»: тур 1, стол 1 · судья Вера')
+    await judge.getByTestId('hub-game-1').click()
+    await expect(judge.getByTestId('seat-1')).toContainText('Ара')
+    await expect(judge.getByTestId('seat-10')).toContainText('Йод')
+    await command(judge, 'Enter')
+    await expectPhase(judge, 'zeroNight')
+
+    // The head judge sees it live on the hub's game of that round and table.
+    const head = await (await browser.newContext()).newPage()
+    await head.goto(`${roundHub.origin}/admin?token=${roundHub.token}#tables`)
+    await expect(head.getByTestId('sync-game-1')).toContainText(/идёт, записей: 1/)
+    await expect(head.getByTestId('sync-conflicts')).toContainText('Конфликтов нет')
+
+    // A differing entry 1 arrives (say, from a second machine given the same code): kept aside, then decided.
+    const token = code.split('#')[1]
+    const local = (await callRaw(machine.origin, machine.token, 'game.active', {})) as {
+      game: { uuid: string }
+      view: { revision: number }
+    }
+    const theirs = await fetch(`${roundHub.origin}/sync/push`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        tournament: t.uuid,
+        gameUuid: local.game.uuid,
+        fromSeq: 1,
+        entries: [{ seq: 1, command: { cmd: 'start', at: 1 }, events: [], at: 1 }],
+      }),
+    })
+    expect(theirs.status).toBe(409)
+    const card = head.getByTestId('sync-conflicts').locator('article')
+    await expect(card).toHaveCount(1)
+    await expect(card.getByTestId('sync-conflict-table')).toContainText('start')
+    await card.getByTestId('sync-conflict-reason').fill('вторая машина с тем же кодом')
+    await card.getByTestId('sync-conflict-dismiss').click()
+    await expect(head.getByTestId('sync-conflicts')).toContainText('Конфликтов нет')
+    await head.getByTestId('sync-conflicts').locator('summary').click()
+    await expect(head.getByTestId('sync-conflicts-decided')).toContainText('вторая машина с тем же кодом')
+  } finally {
+    await machine.stop()
+    await roundHub.stop()
+  }
+})
+
 /** The hub's game id per table number (the head judge's status call). */
 async function callStatus(): Promise<Record<number, number>> {
   const value = (await callRaw(hub.origin, hub.token, 'tournaments.list', {})) as Array<{
