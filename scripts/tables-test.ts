@@ -66,6 +66,9 @@ export interface TablesTestReport {
   drainMs: number[]
   hubRssMb: number
   hubCpuPercent: number
+  /** CPU of the 20 table servers together and of this script (the scripted judges), % of one core: the machine's share. */
+  tablesCpuPercent: number
+  harnessCpuPercent: number
   refusedWrongToken: number
   conflicts: number
   durationS: number
@@ -266,6 +269,9 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
   const timers: Array<ReturnType<typeof setTimeout>> = []
   const runStartRef = { t: Date.now() }
   const loadStart = loadavg()[0]
+  let harnessStart = process.cpuUsage()
+  /** CPU seconds of table processes that were killed (restarted ones start from 0). */
+  let tablesCpuKilled = 0
   try {
     // The hub's tournament: one stage with a round per game, N tables, a token per table.
     const hubDb = join(dir, 'hub.sqlite')
@@ -388,6 +394,15 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
 
     const expectedMs = o.games * FULL_GAME.length * o.pace
     const runStart = Date.now()
+    // CPU from here on: the servers' start-up and warm-up and the pairing are not the run's (a restart during the
+    // run is).
+    sampleCpu()
+    cpuTotal = 0
+    harnessStart = process.cpuUsage()
+    tablesCpuKilled -= tables.reduce(
+      (sum, tb) => sum + ((tb.proc?.proc.pid && cpuSeconds(tb.proc.proc.pid)) || 0),
+      0,
+    )
     runStartRef.t = runStart
     // Faults on a schedule (seeded jitter).
     const at = (fraction: number, fn: () => Promise<void>): void => {
@@ -419,6 +434,7 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
         log(`tables-test: SIGKILL table ${tb.number} at +${Date.now() - runStart} ms`)
         tb.down = true
         tb.client?.close()
+        tablesCpuKilled += (tb.proc?.proc.pid && cpuSeconds(tb.proc.proc.pid)) || 0
         await kill(tb.proc)
         await sleep(500)
         await startTable(tb)
@@ -582,6 +598,10 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     }
     const drainedAt = Date.now()
     sampleCpu()
+    const tablesCpu =
+      tablesCpuKilled +
+      tables.reduce((sum, tb) => sum + ((tb.proc?.proc.pid && cpuSeconds(tb.proc.proc.pid)) || 0), 0)
+    const harness = process.cpuUsage(harnessStart)
     clearInterval(cpuTimer)
     const hubPid = (hub as Proc | null)?.proc.pid ?? 0
     const hubRss = rssMb(hubPid)
@@ -694,6 +714,8 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
       drainMs,
       hubRssMb: hubRss,
       hubCpuPercent: (100 * cpuTotal) / durationS,
+      tablesCpuPercent: (100 * tablesCpu) / durationS,
+      harnessCpuPercent: (100 * (harness.user + harness.system)) / 1e6 / durationS,
       refusedWrongToken: refused,
       conflicts,
       durationS,
@@ -726,6 +748,9 @@ export function printReport(r: TablesTestReport, o: TablesTestOptions): void {
   console.log('  where the online lag goes (p50 / p95 of each stage):')
   for (const s of r.split) console.log(`    ${s.stage.padEnd(34)} ${f(s.p50)} / ${f(s.p95)} ms`)
   console.log(`  load average (1 min): ${f(r.load.start, 1)} at the start, ${f(r.load.end, 1)} at the end`)
+  console.log(
+    `  CPU during the run (% of one core; 2 cores = 200 %): hub ${f(r.hubCpuPercent, 1)}, ${o.tables} tables ${f(r.tablesCpuPercent, 1)}, scripted judges ${f(r.harnessCpuPercent, 1)}`,
+  )
   console.log(
     `  time to drain a whole offline game: ${r.drainMs.map((m) => `${f(m)} ms`).join(', ') || 'n/a'}`,
   )
