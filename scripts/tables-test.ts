@@ -269,7 +269,7 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
   const timers: Array<ReturnType<typeof setTimeout>> = []
   const runStartRef = { t: Date.now() }
   const loadStart = loadavg()[0]
-  let harnessStart = process.cpuUsage()
+  let harnessStart: NodeJS.CpuUsage | undefined
   /** CPU seconds of table processes that were killed (restarted ones start from 0). */
   let tablesCpuKilled = 0
   try {

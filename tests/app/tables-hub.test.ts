@@ -12,19 +12,14 @@ import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import { startCore, type Core } from '../../src/main/app/core'
 import { execute, restore, type GameSetup, type LogEntry } from '../../src/main/engine'
-import type { CallName, CallOutput, GameSummary } from '../../src/shared/contract'
+import type { CallName, GameSummary } from '../../src/shared/contract'
 import type { SyncPush } from '../../src/shared/sync'
 import type { Command } from '../../src/shared/game/commands'
-import { AppError } from '../../src/shared/errors'
+import { call, codeOf, coreBase, until } from './sync-kit'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-tables-hub-'))
-const base = {
-  staticDir: join(dir, 'none'),
-  resourcesDir: join(dir, 'none'),
-  version: 'test',
-  mode: 'headless',
-} as const
+const base = coreBase(dir)
 
 let hub: Core
 let table: Core
@@ -34,33 +29,9 @@ let tableB = 0
 let gameA = { id: 0, uuid: '' }
 let gameB = { id: 0, uuid: '' }
 
-async function call<K extends CallName>(core: Core, name: K, params: unknown): Promise<CallOutput<K>> {
-  const r = await core.router.dispatch(name, params, 'control')
-  if (!r.ok) throw new AppError(r.error)
-  return r.value as CallOutput<K>
-}
-
 async function codeOfCall(core: Core, name: CallName, params: unknown): Promise<string> {
   const r = await core.router.dispatch(name, params, 'control')
   return r.ok ? 'ok' : r.error.code
-}
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn()
-  } catch (err) {
-    if (err instanceof AppError) return err.code
-    throw err
-  }
-  return 'ok'
-}
-
-async function until(what: string, cond: () => boolean, ms = 15000): Promise<void> {
-  const end = Date.now() + ms
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
 }
 
 function tokenOf(tableId: number): string {

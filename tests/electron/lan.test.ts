@@ -20,7 +20,7 @@ import {
   networkMenu,
   parseLanFile,
 } from '../../src/main/electron/lan'
-import { createFakeElectron, type FakeElectron } from './fake-electron'
+import { createFakeElectron, findMenuItem, launchShell, type FakeElectron } from './fake-electron'
 
 const nic = (address: string, family: 'IPv4' | 'IPv6', internal = false): NetworkInterfaceInfo =>
   ({ address, family, internal, netmask: '', mac: '', cidr: null }) as NetworkInterfaceInfo
@@ -82,12 +82,7 @@ describe('the shell with the real core', () => {
   let running: FakeElectron | null = null
 
   async function launch(fake: FakeElectron, env: Record<string, string>): Promise<FakeElectron> {
-    for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v)
-    vi.resetModules()
-    vi.doMock('electron', () => fake.module)
-    const { runElectron } = await import('../../src/main/electron/shell')
-    await runElectron()
-    running = fake
+    running = await launchShell(fake, env)
     return fake
   }
 
@@ -102,14 +97,7 @@ describe('the shell with the real core', () => {
     vi.doUnmock('electron')
   })
 
-  function findItem(items: MenuItem[], id: string): MenuItem | undefined {
-    for (const item of items) {
-      if (item.id === id) return item
-      const sub = Array.isArray(item.submenu) ? findItem(item.submenu, id) : undefined
-      if (sub) return sub
-    }
-    return undefined
-  }
+  const findItem = findMenuItem
 
   it('started with the LAN option it listens there only, warns, and the menu shows it', async () => {
     const userData = mkdtempSync(join(tmpdir(), 'mafia-desk-lan-'))

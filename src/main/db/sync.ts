@@ -274,15 +274,6 @@ export class SyncRepo extends Repo {
 
   // ---- hub: what a table sent ---------------------------------------------------------------------------
 
-  /** The hub's copy of a game's log (seq order), or null when the hub has no game with this uuid. */
-  logByUuid(uuid: string): { gameId: number; tableId: number | null; entries: StoredEntry[] } | null {
-    return this.guard(() => {
-      const row = this.stmt('SELECT id, table_id FROM games WHERE uuid = ?').get(uuid) as
-        { id: number; table_id: number | null } | undefined
-      return row ? { gameId: row.id, tableId: row.table_id, entries: loadLog(this.core, row.id) } : null
-    })
-  }
-
   /** The hub's game with this uuid: its table and the last seq it holds (0: none yet), without its log. */
   gameByUuid(uuid: string): { gameId: number; tableId: number | null; lastSeq: number } | null {
     return this.guard(() => {
