@@ -85,6 +85,17 @@ test('the head judge sees two paired tables live; a table token cannot reach ano
     { method: 'backup.list', params: {} },
   ])
   expect(answer).toEqual(['sync/forbidden', 'ok', 'contract/forbidden'])
+  // A tablet with table 1's token on the hub's control panel: its game list holds table 1's game only (the
+  // server cuts it), and it opens and shows that game.
+  const tablet = await (await browser.newContext()).newPage()
+  await tablet.goto(`${hub.origin}/control?token=${token1}`)
+  await tablet.keyboard.press('g')
+  const list = tablet.getByTestId('game-list').locator('li')
+  await expect(list).toHaveCount(1)
+  await expect(list).toHaveAttribute('data-game', String(hubGames[1]))
+  await list.getByRole('button').click()
+  await expect(tablet.getByTestId('app')).toHaveAttribute('data-game', String(hubGames[1]))
+  await expect(tablet.getByTestId('seat-1')).toBeVisible()
   // Without any token the hub's LAN address gives nothing at all.
   await expect(callWithToken(hub, null, [])).rejects.toThrow('401')
 })
