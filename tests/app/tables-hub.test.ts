@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
+import Database from 'better-sqlite3'
 import { startCore, type Core } from '../../src/main/app/core'
 import { execute, restore, type GameSetup, type LogEntry } from '../../src/main/engine'
 import type { CallName, GameSummary } from '../../src/shared/contract'
@@ -262,5 +263,25 @@ describe('conflicts are decided by the head judge, explicitly', () => {
     expect(hub.sync.hub.push(grantB(), batch(gameB.uuid, other.slice(4)))).toMatchObject({ stored: 4 })
     const log = hub.db.loadGame(gameB.id)!.log
     expect(log.map((e) => e.at)).toEqual([...tableLog.slice(0, 4), ...other.slice(4)].map((e) => e.at))
+  })
+})
+
+describe('a conflict the head judge closes stops the table sending that game', () => {
+  it('keep the hub’s version: the table’s sender is refused for good and drops the game’s outbox', async () => {
+    const mine = table.db.getGameByUuid(gameA.uuid)!
+    expect(table.db.sync.pendingCount()).toBe(0)
+    // The hub's copy of entry 3 differs from the table's (as after a table restored from an old backup).
+    const raw = new Database(join(dir, 'hub', 'db.sqlite'))
+    raw.prepare('UPDATE game_events SET at = at + 1 WHERE game_id = ? AND seq = 3').run(gameA.id)
+    raw.close()
+    table.db.sync.requeue(mine.id, 3)
+    table.sync.sender.kick()
+    await until('the conflict', () => hub.db.sync.conflicts().some((c) => c.gameUuid === gameA.uuid))
+    expect(table.db.sync.pendingCount()).toBeGreaterThan(0) // refused: nothing leaves the outbox
+    const c = hub.db.sync.conflicts().find((x) => x.gameUuid === gameA.uuid)!
+    await call(hub, 'sync.resolveConflict', { conflictId: c.id, resolution: 'keepHub' })
+    await until('the outbox dropped', () => table.db.sync.pendingCount() === 0)
+    expect(table.sync.sender.status().lastError?.code).toBe('sync/conflict_closed')
+    expect(hub.db.sync.conflicts().filter((x) => x.gameUuid === gameA.uuid)).toHaveLength(1)
   })
 })
