@@ -5,6 +5,8 @@
  * outbox only when the hub acknowledged it. A refused batch (wrong token, conflict, …) stays in the outbox and is
  * shown in the table's sync status.
  */
+import http from 'node:http'
+import https from 'node:https'
 import type { MafiaDb } from '../db'
 import { AppError, appError, toAppErrorData, type AppErrorData } from '../../shared/errors'
 import {
@@ -45,48 +47,92 @@ export interface SenderOptions {
 
 type HubReply<T> = { ok: true; value: T } | { ok: false; error: AppErrorData }
 
+/**
+ * Kept-alive connections to the hub (one per hub origin is all a sender uses: it sends one batch at a time).
+ * node:http rather than fetch: a push is one small POST, and fetch's streams and abort machinery cost every table
+ * several times the CPU of a plain request — on a busy machine that is lag (issue 16's lag goal).
+ */
+const agents = {
+  http: new http.Agent({ keepAlive: true, maxSockets: 2 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 2 }),
+}
+
+function unreachable(cause: string): HubReply<never> {
+  return {
+    ok: false,
+    error: appError(
+      'sync/unreachable',
+      'Главный компьютер недоступен: команды копятся на этом столе и уйдут, когда связь вернётся.',
+      'The hub is unreachable: commands wait on this table and leave when the connection is back.',
+      { cause },
+    ),
+  }
+}
+
 /** One request to the hub; a network failure becomes sync/unreachable. */
-export async function callHub<T>(
+export function callHub<T>(
   hubUrl: string,
   token: string,
   path: '/sync/push' | '/sync/hello' | '/sync/pull',
   body: unknown,
   timeoutMs = 5000,
+  retried = false,
 ): Promise<HubReply<T>> {
-  let res: Response
-  try {
-    res = await fetch(new URL(path, hubUrl), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    })
-  } catch (err) {
-    return {
-      ok: false,
-      error: appError(
-        'sync/unreachable',
-        'Главный компьютер недоступен: команды копятся на этом столе и уйдут, когда связь вернётся.',
-        'The hub is unreachable: commands wait on this table and leave when the connection is back.',
-        { cause: String((err as { cause?: unknown }).cause ?? err) },
-      ),
+  const url = new URL(path, hubUrl)
+  const secure = url.protocol === 'https:'
+  const payload = Buffer.from(JSON.stringify(body))
+  return new Promise((resolve) => {
+    let settled = false
+    const done = (r: HubReply<T>): void => {
+      if (settled) return
+      settled = true
+      resolve(r)
     }
-  }
-  try {
-    return (await res.json()) as HubReply<T>
-  } catch {
-    return {
-      ok: false,
-      error: appError(
-        'sync/unreachable',
-        'Главный компьютер ответил не по протоколу.',
-        'The hub answered off-protocol.',
-        {
-          status: res.status,
+    const req = (secure ? https : http).request(
+      url,
+      {
+        method: 'POST',
+        agent: secure ? agents.https : agents.http,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': payload.length,
+          Authorization: `Bearer ${token}`,
         },
-      ),
-    }
-  }
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('error', (err) => done(unreachable(String(err))))
+        res.on('end', () => {
+          try {
+            done(JSON.parse(Buffer.concat(chunks).toString('utf8')) as HubReply<T>)
+          } catch {
+            done({
+              ok: false,
+              error: appError(
+                'sync/unreachable',
+                'Главный компьютер ответил не по протоколу.',
+                'The hub answered off-protocol.',
+                { status: res.statusCode },
+              ),
+            })
+          }
+        })
+      },
+    )
+    req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)))
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      // A kept-alive connection the hub closed just before we used it: once more on a fresh one, at once.
+      if (!retried && req.reusedSocket && err.code === 'ECONNRESET' && !settled) {
+        settled = true
+        resolve(callHub<T>(hubUrl, token, path, body, timeoutMs, true))
+        return
+      }
+      done(unreachable(String(err)))
+    })
+    req.end(payload)
+  })
 }
 
 /** Splits a pairing code `http://hub:4800#TOKEN` (or a hub URL with the token apart) into its parts. */
