@@ -35,9 +35,9 @@ test.afterAll(async () => {
 async function tablePage(browser: Browser, server: TestServer, code: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
   await page.goto(`${server.origin}/admin?token=${server.token}#tables`)
-  await page.getByTestId('tables-sync-code').fill(code)
-  await page.getByTestId('tables-sync-pair').click()
-  await expect(page.getByTestId('tables-sync-local')).toContainText('Кубок сети')
+  await page.getByTestId('table-pairing-code').fill(code)
+  await page.getByTestId('table-pairing-pair').click()
+  await expect(page.getByTestId('table-pairing-state')).toContainText('Кубок сети')
   await page.goto(server.controlUrl)
   await expect(page.getByTestId('seat-1')).toBeVisible()
   return page
