@@ -69,6 +69,7 @@ export const CALL_NAMES = [
   'sync.pull',
   'sync.conflicts',
   'sync.resolveConflict',
+  'sync.table',
 ] as const
 
 export type CallNameFromList = (typeof CALL_NAMES)[number]
