@@ -187,6 +187,110 @@ test('a round started on the hub reaches the table paired in its control panel; 
   }
 })
 
+test('a tablet on the hub opens its own table’s game; a table machine’s game is view-only; the head judge’s cancellation reaches the table', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-e2e-tablet-'))
+  const dbFile = join(dir, 'hub.sqlite')
+  const db = await openDatabase(dbFile)
+  const t = db.createTournament({ name: 'Кубок планшетов' })
+  const round = db.addRound(db.addStage(t.id, { kind: 'qualifying' }).id)
+  const table1 = db.addTable(t.id, { judge: 'Анна' })
+  const table2 = db.addTable(t.id, { judge: 'Борис' })
+  db.close()
+  const roundHub = await startServer({ dir, dbFile, args: ['--lan', '127.0.0.2'] })
+  const machine = await startServer()
+  const players = ['Ара', 'Бес', 'Вол', 'Гус', 'Дуб', 'Ёж', 'Жук', 'Зуб', 'Иволга', 'Йод']
+  const seat = async (tableId: number, judge: string) =>
+    (
+      (await callRaw(roundHub.origin, roundHub.token, 'game.create', {
+        rulesetId: 'fiim',
+        players: players.map((name) => ({ name })),
+        roles: { '2': 'don', '5': 'mafia', '7': 'mafia', '9': 'sheriff' },
+        tournamentId: t.id,
+        roundId: round.id,
+        tableId,
+        number: 1,
+        judge,
+      })) as { gameId: number }
+    ).gameId
+  const tokenOf = async (tableId: number) => {
+    const status = (await callRaw(roundHub.origin, roundHub.token, 'sync.createToken', { tableId })) as {
+      tables: Array<{ tableId: number; token: string }>
+    }
+    return status.tables.find((x) => x.tableId === tableId)!.token
+  }
+  try {
+    // The head judge starts round 1: a game per table; the head machine's own active game is table 2's
+    // (the stream's): a tablet must never land on another table's game.
+    const game1 = await seat(table1.id, 'Анна')
+    const game2 = await seat(table2.id, 'Борис')
+    await callRaw(roundHub.origin, roundHub.token, 'game.open', { gameId: game2 })
+    const token1 = await tokenOf(table1.id)
+    const token2 = await tokenOf(table2.id)
+
+    // Table 1 plays on its own machine, paired with the hub.
+    await callRaw(machine.origin, machine.token, 'sync.pair', { hubUrl: `${roundHub.origin}/#${token1}` })
+    const judge = await (await browser.newContext()).newPage()
+    await judge.goto(machine.controlUrl)
+    await judge.keyboard.press('g')
+    await judge.getByTestId('hub-game-1').click()
+    await expect(judge.getByTestId('seat-1')).toContainText('Ара')
+    await command(judge, 'Enter')
+    await expectPhase(judge, 'zeroNight')
+
+    // A tablet with table 2's token on the hub's control page: straight onto table 2's game, "Стол 2" on top,
+    // and it plays it (no table machine sends that game).
+    const tablet2 = await (await browser.newContext()).newPage()
+    await tablet2.goto(`${roundHub.origin}/control?token=${token2}`)
+    await expect(tablet2.getByTestId('table-badge')).toHaveText('Стол 2')
+    await expect(tablet2.getByTestId('app')).toHaveAttribute('data-game', String(game2))
+    await expect(tablet2.getByTestId('seat-10')).toContainText('Йод')
+    await expect(tablet2.getByTestId('need-token')).toHaveCount(0)
+    await command(tablet2, 'Enter')
+    await expectPhase(tablet2, 'zeroNight')
+
+    // A tablet with table 1's token: table 1's game, which table 1's machine runs — for viewing only, told why.
+    const tablet1 = await (await browser.newContext()).newPage()
+    await tablet1.goto(`${roundHub.origin}/control?token=${token1}`)
+    await expect(tablet1.getByTestId('table-badge')).toHaveText('Стол 1')
+    await expect(tablet1.getByTestId('app')).toHaveAttribute('data-game', String(game1))
+    await expect(tablet1.getByTestId('sync-notice')).toContainText('Эту игру ведёт компьютер стола 1')
+    await tablet1.getByTestId('board').focus()
+    await tablet1.keyboard.press('Enter')
+    await expect(tablet1.getByTestId('error')).toContainText('Эту игру ведёт компьютер стола 1')
+
+    // The head judge cancels table 1's game on the hub: the table machine's panel says so, with his reason.
+    await callRaw(roundHub.origin, roundHub.token, 'games.cancel', {
+      gameId: game1,
+      reason: 'перепутаны роли',
+    })
+    await expect(judge.getByTestId('sync-notice')).toHaveAttribute('data-state', 'cancelled', {
+      timeout: 15_000,
+    })
+    await expect(judge.getByTestId('sync-notice')).toContainText(
+      'Главный судья отменил эту игру: «перепутаны роли»',
+    )
+    await judge.getByTestId('board').focus()
+    await judge.keyboard.press('Enter')
+    await expect(judge.getByTestId('error')).toContainText('отменена')
+    // His replacement for round 1, table 1 comes to the table as a new game; the cancelled one is marked.
+    await seat(table1.id, 'Анна')
+    await judge.keyboard.press('g')
+    const hubGames = judge.getByTestId('hub-games').locator('li')
+    await expect(hubGames).toHaveCount(2, { timeout: 15_000 })
+    await expect(hubGames.first()).toContainText('отменена главным судьёй: перепутаны роли')
+    await hubGames.last().getByRole('button').click()
+    await expect(judge.getByTestId('sync-notice')).toHaveCount(0)
+    await command(judge, 'Enter')
+    await expectPhase(judge, 'zeroNight')
+  } finally {
+    await machine.stop()
+    await roundHub.stop()
+  }
+})
+
 /** The hub's game id per table number (the head judge's status call). */
 async function callStatus(): Promise<Record<number, number>> {
   const value = (await callRaw(hub.origin, hub.token, 'tournaments.list', {})) as Array<{
