@@ -240,6 +240,27 @@ describe('a tablet with a table token on the hub', () => {
     ])
     expect(cmd.ok).toBe(true)
     expect(hub.db.loadGame(mine.id)!.log).toHaveLength(1)
+    // Two games still to play (round 2 started too): no guess, the tablet shows its table's list.
+    const round2 = hub.db.addRound(hub.db.getRound(roundId)!.stageId).id
+    const next = hub.service.createGame(
+      {
+        rulesetId: 'fiim',
+        players: FULL_GAME_PLAYERS.map((name) => ({ name })),
+        roles: FULL_GAME_ROLES,
+        tournamentId,
+        roundId: round2,
+        tableId: tableB,
+        number: 2,
+        judge: 'Борис',
+      },
+      { open: false },
+    )
+    const [two] = await wsCalls(hub.server.port, tokenOf(tableB), [{ method: 'sync.table', params: {} }])
+    expect(two.value).toMatchObject({ gameId: null })
+    expect((two.value as SyncTableSession).games.map((g) => [g.gameId, g.round])).toEqual([
+      [mine.id, 1],
+      [next.gameId, 2],
+    ])
     // A game a tablet plays on the hub has the hub as its one writer: a table machine's pull does not get it.
     const pull = (await post('/sync/pull', tokenOf(tableB), {})).json as { ok: true; value: SyncPull }
     expect(pull.value.games.map((g) => g.uuid)).not.toContain(mine.uuid)
