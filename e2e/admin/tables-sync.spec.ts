@@ -104,28 +104,11 @@ test('a round started on the hub reaches the table paired in its control panel; 
   browser,
 }) => {
   test.setTimeout(120_000)
-  const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-e2e-round-'))
-  const dbFile = join(dir, 'hub.sqlite')
-  const db = await openDatabase(dbFile)
-  const t = db.createTournament({ name: 'Кубок туров' })
-  const round = db.addRound(db.addStage(t.id, { kind: 'qualifying' }).id)
-  const table = db.addTable(t.id, { judge: 'Вера' })
-  db.close()
-  const roundHub = await startServer({ dir, dbFile, args: ['--lan', '127.0.0.2'] })
+  const { roundHub, t, round, tables } = await startRoundHub('Кубок туров', ['Вера'])
+  const table = tables[0]
   const machine = await startServer()
   try {
-    // What "start round 1" makes on the hub: the table's game with its seating, judge and dealt roles.
-    const players = ['Ара', 'Бес', 'Вол', 'Гус', 'Дуб', 'Ёж', 'Жук', 'Зуб', 'Иволга', 'Йод']
-    await callRaw(roundHub.origin, roundHub.token, 'game.create', {
-      rulesetId: 'fiim',
-      players: players.map((name) => ({ name })),
-      roles: { '2': 'don', '5': 'mafia', '7': 'mafia', '9': 'sheriff' },
-      tournamentId: t.id,
-      roundId: round.id,
-      tableId: table.id,
-      number: 1,
-      judge: 'Вера',
-    })
+    await seatGame(roundHub, t.id, round.id, table.id, 'Вера')
     const status = (await callRaw(roundHub.origin, roundHub.token, 'sync.createToken', {
       tableId: table.id,
     })) as {
@@ -191,30 +174,10 @@ test('a tablet on the hub opens its own table’s game; a table machine’s game
   browser,
 }) => {
   test.setTimeout(120_000)
-  const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-e2e-tablet-'))
-  const dbFile = join(dir, 'hub.sqlite')
-  const db = await openDatabase(dbFile)
-  const t = db.createTournament({ name: 'Кубок планшетов' })
-  const round = db.addRound(db.addStage(t.id, { kind: 'qualifying' }).id)
-  const table1 = db.addTable(t.id, { judge: 'Анна' })
-  const table2 = db.addTable(t.id, { judge: 'Борис' })
-  db.close()
-  const roundHub = await startServer({ dir, dbFile, args: ['--lan', '127.0.0.2'] })
+  const { roundHub, t, round, tables } = await startRoundHub('Кубок планшетов', ['Анна', 'Борис'])
+  const [table1, table2] = tables
   const machine = await startServer()
-  const players = ['Ара', 'Бес', 'Вол', 'Гус', 'Дуб', 'Ёж', 'Жук', 'Зуб', 'Иволга', 'Йод']
-  const seat = async (tableId: number, judge: string) =>
-    (
-      (await callRaw(roundHub.origin, roundHub.token, 'game.create', {
-        rulesetId: 'fiim',
-        players: players.map((name) => ({ name })),
-        roles: { '2': 'don', '5': 'mafia', '7': 'mafia', '9': 'sheriff' },
-        tournamentId: t.id,
-        roundId: round.id,
-        tableId,
-        number: 1,
-        judge,
-      })) as { gameId: number }
-    ).gameId
+  const seat = (tableId: number, judge: string) => seatGame(roundHub, t.id, round.id, tableId, judge)
   const tokenOf = async (tableId: number) => {
     const status = (await callRaw(roundHub.origin, roundHub.token, 'sync.createToken', { tableId })) as {
       tables: Array<{ tableId: number; token: string }>
@@ -290,6 +253,41 @@ test('a tablet on the hub opens its own table’s game; a table machine’s game
     await roundHub.stop()
   }
 })
+
+/** A hub on 127.0.0.2 (`--lan`) with a tournament, its round 1 and a table per judge. */
+async function startRoundHub(name: string, judges: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-e2e-round-'))
+  const dbFile = join(dir, 'hub.sqlite')
+  const db = await openDatabase(dbFile)
+  const t = db.createTournament({ name })
+  const round = db.addRound(db.addStage(t.id, { kind: 'qualifying' }).id)
+  const tables = judges.map((judge) => db.addTable(t.id, { judge }))
+  db.close()
+  const roundHub = await startServer({ dir, dbFile, args: ['--lan', '127.0.0.2'] })
+  return { roundHub, t, round, tables }
+}
+
+/** What "start round 1" makes on the hub for a table: its game with the seating, judge and dealt roles. */
+async function seatGame(
+  server: TestServer,
+  tournamentId: number,
+  roundId: number,
+  tableId: number,
+  judge: string,
+): Promise<number> {
+  const players = ['Ара', 'Бес', 'Вол', 'Гус', 'Дуб', 'Ёж', 'Жук', 'Зуб', 'Иволга', 'Йод']
+  const env = (await callRaw(server.origin, server.token, 'game.create', {
+    rulesetId: 'fiim',
+    players: players.map((name) => ({ name })),
+    roles: { '2': 'don', '5': 'mafia', '7': 'mafia', '9': 'sheriff' },
+    tournamentId,
+    roundId,
+    tableId,
+    number: 1,
+    judge,
+  })) as { gameId: number }
+  return env.gameId
+}
 
 /** The hub's game id per table number (the head judge's status call). */
 async function callStatus(): Promise<Record<number, number>> {
