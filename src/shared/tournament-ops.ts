@@ -51,6 +51,11 @@ export const stageCreateSchema = z
     games: z.number().int().min(1).max(100),
     /** Semifinal/final: the top K of the previous stage's standings, seeded. */
     size: z.number().int().min(10).max(10000).optional(),
+    /**
+     * When players tie on every criterion across the cut (place K and K+1): the stage is refused with the tied
+     * players named, unless `lot` is given — then the tied players are ordered by a drawn lot (recorded).
+     */
+    tieAtCut: z.enum(['lot']).optional(),
   })
   .strict()
 export type StageCreateInput = z.infer<typeof stageCreateSchema>
@@ -110,6 +115,8 @@ export interface DashboardGame {
   phase: string | null
   cancelled: boolean
   cancelReason: string | null
+  /** The judge stored with the game (its protocol's judge). */
+  judge: string
 }
 
 export interface DashboardTable {
@@ -130,6 +137,13 @@ export interface DashboardRound {
   started: boolean
   finished: boolean
   tables: DashboardTable[]
+  /**
+   * The stage's players with no seat in this round (empty before a seating): they sit out under the "extra game"
+   * option, or were registered after the round started.
+   */
+  sittingOut: TournamentPlayer[]
+  /** Spare seats of this round (seats for substitutes, counted for nobody). */
+  spareSeats: number
 }
 
 export interface DashboardStage {
@@ -142,6 +156,12 @@ export interface DashboardStage {
   seed: number | null
   players: number
   rounds: DashboardRound[]
+  /** The option chosen when the players are not a multiple of 10 (null: none chosen). */
+  uneven: 'extraGame' | 'spareSeats' | null
+  /** The players seated in more rounds than `games` (they play an extra game). */
+  extraGame: TournamentPlayer[]
+  /** A lot drawn at the cut when the stage was seeded (players tied on every criterion), or null. */
+  cutLot: { tied: TournamentPlayer[]; through: TournamentPlayer[] } | null
   /** Figures of the stored seating next to those of a random one (null before a seating is generated). */
   figures: { generated: SeatingFigures; random: SeatingFigures } | null
 }

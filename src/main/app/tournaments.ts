@@ -20,10 +20,12 @@ import type {
   TournamentUpdateInput,
 } from '../../shared/tournament-ops'
 import type { GameRow, MafiaDb, Player, Round, Stage, StageOptions } from '../db'
+import { extraGamePlayers, sittingOut } from '../tournament/roster'
 import {
   SPARE_SEAT,
   evaluateSeating,
   generateSeating,
+  makeRng,
   randomSeating,
   regenerateSeating,
   type SeatingReport,
@@ -114,12 +116,43 @@ export class TournamentOps {
     if (judges) for (const t of tables) db.updateTable(t.id, { judge: judges[t.number - 1] ?? '' })
   }
 
+  /**
+   * The judge of a table: for the whole tournament (the rounds not started take it; games already made keep
+   * theirs), or for one round. In a started round the table's game gets the new judge while it is not finished;
+   * a finished game's protocol keeps the judge who signed it, so the change is refused with that reason.
+   */
   setJudge(tableId: number, judge: string, roundId: number | undefined): TournamentDetail {
     const db = this.db()
     const table = db.getTable(tableId)
     if (!table) throw fail('app/table_not_found', `Стол №${tableId} не найден`, `Table ${tableId} not found`)
-    if (roundId === undefined) db.updateTable(tableId, { judge })
-    else db.setRoundJudge(roundId, tableId, judge)
+    if (roundId === undefined) {
+      db.updateTable(tableId, { judge })
+      return this.changed(table.tournamentId)
+    }
+    const round = db.getRound(roundId)
+    if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
+    if (this.requireStage(round.stageId).tournamentId !== table.tournamentId) {
+      throw fail(
+        'tournament/table_elsewhere',
+        `Стол ${table.number} из другого турнира, чем тур ${round.number}.`,
+        `Table ${table.number} belongs to another tournament than round ${round.number}.`,
+        { tableId, roundId },
+      )
+    }
+    const live = db.liveGameAt(roundId, tableId)
+    if (live && live.status === 'finished') {
+      throw fail(
+        'tournament/judge_game_finished',
+        `Игра за столом ${table.number} в туре ${round.number} уже завершена: её протокол подписан судьёй «${live.judge || table.judge}» и не меняется. Судью можно сменить только до конца игры.`,
+        `The game at table ${table.number} in round ${round.number} is already finished: its protocol was signed by the judge "${live.judge || table.judge}" and stays so. A judge can be changed only before the game ends.`,
+        { tableId, roundId, gameId: live.id, judge: live.judge },
+      )
+    }
+    db.transaction(() => {
+      db.setRoundJudge(roundId, tableId, judge)
+      // The game prepared or running at this table takes the new judge ('' = the table's usual one).
+      if (live) db.setGameJudge(live.id, judge.trim() || table.judge)
+    })
     return this.changed(table.tournamentId)
   }
 
@@ -184,7 +217,7 @@ export class TournamentOps {
     const db = this.db()
     this.require(input.tournamentId)
     const previous = db.listStages(input.tournamentId).at(-1) ?? null
-    let seeded: number[] | null = null
+    let seeded: { players: number[]; lot: StageOptions['cutLot'] } | null = null
     if (input.kind !== 'qualifying') {
       if (!previous || input.size === undefined) {
         throw fail(
@@ -193,9 +226,18 @@ export class TournamentOps {
           'A final or semifinal is seeded from the previous stage: it needs one, and the number of players.',
         )
       }
-      seeded = this.topOf(input.tournamentId, previous, input.size)
+      const running = db.listRounds(previous.id).find((r) => r.startedAt !== null && r.status !== 'finished')
+      if (running) {
+        throw fail(
+          'tournament/previous_stage_running',
+          `В этапе «${previous.name || previous.kind}» идёт тур ${running.number}: таблица ещё меняется. Завершите тур, затем набирайте следующий этап.`,
+          `Round ${running.number} of stage "${previous.name || previous.kind}" is in progress: its standings still change. Close the round first, then seed the next stage.`,
+          { roundId: running.id },
+        )
+      }
+      seeded = this.topOf(input.tournamentId, previous, input.size, input.tieAtCut === 'lot')
     }
-    const id = db.transaction(() => {
+    db.transaction(() => {
       const stage = db.addStage(input.tournamentId, {
         kind: input.kind,
         name: input.name ?? '',
@@ -203,30 +245,61 @@ export class TournamentOps {
         size: input.size ?? null,
       })
       for (let n = 1; n <= input.games; n++) db.addRound(stage.id, { number: n })
-      if (seeded) db.setStagePlayers(stage.id, seeded)
-      return stage.id
+      if (seeded) {
+        db.setStagePlayers(stage.id, seeded.players)
+        if (seeded.lot) db.setStageOptions(stage.id, { cutLot: seeded.lot })
+      }
     })
-    void id
     return this.changed(input.tournamentId)
   }
 
-  /** The top `size` players (registered, not withdrawn) of a stage's standings, best first. */
-  private topOf(tournamentId: number, stage: Stage, size: number): number[] {
+  /**
+   * The top `size` players (registered, not withdrawn) of a stage's standings, best first. When players tie on
+   * every criterion across the cut the stage is refused, naming them (tournament/tie_at_cut), unless `lot`: then
+   * the tied players are ordered by a drawn lot, recorded with the stage.
+   */
+  private topOf(
+    tournamentId: number,
+    stage: Stage,
+    size: number,
+    lot: boolean,
+  ): { players: number[]; lot: StageOptions['cutLot'] } {
     const active = new Set(this.db().activePlayerIds(tournamentId))
-    const rows = liveStandings(this.db(), tournamentId).stages.find((s) => s.stage === stage.kind)?.rows ?? []
-    const top = rows
-      .map((r) => r.playerId)
-      .filter((id): id is number => id !== null && active.has(id))
-      .slice(0, size)
-    if (top.length < size) {
+    const rows = (
+      liveStandings(this.db(), tournamentId).stages.find((s) => s.stage === stage.kind)?.rows ?? []
+    ).filter((r): r is typeof r & { playerId: number } => r.playerId !== null && active.has(r.playerId))
+    if (rows.length < size) {
       throw fail(
         'tournament/not_enough_players',
-        `В таблице этапа «${stage.name || stage.kind}» только ${top.length} игроков, а нужно ${size}.`,
-        `The standings of stage "${stage.name || stage.kind}" have only ${top.length} players; ${size} are needed.`,
-        { have: top.length, size },
+        `В таблице этапа «${stage.name || stage.kind}» только ${rows.length} игроков, а нужно ${size}.`,
+        `The standings of stage "${stage.name || stage.kind}" have only ${rows.length} players; ${size} are needed.`,
+        { have: rows.length, size },
       )
     }
-    return top
+    const top = rows.slice(0, size).map((r) => r.playerId)
+    if (rows.length === size || rows[size - 1].rank !== rows[size].rank) return { players: top, lot: undefined }
+    // A tie no criterion breaks runs across the cut.
+    const rank = rows[size - 1].rank
+    const tied = rows.filter((r) => r.rank === rank)
+    const first = rows.findIndex((r) => r.rank === rank)
+    const places = size - first
+    const names = tied.map((r) => r.name).join(', ')
+    if (!lot) {
+      throw fail(
+        'tournament/tie_at_cut',
+        `На границе отбора равенство: ${names} делят ${first + 1}-е место по всем дополнительным показателям, а проходят ${places} из ${tied.length}. Решите, кто проходит (перестрелка или жребий): выберите «жребий» — программа бросит его и запишет результат, — или измените число участников этапа.`,
+        `A tie at the cut: ${names} share place ${first + 1} on every tie-break, and ${places} of ${tied.length} go through. Decide who goes through (a shoot-out or a lot): choose "lot" and the app draws it and records the result, or change the number of players of the stage.`,
+        { tied: tied.map((r) => r.playerId), places, rank: first + 1 },
+      )
+    }
+    const seed = 1 + Math.floor(Math.random() * 2_000_000_000)
+    const rnd = makeRng(seed)
+    const drawn = tied.map((r) => ({ id: r.playerId, key: rnd() })).sort((a, b) => a.key - b.key)
+    const through = drawn.slice(0, places).map((d) => d.id)
+    return {
+      players: [...rows.slice(0, first).map((r) => r.playerId), ...through],
+      lot: { tied: tied.map((r) => r.playerId), through, seed },
+    }
   }
 
   /** The players of a stage: its own seeded list (finals) or every registered one, withdrawn left out. */
@@ -270,8 +343,26 @@ export class TournamentOps {
     for (const stage of db.listStages(tournamentId)) {
       if (stage.seed === null) continue
       const open = db.listRounds(stage.id).filter((r) => r.startedAt === null)
-      if (open.length === 0 || this.stagePlayers(stage).length < 10) continue
-      this.seatStage(stage, stage.seed, { ...stage.options, uneven: stage.options.uneven ?? 'spareSeats' })
+      if (open.length === 0) continue
+      const players = this.stagePlayers(stage)
+      if (players.length >= 10) {
+        const { cutLot: _lot, ...options } = stage.options
+        this.seatStage(stage, stage.seed, { ...options, uneven: options.uneven ?? 'spareSeats' })
+        continue
+      }
+      // Too few players left to seat again: the seats of the players who left become spare seats, so no round
+      // starts with a withdrawn player at its table.
+      const still = new Set(players)
+      for (const round of open) {
+        const seating = db.roundSeating(round.id)
+        db.saveRoundSeating(
+          round.id,
+          seating.tables.map((tb) => ({
+            tableId: tb.tableId,
+            seats: tb.seats.map((id) => (id !== null && still.has(id) ? id : null)),
+          })),
+        )
+      }
     }
   }
 
@@ -369,7 +460,9 @@ export class TournamentOps {
           })),
         )
       })
-      db.setStageSeating(stage.id, seed, options)
+      // The lot drawn at the stage's cut is kept with the seating's options.
+      const { cutLot } = stage.options
+      db.setStageSeating(stage.id, seed, cutLot ? { ...options, cutLot } : options)
     })
   }
 
@@ -419,19 +512,38 @@ export class TournamentOps {
     if (space.rounds.length === 0) {
       throw fail('tournament/no_seating', 'У этапа ещё нет рассадки.', 'The stage has no seating yet.')
     }
-    const rounds = space.rounds.map((r) => {
-      const seated = new Set(r.tables.flatMap((x) => x.seats))
-      const out = players.map((id) => space.index(id)).filter((i) => !seated.has(i))
+    const seated = db
+      .listRounds(stage.id)
+      .map((r) => ({ round: r, seating: db.roundSeating(r.id) }))
+      .filter((x) => x.seating.tables.length > 0)
+    const rounds = space.rounds.map((r, k) => {
+      const out = sittingOut(players, seated[k].seating.tables.flatMap((x) => x.seats)).map(space.index)
       return out.length > 0 ? { ...r, sittingOut: out } : r
     })
     const names = space.ids.map((id) => db.getPlayer(id)?.nickname ?? `#${id}`)
     const judges = Object.fromEntries(db.listTables(t.id).map((x) => [x.number, x.judge]))
-    const bytes = await seatingToXlsx({ rounds }, names, { lang, title: t.name, judges })
+    // Each round's sheet names the judges of that round (a per-round judge, or the game's own once made).
+    const roundJudges = Object.fromEntries(
+      seated.map((x, k) => [k + 1, this.judgesOf(x.round.id, x.seating.tables)]),
+    )
+    const bytes = await seatingToXlsx({ rounds }, names, { lang, title: t.name, judges, roundJudges })
     return {
       fileName: `seating-${t.id}-${stage.position}.xlsx`,
       mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       base64: bytes.toString('base64'),
     }
+  }
+
+  /** The judge of each table (by number) in a round, as the dashboard shows it. */
+  private judgesOf(roundId: number, tables: Array<{ tableId: number; table: number }>): Record<number, string> {
+    const db = this.db()
+    const round = db.roundJudges(roundId)
+    return Object.fromEntries(
+      tables.map((tb) => {
+        const live = db.liveGameAt(roundId, tb.tableId)
+        return [tb.table, judgeAt(live, db.getTable(tb.tableId)?.judge ?? '', round.get(tb.tableId))]
+      }),
+    )
   }
 
   // ---- rounds -----------------------------------------------------------------------------------
@@ -442,14 +554,19 @@ export class TournamentOps {
     const round = db.getRound(roundId)
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
     const stage = this.requireStage(round.stageId)
-    if (round.startedAt !== null) {
-      throw fail(
-        'tournament/round_started',
-        `Тур ${round.number} уже начат.`,
-        `Round ${round.number} has already started.`,
-      )
+    if (round.status === 'finished') {
+      throw fail('tournament/round_finished', `Тур ${round.number} уже завершён.`, `Round ${round.number} is already closed.`)
     }
     const seating = db.roundSeating(roundId)
+    // A started round can be started again only for its tables left without a game (a cancelled game's
+    // replay, or a round whose first game was made from a control panel).
+    if (round.startedAt !== null && seating.tables.every((tb) => db.liveGameAt(roundId, tb.tableId) !== null)) {
+      throw fail(
+        'tournament/round_started',
+        `Тур ${round.number} уже начат: у каждого стола есть игра.`,
+        `Round ${round.number} has already started: every table has its game.`,
+      )
+    }
     if (seating.tables.length === 0) {
       throw fail(
         'tournament/no_seating',
@@ -515,6 +632,8 @@ export class TournamentOps {
     const tables = db.listTables(tournamentId)
     const games = db.listGames({ tournamentId, includeCancelled: true })
     const stages: DashboardStage[] = db.listStages(tournamentId).map((stage) => {
+      const stagePlayers = this.stagePlayers(stage)
+      const seatsByRound: Array<Array<number | null>> = []
       const rounds = db.listRounds(stage.id).map((round) => {
         const seating = db.roundSeating(round.id)
         const judges = db.roundJudges(round.id)
@@ -523,11 +642,16 @@ export class TournamentOps {
         const tableIds = [
           ...new Set([...seatedTables, ...here.map((g) => g.tableId).filter((x): x is number => x !== null)]),
         ]
+        const seats = seating.tables.flatMap((tb) => tb.seats)
+        if (seats.length > 0) seatsByRound.push(seats)
         return {
           id: round.id,
           number: round.number,
           started: round.startedAt !== null,
           finished: round.status === 'finished',
+          sittingOut:
+            seats.length === 0 ? [] : sittingOut(stagePlayers, seats).flatMap((id) => personOf(id) ?? []),
+          spareSeats: seats.filter((id) => id === null).length,
           tables: tableIds
             .map((tableId) => {
               const table = tables.find((x) => x.id === tableId)
@@ -537,7 +661,7 @@ export class TournamentOps {
               return {
                 tableId,
                 table: table?.number ?? 0,
-                judge: live?.judge || (judges.get(tableId) ?? ''),
+                judge: judgeAt(live, table?.judge ?? '', judges.get(tableId)),
                 seats: seats.map(personOf),
                 game: live ? this.gameOf(live) : null,
                 cancelled: atTable.filter((g) => g.cancelledAt !== null).map((g) => this.gameOf(g)),
@@ -554,8 +678,19 @@ export class TournamentOps {
         games: stage.games,
         size: stage.size,
         seed: stage.seed,
-        players: this.stagePlayers(stage).length,
+        players: stagePlayers.length,
         rounds,
+        uneven: stage.options.uneven ?? null,
+        extraGame:
+          stage.games === null
+            ? []
+            : extraGamePlayers(stagePlayers, seatsByRound, stage.games).flatMap((id) => personOf(id) ?? []),
+        cutLot: stage.options.cutLot
+          ? {
+              tied: stage.options.cutLot.tied.flatMap((id) => personOf(id) ?? []),
+              through: stage.options.cutLot.through.flatMap((id) => personOf(id) ?? []),
+            }
+          : null,
         figures: this.figures(stage),
       }
     })
@@ -586,6 +721,7 @@ export class TournamentOps {
       phase: progress?.phase ?? null,
       cancelled: g.cancelledAt !== null,
       cancelReason: g.cancelReason,
+      judge: g.judge,
     }
   }
 
@@ -643,6 +779,14 @@ export class TournamentOps {
     this.service.tournamentChanged(tournamentId)
     return this.detail(tournamentId)
   }
+}
+
+/**
+ * The judge of a table in a round: once its game is made, the game's own (its protocol's; the table's usual
+ * judge when empty, as the protocol prints it); before that, the round's judge.
+ */
+function judgeAt(live: GameRow | null, tableJudge: string, roundJudge: string | undefined): string {
+  return live ? live.judge || tableJudge : (roundJudge ?? '')
 }
 
 function playerOf(p: Player, withdrawn: boolean): TournamentPlayer {

@@ -41,6 +41,10 @@ export type DbErrorCode =
   | 'db/table_busy'
   | 'db/game_cancelled'
   | 'db/not_registered'
+  | 'db/game_finished'
+  | 'db/round_closed'
+  | 'db/round_not_started'
+  | 'db/round_finished'
 
 export function dbError(
   code: DbErrorCode,

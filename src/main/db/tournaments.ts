@@ -171,6 +171,16 @@ export class TournamentsRepo extends Repo {
     })
   }
 
+  /** Replaces the stored options of a stage (the seed stays). */
+  setStageOptions(stageId: number, options: StageOptions): Stage {
+    const json = toJson(options, 'options')
+    return this.write(() => {
+      this.requireStage(stageId)
+      this.stmt('UPDATE stages SET options = ? WHERE id = ?').run(json, stageId)
+      return toStage(this.requireStage(stageId))
+    })
+  }
+
   /** Locks a round's seating: called when the round starts. */
   markRoundStarted(roundId: number): Round {
     return this.write(() => {
@@ -197,8 +207,15 @@ export class TournamentsRepo extends Repo {
   setRoundJudge(roundId: number, tableId: number, judge: string): void {
     const name = optionalText(judge, 'judge', 80)
     this.write(() => {
-      this.requireRound(roundId)
-      this.requireTable(tableId)
+      const round = this.requireRound(roundId)
+      const table = this.requireTable(tableId)
+      if (this.requireStage(round.stage_id).tournament_id !== table.tournament_id) {
+        throw invalidInput(
+          `Стол ${table.number} из другого турнира, чем тур ${round.number}.`,
+          `Table ${table.number} belongs to another tournament than round ${round.number}.`,
+          { roundId, tableId },
+        )
+      }
       if (name === '')
         this.stmt('DELETE FROM round_judges WHERE round_id = ? AND table_id = ?').run(roundId, tableId)
       else
@@ -376,6 +393,22 @@ export class TournamentsRepo extends Repo {
   markRoundFinished(roundId: number, opts: { force?: boolean } = {}): Round {
     return this.write(() => {
       const r = this.requireRound(roundId)
+      if (r.started_at === null) {
+        throw dbError(
+          'db/round_not_started',
+          `Тур ${r.number} ещё не начат: завершить можно только начатый тур.`,
+          `Round ${r.number} has not started: only a started round can be closed.`,
+          { roundId },
+        )
+      }
+      if (r.status === 'finished') {
+        throw dbError(
+          'db/round_finished',
+          `Тур ${r.number} уже завершён.`,
+          `Round ${r.number} is already closed.`,
+          { roundId },
+        )
+      }
       // Every game of the round must be finished or cancelled (a game never started counts as open too).
       const running = this.stmt(
         "SELECT id, number FROM games WHERE round_id = ? AND status <> 'finished' AND cancelled_at IS NULL",
