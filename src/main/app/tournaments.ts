@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs'
 import { AppError, appError } from '../../shared/errors'
 import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import type { CsvImportResult, ExportedFile, GameSummary } from '../../shared/contract'
+import { tournamentArchived } from '../db/errors'
 import { seatingToXlsx } from '../export/seating-xlsx'
 import type {
   DashboardGame,
@@ -69,8 +70,9 @@ export class TournamentOps {
 
   update(input: TournamentUpdateInput): TournamentDetail {
     const db = this.db()
-    const current = this.require(input.tournamentId)
+    const current = this.writable(input.tournamentId)
     const stored = rulesetSchema.safeParse(current.ruleset)
+    if (input.rulesetId !== undefined || input.scoring !== undefined) this.refuseRulesetChange(current)
     const rulesetId = input.rulesetId ?? (stored.success ? stored.data.id : 'fiim')
     const ruleset =
       input.rulesetId !== undefined || input.scoring !== undefined
@@ -96,8 +98,27 @@ export class TournamentOps {
     return this.changed(input.tournamentId)
   }
 
+  /**
+   * Archives a tournament (read-only until brought back: every change is refused with db/tournament_archived)
+   * or brings it back. A tournament with a round in progress is not archived.
+   */
   archive(tournamentId: number, archived: boolean): TournamentDetail {
-    this.db().archiveTournament(tournamentId, archived)
+    const db = this.db()
+    this.require(tournamentId)
+    if (archived) {
+      for (const stage of db.listStages(tournamentId)) {
+        const running = db.listRounds(stage.id).find((r) => r.startedAt !== null && r.status !== 'finished')
+        if (running) {
+          throw fail(
+            'tournament/round_in_progress',
+            `Идёт тур ${running.number} этапа «${stage.name || stage.kind}»: завершите его, затем отправляйте турнир в архив.`,
+            `Round ${running.number} of stage "${stage.name || stage.kind}" is in progress: close it before archiving the tournament.`,
+            { roundId: running.id },
+          )
+        }
+      }
+    }
+    db.archiveTournament(tournamentId, archived)
     return this.changed(tournamentId)
   }
 
@@ -108,6 +129,21 @@ export class TournamentOps {
       throw fail('app/unknown_ruleset', `Нет регламента «${rulesetId}»`, `No ruleset "${rulesetId}"`)
     }
     return scoring ? { ...base, scoring: { ...base.scoring, ...scoring } } : base
+  }
+
+  /**
+   * The ruleset and scoring of a tournament are fixed once it has a game (not cancelled): its games were
+   * prepared and signed under that copy, and the standings' Ci follows it. Refused with that reason.
+   */
+  private refuseRulesetChange(t: { id: number; name: string }): void {
+    const games = this.db().listGames({ tournamentId: t.id })
+    if (games.length === 0) return
+    throw fail(
+      'tournament/ruleset_locked',
+      `В турнире «${t.name}» уже есть игры (${games.length}): регламент и версия подсчёта не меняются — игры подготовлены и подписаны по копии регламента турнира. Для другого регламента создайте новый турнир.`,
+      `The tournament "${t.name}" already has games (${games.length}): its ruleset and scoring version no longer change — its games were prepared and signed under the tournament's ruleset copy. Create a new tournament for another ruleset.`,
+      { games: games.length },
+    )
   }
 
   private setTables(tournamentId: number, count: number, judges: string[] | undefined): void {
@@ -125,6 +161,7 @@ export class TournamentOps {
     const db = this.db()
     const table = db.getTable(tableId)
     if (!table) throw fail('app/table_not_found', `Стол №${tableId} не найден`, `Table ${tableId} not found`)
+    this.writable(table.tournamentId)
     if (roundId === undefined) {
       db.updateTable(tableId, { judge })
       return this.changed(table.tournamentId)
@@ -160,6 +197,7 @@ export class TournamentOps {
 
   register(tournamentId: number, playerIds: number[]): TournamentDetail {
     const db = this.db()
+    this.writable(tournamentId)
     db.transaction(() => {
       db.registerPlayers(tournamentId, playerIds)
       this.reseatOpenRounds(tournamentId)
@@ -172,7 +210,7 @@ export class TournamentOps {
     p: { nickname: string; fullName?: string; club?: string; city?: string },
   ): TournamentDetail {
     const db = this.db()
-    this.require(tournamentId)
+    this.writable(tournamentId)
     db.transaction(() => {
       const player = db.addPlayer(p)
       db.registerPlayers(tournamentId, [player.id])
@@ -186,6 +224,7 @@ export class TournamentOps {
     tournamentId: number,
     source: { csv: string } | { xlsxBase64: string },
   ): Promise<CsvImportResult> {
+    this.writable(tournamentId)
     const csv = 'csv' in source ? source.csv : await xlsxToCsv(source.xlsxBase64)
     const db = this.db()
     const report = db.transaction(() => {
@@ -200,6 +239,7 @@ export class TournamentOps {
   /** Withdraws a player: his played games stay; the rounds not started are seated again without him. */
   withdraw(tournamentId: number, playerId: number): TournamentDetail {
     const db = this.db()
+    this.writable(tournamentId)
     db.transaction(() => {
       db.withdrawPlayer(tournamentId, playerId)
       this.reseatOpenRounds(tournamentId)
@@ -215,7 +255,7 @@ export class TournamentOps {
    */
   createStage(input: StageCreateInput): TournamentDetail {
     const db = this.db()
-    this.require(input.tournamentId)
+    this.writable(input.tournamentId)
     const previous = db.listStages(input.tournamentId).at(-1) ?? null
     let seeded: { players: number[]; lot: StageOptions['cutLot'] } | null = null
     if (input.kind !== 'qualifying') {
@@ -277,7 +317,8 @@ export class TournamentOps {
       )
     }
     const top = rows.slice(0, size).map((r) => r.playerId)
-    if (rows.length === size || rows[size - 1].rank !== rows[size].rank) return { players: top, lot: undefined }
+    if (rows.length === size || rows[size - 1].rank !== rows[size].rank)
+      return { players: top, lot: undefined }
     // A tie no criterion breaks runs across the cut.
     const rank = rows[size - 1].rank
     const tied = rows.filter((r) => r.rank === rank)
@@ -314,6 +355,24 @@ export class TournamentOps {
 
   generate(input: SeatingGenerateInput): TournamentDetail {
     const stage = this.requireStage(input.stageId)
+    this.writable(stage.tournamentId)
+    // The constraints name players of this stage: anyone else is refused, never seated by the back door.
+    const players = new Set(this.stagePlayers(stage))
+    const strangers = [
+      ...(input.avoidPairs ?? []).flat(),
+      ...(input.fixedTable ?? []).map((f) => f.playerId),
+    ].filter((id) => !players.has(id))
+    if (strangers.length > 0) {
+      const names = [...new Set(strangers)]
+        .map((id) => this.db().getPlayer(id)?.nickname ?? `#${id}`)
+        .join(', ')
+      throw fail(
+        'tournament/not_in_stage',
+        `Не участвуют в этом этапе (не зарегистрированы или сняты): ${names}. Условия рассадки могут называть только его игроков.`,
+        `Not players of this stage (not registered or withdrawn): ${names}. The seating's constraints can name only its players.`,
+        { players: [...new Set(strangers)] },
+      )
+    }
     const options: StageOptions = {
       ...(input.avoidPairs?.length ? { avoidPairs: input.avoidPairs } : {}),
       ...(input.fixedTable?.length
@@ -329,8 +388,10 @@ export class TournamentOps {
     const db = this.db()
     const round = db.getRound(roundId)
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
+    const tournamentId = this.requireStage(round.stageId).tournamentId
+    this.writable(tournamentId)
     db.swapSeats(roundId, a, b)
-    return this.changed(this.requireStage(round.stageId).tournamentId)
+    return this.changed(tournamentId)
   }
 
   /**
@@ -401,14 +462,16 @@ export class TournamentOps {
       )
     }
     const space = this.indexSpace(kept, active)
-    const constraints = {
-      avoid: (options.avoidPairs ?? []).map(([x, y]) => [space.index(x), space.index(y)] as [number, number]),
-      fixedTable: Object.entries(options.fixedTable ?? {}).map(([id, table]) => ({
-        player: space.index(Number(id)),
-        table,
-      })),
-    }
     const activeSet = new Set(active)
+    // Stored constraints may name a player who has left since: they bind only the stage's players.
+    const constraints = {
+      avoid: (options.avoidPairs ?? [])
+        .filter(([x, y]) => activeSet.has(x) && activeSet.has(y))
+        .map(([x, y]) => [space.index(x), space.index(y)] as [number, number]),
+      fixedTable: Object.entries(options.fixedTable ?? {})
+        .filter(([id]) => activeSet.has(Number(id)))
+        .map(([id, table]) => ({ player: space.index(Number(id)), table })),
+    }
     const withdrawn = space.ids.map((id, i) => (activeSet.has(id) ? -1 : i)).filter((i) => i >= 0)
     const previous = space.rounds
     const result =
@@ -517,7 +580,10 @@ export class TournamentOps {
       .map((r) => ({ round: r, seating: db.roundSeating(r.id) }))
       .filter((x) => x.seating.tables.length > 0)
     const rounds = space.rounds.map((r, k) => {
-      const out = sittingOut(players, seated[k].seating.tables.flatMap((x) => x.seats)).map(space.index)
+      const out = sittingOut(
+        players,
+        seated[k].seating.tables.flatMap((x) => x.seats),
+      ).map(space.index)
       return out.length > 0 ? { ...r, sittingOut: out } : r
     })
     const names = space.ids.map((id) => db.getPlayer(id)?.nickname ?? `#${id}`)
@@ -535,7 +601,10 @@ export class TournamentOps {
   }
 
   /** The judge of each table (by number) in a round, as the dashboard shows it. */
-  private judgesOf(roundId: number, tables: Array<{ tableId: number; table: number }>): Record<number, string> {
+  private judgesOf(
+    roundId: number,
+    tables: Array<{ tableId: number; table: number }>,
+  ): Record<number, string> {
     const db = this.db()
     const round = db.roundJudges(roundId)
     return Object.fromEntries(
@@ -554,13 +623,21 @@ export class TournamentOps {
     const round = db.getRound(roundId)
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
     const stage = this.requireStage(round.stageId)
+    this.writable(stage.tournamentId)
     if (round.status === 'finished') {
-      throw fail('tournament/round_finished', `Тур ${round.number} уже завершён.`, `Round ${round.number} is already closed.`)
+      throw fail(
+        'tournament/round_finished',
+        `Тур ${round.number} уже завершён.`,
+        `Round ${round.number} is already closed.`,
+      )
     }
     const seating = db.roundSeating(roundId)
     // A started round can be started again only for its tables left without a game (a cancelled game's
     // replay, or a round whose first game was made from a control panel).
-    if (round.startedAt !== null && seating.tables.every((tb) => db.liveGameAt(roundId, tb.tableId) !== null)) {
+    if (
+      round.startedAt !== null &&
+      seating.tables.every((tb) => db.liveGameAt(roundId, tb.tableId) !== null)
+    ) {
       throw fail(
         'tournament/round_started',
         `Тур ${round.number} уже начат: у каждого стола есть игра.`,
@@ -729,16 +806,17 @@ export class TournamentOps {
   private figures(stage: Stage): { generated: SeatingFigures; random: SeatingFigures } | null {
     const space = this.indexSpace(this.db().listRounds(stage.id), [])
     if (space.rounds.length === 0 || stage.games === null) return null
-    const constraints = {
-      avoid: (stage.options.avoidPairs ?? []).map(
-        ([x, y]) => [space.index(x), space.index(y)] as [number, number],
-      ),
-      fixedTable: Object.entries(stage.options.fixedTable ?? {}).map(([id, table]) => ({
-        player: space.index(Number(id)),
-        table,
-      })),
-    }
     const players = space.ids.length
+    // Constraints on players never seated (withdrawn before the seating) cannot be broken: left out.
+    const seated = new Set(space.ids)
+    const constraints = {
+      avoid: (stage.options.avoidPairs ?? [])
+        .filter(([x, y]) => seated.has(x) && seated.has(y))
+        .map(([x, y]) => [space.index(x), space.index(y)] as [number, number]),
+      fixedTable: Object.entries(stage.options.fixedTable ?? {})
+        .filter(([id]) => seated.has(Number(id)))
+        .map(([id, table]) => ({ player: space.index(Number(id)), table })),
+    }
     const generated = evaluateSeating(players, stage.games, space.rounds, constraints)
     const random = randomSeating({
       players,
@@ -765,6 +843,13 @@ export class TournamentOps {
         `Tournament ${tournamentId} not found`,
       )
     }
+    return t
+  }
+
+  /** The tournament, refused when archived (read-only until brought back). */
+  private writable(tournamentId: number) {
+    const t = this.require(tournamentId)
+    if (t.archivedAt !== null) throw tournamentArchived(t.name, t.id)
     return t
   }
 

@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import type Database from 'better-sqlite3'
 import type { AppError } from '../../shared/errors'
 import { DbCore, GAME, Repo } from './core'
-import { dbError, invalidInput, notFound } from './errors'
+import { dbError, invalidInput, notFound, tournamentArchived } from './errors'
 import { requirePlayer } from './players'
 import {
   parseReasons,
@@ -175,7 +175,10 @@ export class GamesRepo extends Repo {
         tournamentId = t.tournament_id
         tableJudge = t.judge
       }
-      if (tournamentId !== null) this.requireTournament(tournamentId)
+      if (tournamentId !== null) {
+        const t = this.requireTournament(tournamentId)
+        if (t.archived_at !== null && input.uuid === undefined) throw tournamentArchived(t.name, t.id)
+      }
       if (roundId !== null && tableId !== null) this.refuseIfTableBusy(roundId, tableId)
       const now = Date.now()
       if (roundId !== null && input.uuid === undefined) {
@@ -278,6 +281,10 @@ export class GamesRepo extends Repo {
     }
     return this.write(() => {
       const row = this.requireGame(gameId)
+      if (row.tournament_id !== null) {
+        const t = this.requireTournament(row.tournament_id)
+        if (t.archived_at !== null) throw tournamentArchived(t.name, t.id)
+      }
       if (row.cancelled_at !== null) {
         throw dbError(
           'db/game_cancelled',

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto'
 import type { AppError } from '../../shared/errors'
 import { Repo } from './core'
-import { dbError, invalidInput } from './errors'
+import { dbError, invalidInput, tournamentArchived } from './errors'
 import { insertPlayer, playerByKey } from './players'
 import {
   toRound,
@@ -393,6 +393,8 @@ export class TournamentsRepo extends Repo {
   markRoundFinished(roundId: number, opts: { force?: boolean } = {}): Round {
     return this.write(() => {
       const r = this.requireRound(roundId)
+      const t = this.requireTournament(this.requireStage(r.stage_id).tournament_id)
+      if (t.archived_at !== null) throw tournamentArchived(t.name, t.id)
       if (r.started_at === null) {
         throw dbError(
           'db/round_not_started',
