@@ -215,6 +215,23 @@ export const adminRu = {
         'Чтобы поменять двух игроков местами, нажмите на одного, затем на другого (в туре, который ещё не начат).',
       swapped: '«{a}» и «{b}» поменялись местами.',
       locked: 'рассадка закреплена',
+      lotAsk: 'Бросить жребий среди равных? Программа определит, кто проходит, и запишет результат с этапом.',
+      lotConfirm: 'Бросить жребий',
+      lotDone: 'Этап добавлен. По жребию на границе отбора прошли: {through}.',
+    },
+    dash: {
+      extraGame:
+        'Игроков {n} — не кратно 10, выбрана «лишняя игра»: в каждом туре часть игроков отдыхает (указаны у тура).',
+      extraPlayers: 'На одну игру больше играют: {names}.',
+      spareSeats:
+        'Игроков {n} — не кратно 10, выбраны «запасные места»: за ними сидят запасные игроки, их очки не идут никому.',
+      unevenNone:
+        'Игроков {n} — не кратно 10: выберите в «Этапах и рассадке» лишнюю игру или запасные места.',
+      sittingOut: 'Не играют в этом туре ({n}): {names}',
+      spareCount: 'Запасных мест в туре: {n}',
+      lot: 'Жребий на границе отбора: среди равных ({tied}) прошли {through}.',
+      prepareMissing: 'Создать игры для столов без игры',
+      judgeSigned: 'Игра завершена: протокол подписан этим судьёй, смена не применяется.',
     },
     fig: {
       pairsExpected: 'Встреч пары: ожидается',
@@ -580,6 +597,24 @@ export const adminEn: typeof adminRu = {
       swapHint: 'To swap two players, click one, then the other (in a round not started yet).',
       swapped: '"{a}" and "{b}" swapped seats.',
       locked: 'seating locked',
+      lotAsk:
+        'Draw a lot among the tied players? The app decides who goes through and records it with the stage.',
+      lotConfirm: 'Draw a lot',
+      lotDone: 'Stage added. Through the cut by lot: {through}.',
+    },
+    dash: {
+      extraGame:
+        '{n} players — not a multiple of 10, "extra game" chosen: in each round some players sit out (listed with the round).',
+      extraPlayers: 'Playing one game more: {names}.',
+      spareSeats:
+        '{n} players — not a multiple of 10, "spare seats" chosen: substitutes sit there and their points count for nobody.',
+      unevenNone:
+        '{n} players — not a multiple of 10: choose an extra game or spare seats under "Stages and seating".',
+      sittingOut: 'Not playing this round ({n}): {names}',
+      spareCount: 'Spare seats this round: {n}',
+      lot: 'Lot at the cut: among the tied ({tied}), through: {through}.',
+      prepareMissing: 'Make games for tables without one',
+      judgeSigned: 'The game is finished: its protocol is signed by this judge; a change does not apply.',
     },
     fig: {
       pairsExpected: 'Pair meetings: expected',
