@@ -299,6 +299,33 @@ describe('rounds: one game per table, locked once a game exists, closed only whe
   })
 })
 
+describe('a round with a table never played', () => {
+  it('is not closed silently: the tables without a game are named; a confirmed close is possible', async () => {
+    let t = await tournament(20, 1, 2)
+    t = await call('seating.generate', { stageId: t.stages[0].id, seed: 6 })
+    // Only table 1 plays, from a control panel (no "start round"): table 2 never gets a game.
+    await play(t, t.stages[0].rounds[0], 1)
+    const r = t.stages[0].rounds[0]
+    const no = await refusal('rounds.finish', { roundId: r.id })
+    expect(no.code).toBe('db/round_in_progress')
+    expect(no.ru).toMatch(/за столами 2 игры не было/)
+    expect(no.en).toMatch(/no game at table\(s\) 2/)
+    // The head judge prepares the missing game instead, and then cancels it with a reason: the round closes.
+    t = await call('rounds.start', { roundId: r.id })
+    const g2 = t.stages[0].rounds[0].tables[1].game!
+    await call('games.cancel', { gameId: g2.id, reason: 'Стол не собрался' })
+    await call('rounds.finish', { roundId: r.id })
+  })
+
+  it('a second withdrawal of the same player is refused, not silently ignored', async () => {
+    const t = await tournament(10, 1)
+    await call('tournaments.withdraw', { tournamentId: t.id, playerId: t.players[0].id })
+    const no = await refusal('tournaments.withdraw', { tournamentId: t.id, playerId: t.players[0].id })
+    expect(no.code).toBe('db/already_withdrawn')
+    expect(no.ru).toContain(`«${t.players[0].nickname}» уже снят`)
+  })
+})
+
 describe('archive and ruleset', () => {
   it('an archived tournament is read-only until brought back; not archived mid-round', async () => {
     let t = await tournament(10, 2)
@@ -361,5 +388,45 @@ describe('archive and ruleset', () => {
     t = await call('rounds.start', { roundId: t.stages[0].rounds[0].id })
     const no = await refusal('stages.create', { tournamentId: t.id, kind: 'final', games: 1, size: 10 })
     expect(no.code).toBe('tournament/previous_stage_running')
+  })
+})
+
+describe('standings that explain themselves, the same in /admin and in the exports', () => {
+  it('standings.get carries the tie-break columns in the ruleset order and the decided-by marks of the JSON export', async () => {
+    let t = await tournament(20, 1, 2)
+    t = await call('seating.generate', { stageId: t.stages[0].id, seed: 6 })
+    t = await call('rounds.start', { roundId: t.stages[0].rounds[0].id })
+    await play(t, t.stages[0].rounds[0], 1)
+    await play(t, t.stages[0].rounds[0], 2)
+    const shown = await call('standings.get', { tournamentId: t.id })
+    const file = await call('export.standings', { tournamentId: t.id, format: 'json' })
+    const json = JSON.parse(Buffer.from(file.base64, 'base64').toString()) as {
+      tieBreaks: Array<{ key: string }>
+      rows: Array<{
+        rank: number
+        name: string
+        total: number
+        decidedBy: string | null
+        tieBreaks: unknown[]
+      }>
+    }
+    expect(shown.tieBreaks).toEqual(json.tieBreaks.map((tb) => tb.key))
+    expect(shown.tieBreaks?.length).toBeGreaterThan(0)
+    expect(shown.overall.map((r) => [r.rank, r.name, r.total, r.decidedBy, r.tieBreaks])).toEqual(
+      json.rows.map((r) => [r.rank, r.name, r.total, r.decidedBy, r.tieBreaks]),
+    )
+    // Ci is provisional while the stage is open, in both.
+    expect(shown.overall.some((r) => r.ciProvisional === undefined)).toBe(false)
+    // The CSV names the same deciding criteria per row.
+    const csv = Buffer.from(
+      (await call('export.standings', { tournamentId: t.id, format: 'csv', lang: 'en' })).base64,
+      'base64',
+    )
+      .toString()
+      .replace(/^\uFEFF/, '')
+    const [head, ...lines] = csv.trim().split('\r\n')
+    const at = head.split(',').indexOf('Place decided by')
+    expect(at).toBeGreaterThan(0)
+    expect(lines.map((l) => l.split(',')[at] !== '')).toEqual(shown.overall.map((r) => r.decidedBy !== null))
   })
 })

@@ -300,11 +300,15 @@ function standingsHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'sta
           penalties: r.penalties,
           ci: r.ci,
           total: r.total,
+          tieBreaks: r.tieBreaks,
+          decidedBy: r.decidedBy,
+          ciProvisional: r.ciProvisional,
         }))
       return {
         tournament: { id: t.id, name: t.name },
         overall: pub(all.overall),
         stages: all.stages.map((st) => ({ stage: st.stage, rows: pub(st.rows) })),
+        tieBreaks: all.tieBreaks.map((tb) => tb.key),
       }
     },
   }

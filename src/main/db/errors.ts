@@ -46,6 +46,7 @@ export type DbErrorCode =
   | 'db/round_not_started'
   | 'db/round_finished'
   | 'db/tournament_archived'
+  | 'db/already_withdrawn'
 
 export function dbError(
   code: DbErrorCode,

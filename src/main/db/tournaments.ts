@@ -411,16 +411,34 @@ export class TournamentsRepo extends Repo {
           { roundId },
         )
       }
-      // Every game of the round must be finished or cancelled (a game never started counts as open too).
+      // Every game of the round must be finished or cancelled (a game never started counts as open too), and
+      // every seated table must have had its game: a table with none was never played.
       const running = this.stmt(
         "SELECT id, number FROM games WHERE round_id = ? AND status <> 'finished' AND cancelled_at IS NULL",
       ).all(roundId) as Array<{ id: number; number: number | null }>
-      if (running.length > 0 && opts.force !== true) {
+      const unplayed = (
+        this.stmt(
+          `SELECT DISTINCT t.number FROM round_seats rs JOIN tables t ON t.id = rs.table_id
+           WHERE rs.round_id = ? AND NOT EXISTS (SELECT 1 FROM games g WHERE g.round_id = rs.round_id AND g.table_id = rs.table_id)
+           ORDER BY t.number`,
+        ).all(roundId) as Array<{ number: number }>
+      ).map((x) => x.number)
+      if ((running.length > 0 || unplayed.length > 0) && opts.force !== true) {
+        const ru: string[] = []
+        const en: string[] = []
+        if (running.length > 0) {
+          ru.push(`не завершены игры (${running.length})`)
+          en.push(`${running.length} unfinished game(s)`)
+        }
+        if (unplayed.length > 0) {
+          ru.push(`за столами ${unplayed.join(', ')} игры не было`)
+          en.push(`no game at table(s) ${unplayed.join(', ')}`)
+        }
         throw dbError(
           'db/round_in_progress',
-          `В туре ${r.number} не завершены игры (${running.length}): доиграйте их или отмените с указанием причины, либо подтвердите.`,
-          `Round ${r.number} still has ${running.length} unfinished game(s): finish them or cancel them with a reason, or confirm.`,
-          { roundId, games: running.map((g) => g.id) },
+          `В туре ${r.number} ${ru.join('; ')}: доиграйте их или отмените с указанием причины, либо подтвердите.`,
+          `Round ${r.number} has ${en.join('; ')}: finish them or cancel them with a reason, or confirm.`,
+          { roundId, games: running.map((g) => g.id), tables: unplayed },
         )
       }
       this.stmt(
