@@ -160,6 +160,11 @@ export interface DashboardStage {
   uneven: 'extraGame' | 'spareSeats' | null
   /** The players seated in more rounds than `games` (they play an extra game). */
   extraGame: TournamentPlayer[]
+  /**
+   * The players the stage's seating gives fewer than `games` games (e.g. registered after a round started);
+   * empty while some round has no seating.
+   */
+  fewerGames: TournamentPlayer[]
   /** A lot drawn at the cut when the stage was seeded (players tied on every criterion), or null. */
   cutLot: { tied: TournamentPlayer[]; through: TournamentPlayer[] } | null
   /** Figures of the stored seating next to those of a random one (null before a seating is generated). */

@@ -21,7 +21,7 @@ import type {
   TournamentUpdateInput,
 } from '../../shared/tournament-ops'
 import type { GameRow, MafiaDb, Player, Round, Stage, StageOptions } from '../db'
-import { extraGamePlayers, sittingOut } from '../tournament/roster'
+import { extraGamePlayers, fewerGamePlayers, roundsPerPlayer, sittingOut } from '../tournament/roster'
 import {
   SPARE_SEAT,
   evaluateSeating,
@@ -486,8 +486,18 @@ export class TournamentOps {
         : regenerateSeating(
             {
               seed,
-              // The rounds not started are in the plan only to be generated again.
-              rounds: [...previous, ...open.map((_, k) => ({ round: previous.length + k + 1, tables: [] }))],
+              // The rounds not started are in the plan only to be generated again: as many as there are, or
+              // with an extra game as many as the players still need (a late registration needs more).
+              rounds: [
+                ...previous,
+                ...Array.from(
+                  { length: this.roundsToPlan(stage.games, kept, active, options, open.length) },
+                  (_, k) => ({
+                    round: previous.length + k + 1,
+                    tables: [],
+                  }),
+                ),
+              ],
               report: evaluateSeating(space.seatedBefore, stage.games, previous),
               players: space.seatedBefore,
               games: stage.games,
@@ -527,6 +537,25 @@ export class TournamentOps {
       const { cutLot } = stage.options
       db.setStageSeating(stage.id, seed, cutLot ? { ...options, cutLot } : options)
     })
+  }
+
+  /**
+   * How many rounds not started to plan. Every player plays every round with exact tables or spare seats, so the
+   * stage keeps its rounds (a late player plays fewer games, and the dashboard says so). With an extra game the
+   * rounds are those the active players still need: their missing games over the seats of a round.
+   */
+  private roundsToPlan(
+    games: number,
+    kept: Round[],
+    active: number[],
+    options: StageOptions,
+    open: number,
+  ): number {
+    if (options.uneven !== 'extraGame' || kept.length === 0) return open
+    const db = this.db()
+    const played = roundsPerPlayer(kept.map((r) => db.roundSeating(r.id).tables.flatMap((t) => t.seats)))
+    const needed = active.reduce((n, id) => n + Math.max(0, games - (played.get(id) ?? 0)), 0)
+    return Math.ceil(needed / (10 * Math.max(1, Math.floor(active.length / 10))))
   }
 
   /**
@@ -762,6 +791,10 @@ export class TournamentOps {
           stage.games === null
             ? []
             : extraGamePlayers(stagePlayers, seatsByRound, stage.games).flatMap((id) => personOf(id) ?? []),
+        fewerGames:
+          stage.games === null || seatsByRound.length === 0 || seatsByRound.length < rounds.length
+            ? []
+            : fewerGamePlayers(stagePlayers, seatsByRound, stage.games).flatMap((id) => personOf(id) ?? []),
         cutLot: stage.options.cutLot
           ? {
               tied: stage.options.cutLot.tied.flatMap((id) => personOf(id) ?? []),

@@ -30,3 +30,13 @@ export function extraGamePlayers(
   const counts = roundsPerPlayer(rounds)
   return stagePlayers.filter((id) => (counts.get(id) ?? 0) > games)
 }
+
+/** The players seated in fewer rounds than the stage's number of games (a late registration, a short plan). */
+export function fewerGamePlayers(
+  stagePlayers: readonly number[],
+  rounds: readonly RoundSeats[],
+  games: number,
+): number[] {
+  const counts = roundsPerPlayer(rounds)
+  return stagePlayers.filter((id) => (counts.get(id) ?? 0) < games)
+}

@@ -231,6 +231,7 @@ export const adminRu = {
       spareCount: 'Запасных мест в туре: {n}',
       lot: 'Жребий на границе отбора: среди равных ({tied}) прошли {through}.',
       prepareMissing: 'Создать игры для столов без игры',
+      fewerGames: 'По этой рассадке меньше {games} игр сыграют: {names}.',
       judgeSigned: 'Игра завершена: протокол подписан этим судьёй, смена не применяется.',
     },
     fig: {
@@ -632,6 +633,7 @@ export const adminEn: typeof adminRu = {
       spareCount: 'Spare seats this round: {n}',
       lot: 'Lot at the cut: among the tied ({tied}), through: {through}.',
       prepareMissing: 'Make games for tables without one',
+      fewerGames: 'This seating gives fewer than {games} games to: {names}.',
       judgeSigned: 'The game is finished: its protocol is signed by this judge; a change does not apply.',
     },
     fig: {
