@@ -244,39 +244,41 @@ describe('withdrawal and late registration once the stage is under way', () => {
       t = await call('rounds.start', { roundId: t.stages[0].rounds[0].id })
       const r1 = t.stages[0].rounds[0].tables.map((x) => x.seats.map((p) => p?.id ?? null))
       const late = await call('players.add', { nickname: `Поздний ${t.id}` })
+      /** Checks the stage after a change: round 1 untouched, every active player's games accounted for. */
+      const account = (t: TournamentDetail): void => {
+        const stage = t.stages[0]
+        expect(stage.rounds[0].tables.map((x) => x.seats.map((p) => p?.id ?? null))).toEqual(r1)
+        const active = t.players.filter((p) => !p.withdrawn).map((p) => p.id)
+        const count = new Map<number, number>()
+        for (const round of stage.rounds) {
+          const here = seated(round)
+          expect(new Set(here).size).toBe(here.length)
+          for (const id of here) count.set(id, (count.get(id) ?? 0) + 1)
+          // Nobody active is lost: seated or listed as not playing.
+          const out = round.sittingOut.map((p) => p.id)
+          for (const id of active)
+            expect(here.includes(id) !== out.includes(id), `round ${round.number}`).toBe(true)
+        }
+        // Fewer games than the stage's number: listed, every one of them; more: listed as the extra game.
+        const fewer = active.filter((id) => (count.get(id) ?? 0) < games)
+        expect(stage.fewerGames.map((p) => p.id).sort()).toEqual(fewer.sort())
+        const more = active.filter((id) => (count.get(id) ?? 0) > games)
+        expect(stage.extraGame.map((p) => p.id).sort()).toEqual(more.sort())
+        // With spare seats every round is played by all: he misses round 1, so he plays one game less. With an
+        // extra game the stage gets the rounds its players still need: nobody plays fewer, no round is idle.
+        if (uneven === 'spareSeats') expect(fewer).toContain(late.id)
+        else {
+          expect(fewer).toEqual([])
+          const seats = stage.rounds.slice(1).reduce((n, r) => n + seated(r).length, 0)
+          const first = seated(stage.rounds[0])
+          const needed = active.reduce((n, id) => n + Math.max(0, games - (first.includes(id) ? 1 : 0)), 0)
+          expect(seats - needed).toBeLessThan(seated(stage.rounds[1]).length)
+        }
+      }
       t = await call('tournaments.register', { tournamentId: t.id, playerIds: [late.id] })
+      account(t)
       t = await call('tournaments.withdraw', { tournamentId: t.id, playerId: t.players[2].id })
-      const stage = t.stages[0]
-      // The started round is untouched.
-      expect(stage.rounds[0].tables.map((x) => x.seats.map((p) => p?.id ?? null))).toEqual(r1)
-      const active = t.players.filter((p) => !p.withdrawn).map((p) => p.id)
-      const count = new Map<number, number>()
-      for (const round of stage.rounds) {
-        const here = seated(round)
-        expect(new Set(here).size).toBe(here.length)
-        for (const id of here) count.set(id, (count.get(id) ?? 0) + 1)
-        // Nobody active is lost: seated or listed as not playing.
-        const out = round.sittingOut.map((p) => p.id)
-        for (const id of active)
-          expect(here.includes(id) !== out.includes(id), `round ${round.number}`).toBe(true)
-      }
-      // Fewer games than the stage's number: listed, every one of them; more: listed as the extra game.
-      const fewer = active.filter((id) => (count.get(id) ?? 0) < games)
-      expect(stage.fewerGames.map((p) => p.id).sort()).toEqual(fewer.sort())
-      const more = active.filter((id) => (count.get(id) ?? 0) > games)
-      expect(stage.extraGame.map((p) => p.id).sort()).toEqual(more.sort())
-      // With spare seats every round is played by all: he misses round 1, so he plays one game less. With an
-      // extra game the stage gets the rounds its players still need: nobody plays fewer, and no round is idle.
-      if (uneven === 'spareSeats') expect(fewer).toContain(late.id)
-      else {
-        expect(fewer).toEqual([])
-        const seats = stage.rounds.slice(1).reduce((n, r) => n + seated(r).length, 0)
-        const needed = active.reduce(
-          (n, id) => n + Math.max(0, games - (seated(stage.rounds[0]).includes(id) ? 1 : 0)),
-          0,
-        )
-        expect(seats - needed).toBeLessThan(seated(stage.rounds[1]).length)
-      }
+      account(t)
     })
   }
 
