@@ -179,6 +179,11 @@ test('a 20-player tournament from creation to its final, through the page', asyn
   await expect(page.getByTestId('standings-row')).toHaveCount(20)
   const header = page.getByTestId('standings-table').locator('thead')
   for (const col of ['Побед', 'Доп.', 'ЛХ', 'Ci', 'Итого']) await expect(header).toContainText(col)
+  // The ruleset's tie-break columns in its order, and who was placed by which one.
+  await expect(header).toContainText('Доп. 1:')
+  await expect(header).toContainText('Место решил')
+  // Ci is provisional while the qualifying is open: starred.
+  await expect(page.getByTestId('standings-ci-provisional').first()).toBeVisible()
   await page.screenshot({ path: join(SHOTS, 'admin-tournament-standings.png') })
 
   // A withdrawal: round 2 is seated again, with one marked spare seat, and the figures are shown.
@@ -204,9 +209,12 @@ test('a 20-player tournament from creation to its final, through the page', asyn
   await page.getByTestId('stage-games').fill('1')
   await page.getByTestId('stage-size').fill('10')
   await page.getByTestId('stage-add').click()
-  await expect(page.getByTestId('confirm-text')).toContainText('На границе отбора равенство')
-  await confirm(page)
+  await expect(page.getByTestId('tie-text')).toContainText('На границе отбора равенство')
+  // The head judge may tick who goes through after a shoot-out; here he lets the app draw a lot.
+  await expect(page.getByTestId('tie-judge')).toBeDisabled()
+  await page.getByTestId('tie-lot').click()
   await expect(page.getByTestId('notice')).toContainText('По жребию на границе отбора прошли')
+  await expect(page.getByTestId('tie-at-cut')).toHaveCount(0)
   await expect(page.getByTestId('stage-2')).toContainText('Игроков: 10')
   await page.getByTestId('seating-generate-2').click()
   await expect(page.getByTestId('stage-2').getByTestId('seating-figures')).toBeVisible()

@@ -56,6 +56,8 @@ export const stageCreateSchema = z
      * players named, unless `lot` is given — then the tied players are ordered by a drawn lot (recorded).
      */
     tieAtCut: z.enum(['lot']).optional(),
+    /** Or the head judge's decision (e.g. after a shoot-out): the tied players who go through, in seed order. */
+    tieThrough: z.array(id).min(1).max(10000).optional(),
   })
   .strict()
 export type StageCreateInput = z.infer<typeof stageCreateSchema>
@@ -63,11 +65,22 @@ export type StageCreateInput = z.infer<typeof stageCreateSchema>
 export const seatingGenerateSchema = z
   .object({
     stageId: id,
-    seed: z.number().int().min(0).max(2 ** 31).optional(),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31)
+      .optional(),
     /** Players who should not meet (e.g. same club). */
-    avoidPairs: z.array(z.tuple([id, id])).max(1000).optional(),
+    avoidPairs: z
+      .array(z.tuple([id, id]))
+      .max(1000)
+      .optional(),
     /** A player fixed to a table (accessibility). */
-    fixedTable: z.array(z.object({ playerId: id, table: id }).strict()).max(1000).optional(),
+    fixedTable: z
+      .array(z.object({ playerId: id, table: id }).strict())
+      .max(1000)
+      .optional(),
     /**
      * When the number of players is not a multiple of 10: `extraGame` (some sit out each round, some play one
      * game more) or `spareSeats` (the free seats are marked for substitutes).
@@ -165,8 +178,8 @@ export interface DashboardStage {
    * empty while some round has no seating.
    */
   fewerGames: TournamentPlayer[]
-  /** A lot drawn at the cut when the stage was seeded (players tied on every criterion), or null. */
-  cutLot: { tied: TournamentPlayer[]; through: TournamentPlayer[] } | null
+  /** A tie at the cut when the stage was seeded (players equal on every criterion), decided by lot or judge. */
+  cutLot: { tied: TournamentPlayer[]; through: TournamentPlayer[]; by: 'lot' | 'judge' } | null
   /** Figures of the stored seating next to those of a random one (null before a seating is generated). */
   figures: { generated: SeatingFigures; random: SeatingFigures } | null
 }

@@ -442,6 +442,46 @@ describe('archive and ruleset', () => {
   })
 })
 
+describe('a tie at the cut of a final', () => {
+  it("is refused with the tied players named; the head judge's choice or a lot decides, recorded", async () => {
+    let t = await tournament(20, 1, 2)
+    t = await call('seating.generate', { stageId: t.stages[0].id, seed: 6 })
+    t = await call('rounds.start', { roundId: t.stages[0].rounds[0].id })
+    await play(t, t.stages[0].rounds[0], 1)
+    await play(t, t.stages[0].rounds[0], 2)
+    await call('rounds.finish', { roundId: t.stages[0].rounds[0].id })
+    const final = { tournamentId: t.id, kind: 'final', games: 1, size: 10 } as const
+    const r = await core.router.dispatch('stages.create', final, 'control')
+    if (r.ok) throw new Error('a tie at the cut must be refused')
+    expect(r.error.code).toBe('tournament/tie_at_cut')
+    const { tied, places } = r.error.details as { tied: number[]; places: number }
+    expect(tied.length).toBeGreaterThan(places)
+    // A wrong decision: too few, or someone not tied.
+    expect((await refusal('stages.create', { ...final, tieThrough: tied.slice(0, places - 1) })).code).toBe(
+      'tournament/bad_tie_decision',
+    )
+    const outsider = t.players.find((p) => !tied.includes(p.id))!.id
+    expect(
+      (await refusal('stages.create', { ...final, tieThrough: [...tied.slice(0, places - 1), outsider] }))
+        .code,
+    ).toBe('tournament/bad_tie_decision')
+    // Without a tie (all 20 go through) a decision is refused as not needed.
+    const all = await refusal('stages.create', { ...final, size: 20, tieThrough: [tied[0]] })
+    expect(all.code).toBe('tournament/no_tie_at_cut')
+    // The head judge's decision (after a shoot-out): the last tied ones go through, in that order.
+    const chosen = tied.slice(-places)
+    t = await call('stages.create', { ...final, tieThrough: chosen })
+    const stage = t.stages[1]
+    expect(stage.cutLot).toMatchObject({ by: 'judge' })
+    expect(stage.cutLot?.through.map((p) => p.id)).toEqual(chosen)
+    expect(stage.cutLot?.tied.map((p) => p.id)).toEqual(tied)
+    t = await call('seating.generate', { stageId: stage.id, seed: 1 })
+    const finalists = seated(t.stages[1].rounds[0])
+    for (const id of chosen) expect(finalists).toContain(id)
+    for (const id of tied.filter((x) => !chosen.includes(x))) expect(finalists).not.toContain(id)
+  })
+})
+
 describe('standings that explain themselves, the same in /admin and in the exports', () => {
   it('standings.get carries the tie-break columns in the ruleset order and the decided-by marks of the JSON export', async () => {
     let t = await tournament(20, 1, 2)

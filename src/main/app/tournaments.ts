@@ -275,7 +275,12 @@ export class TournamentOps {
           { roundId: running.id },
         )
       }
-      seeded = this.topOf(input.tournamentId, previous, input.size, input.tieAtCut === 'lot')
+      seeded = this.topOf(
+        input.tournamentId,
+        previous,
+        input.size,
+        input.tieThrough ? { through: input.tieThrough } : input.tieAtCut === 'lot' ? 'lot' : null,
+      )
     }
     db.transaction(() => {
       const stage = db.addStage(input.tournamentId, {
@@ -295,14 +300,15 @@ export class TournamentOps {
 
   /**
    * The top `size` players (registered, not withdrawn) of a stage's standings, best first. When players tie on
-   * every criterion across the cut the stage is refused, naming them (tournament/tie_at_cut), unless `lot`: then
-   * the tied players are ordered by a drawn lot, recorded with the stage.
+   * every criterion across the cut the stage is refused, naming them (tournament/tie_at_cut), unless decided:
+   * by a lot the app draws (`'lot'`), or by the head judge (`through`: the tied players who go through, e.g.
+   * after a shoot-out). Either way the decision is recorded with the stage.
    */
   private topOf(
     tournamentId: number,
     stage: Stage,
     size: number,
-    lot: boolean,
+    decision: 'lot' | { through: number[] } | null,
   ): { players: number[]; lot: StageOptions['cutLot'] } {
     const active = new Set(this.db().activePlayerIds(tournamentId))
     const rows = (
@@ -317,15 +323,23 @@ export class TournamentOps {
       )
     }
     const top = rows.slice(0, size).map((r) => r.playerId)
-    if (rows.length === size || rows[size - 1].rank !== rows[size].rank)
+    if (rows.length === size || rows[size - 1].rank !== rows[size].rank) {
+      if (decision !== null && decision !== 'lot') {
+        throw fail(
+          'tournament/no_tie_at_cut',
+          'На границе отбора нет равенства: участники этапа берутся по таблице, решение о проходе не нужно.',
+          'There is no tie at the cut: the stage takes its players from the standings; no decision is needed.',
+        )
+      }
       return { players: top, lot: undefined }
+    }
     // A tie no criterion breaks runs across the cut.
     const rank = rows[size - 1].rank
     const tied = rows.filter((r) => r.rank === rank)
     const first = rows.findIndex((r) => r.rank === rank)
     const places = size - first
     const names = tied.map((r) => r.name).join(', ')
-    if (!lot) {
+    if (decision === null) {
       throw fail(
         'tournament/tie_at_cut',
         `На границе отбора равенство: ${names} делят ${first + 1}-е место по всем дополнительным показателям, а проходят ${places} из ${tied.length}. Решите, кто проходит (перестрелка или жребий): выберите «жребий» — программа бросит его и запишет результат, — или измените число участников этапа.`,
@@ -333,14 +347,29 @@ export class TournamentOps {
         { tied: tied.map((r) => r.playerId), places, rank: first + 1 },
       )
     }
+    const tiedIds = tied.map((r) => r.playerId)
+    const above = rows.slice(0, first).map((r) => r.playerId)
+    if (decision !== 'lot') {
+      const chosen = decision.through
+      const bad =
+        new Set(chosen).size !== chosen.length ||
+        chosen.length !== places ||
+        chosen.some((id) => !tiedIds.includes(id))
+      if (bad) {
+        throw fail(
+          'tournament/bad_tie_decision',
+          `Из равных (${names}) нужно выбрать ровно ${places}: каждого один раз и только из них.`,
+          `Choose exactly ${places} of the tied players (${names}): each once, and only from them.`,
+          { tied: tiedIds, places },
+        )
+      }
+      return { players: [...above, ...chosen], lot: { tied: tiedIds, through: chosen, by: 'judge' } }
+    }
     const seed = 1 + Math.floor(Math.random() * 2_000_000_000)
     const rnd = makeRng(seed)
     const drawn = tied.map((r) => ({ id: r.playerId, key: rnd() })).sort((a, b) => a.key - b.key)
     const through = drawn.slice(0, places).map((d) => d.id)
-    return {
-      players: [...rows.slice(0, first).map((r) => r.playerId), ...through],
-      lot: { tied: tied.map((r) => r.playerId), through, seed },
-    }
+    return { players: [...above, ...through], lot: { tied: tiedIds, through, seed, by: 'lot' } }
   }
 
   /** The players of a stage: its own seeded list (finals) or every registered one, withdrawn left out. */
@@ -799,6 +828,7 @@ export class TournamentOps {
           ? {
               tied: stage.options.cutLot.tied.flatMap((id) => personOf(id) ?? []),
               through: stage.options.cutLot.through.flatMap((id) => personOf(id) ?? []),
+              by: stage.options.cutLot.by ?? 'lot',
             }
           : null,
         figures: this.figures(stage),

@@ -215,9 +215,12 @@ export const adminRu = {
         'Чтобы поменять двух игроков местами, нажмите на одного, затем на другого (в туре, который ещё не начат).',
       swapped: '«{a}» и «{b}» поменялись местами.',
       locked: 'рассадка закреплена',
-      lotAsk: 'Бросить жребий среди равных? Программа определит, кто проходит, и запишет результат с этапом.',
       lotConfirm: 'Бросить жребий',
       lotDone: 'Этап добавлен. По жребию на границе отбора прошли: {through}.',
+      judgeDone: 'Этап добавлен. По решению судьи на границе отбора прошли: {through}.',
+      tieHeading: 'Равенство на границе отбора',
+      tieChoose: 'Отметьте, кто проходит по итогам перестрелки (нужно {n}), или бросьте жребий.',
+      tieJudge: 'Пропустить отмеченных ({n} из {of})',
     },
     dash: {
       extraGame:
@@ -230,6 +233,7 @@ export const adminRu = {
       sittingOut: 'Не играют в этом туре ({n}): {names}',
       spareCount: 'Запасных мест в туре: {n}',
       lot: 'Жребий на границе отбора: среди равных ({tied}) прошли {through}.',
+      judgeCut: 'Решение судьи на границе отбора: среди равных ({tied}) прошли {through}.',
       prepareMissing: 'Создать игры для столов без игры',
       fewerGames: 'По этой рассадке меньше {games} игр сыграют: {names}.',
       judgeSigned: 'Игра завершена: протокол подписан этим судьёй, смена не применяется.',
@@ -616,10 +620,12 @@ export const adminEn: typeof adminRu = {
       swapHint: 'To swap two players, click one, then the other (in a round not started yet).',
       swapped: '"{a}" and "{b}" swapped seats.',
       locked: 'seating locked',
-      lotAsk:
-        'Draw a lot among the tied players? The app decides who goes through and records it with the stage.',
       lotConfirm: 'Draw a lot',
       lotDone: 'Stage added. Through the cut by lot: {through}.',
+      judgeDone: "Stage added. Through the cut by the judge's decision: {through}.",
+      tieHeading: 'A tie at the cut',
+      tieChoose: 'Tick who goes through after the shoot-out ({n} needed), or draw a lot.',
+      tieJudge: 'Send the ticked through ({n} of {of})',
     },
     dash: {
       extraGame:
@@ -632,6 +638,7 @@ export const adminEn: typeof adminRu = {
       sittingOut: 'Not playing this round ({n}): {names}',
       spareCount: 'Spare seats this round: {n}',
       lot: 'Lot at the cut: among the tied ({tied}), through: {through}.',
+      judgeCut: "The judge's decision at the cut: among the tied ({tied}), through: {through}.",
       prepareMissing: 'Make games for tables without one',
       fewerGames: 'This seating gives fewer than {games} games to: {names}.',
       judgeSigned: 'The game is finished: its protocol is signed by this judge; a change does not apply.',
