@@ -342,8 +342,8 @@ export class TournamentOps {
     if (decision === null) {
       throw fail(
         'tournament/tie_at_cut',
-        `На границе отбора равенство: ${names} делят ${first + 1}-е место по всем дополнительным показателям, а проходят ${places} из ${tied.length}. Решите, кто проходит (перестрелка или жребий): выберите «жребий» — программа бросит его и запишет результат, — или измените число участников этапа.`,
-        `A tie at the cut: ${names} share place ${first + 1} on every tie-break, and ${places} of ${tied.length} go through. Decide who goes through (a shoot-out or a lot): choose "lot" and the app draws it and records the result, or change the number of players of the stage.`,
+        `На границе отбора равенство: ${names} делят ${first + 1}-е место по всем дополнительным показателям, а проходят ${places} из ${tied.length}. Решите, кто проходит: отметьте прошедших по итогам перестрелки или бросьте жребий (решение запишется с этапом), либо измените число участников этапа.`,
+        `A tie at the cut: ${names} share place ${first + 1} on every tie-break, and ${places} of ${tied.length} go through. Decide who goes through: tick those who won the shoot-out, or draw a lot (the decision is recorded with the stage), or change the number of players of the stage.`,
         { tied: tied.map((r) => r.playerId), places, rank: first + 1 },
       )
     }

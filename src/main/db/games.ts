@@ -179,15 +179,15 @@ export class GamesRepo extends Repo {
         const t = this.requireTournament(tournamentId)
         if (t.archived_at !== null && input.uuid === undefined) throw tournamentArchived(t.name, t.id)
       }
-      if (roundId !== null && tableId !== null) this.refuseIfTableBusy(roundId, tableId)
       const now = Date.now()
       if (roundId !== null && input.uuid === undefined) {
         // A game made here in a round: refused in a closed round, and it locks the round's seating (a seating
         // regenerated under a game being played would no longer be the one at the table).
         const r = this.requireRound(roundId)
         if (r.status === 'finished') throw roundClosed(r.number)
+        if (tableId !== null) this.refuseIfTableBusy(roundId, tableId)
         this.stmt('UPDATE rounds SET started_at = coalesce(started_at, ?) WHERE id = ?').run(now, roundId)
-      }
+      } else if (roundId !== null && tableId !== null) this.refuseIfTableBusy(roundId, tableId)
       if (roundId !== null && tableId !== null) {
         // The judge of this table in this round (a per-round judge overrides the table's usual one).
         const own = this.stmt('SELECT judge FROM round_judges WHERE round_id = ? AND table_id = ?').get(
