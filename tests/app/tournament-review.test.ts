@@ -174,6 +174,10 @@ describe('a judge changed for a round already started', () => {
     t = await call('tournaments.setJudge', { tableId: tb1.tableId, judge: 'Глеб' })
     expect(t.stages[0].rounds[0].tables[0].judge).toBe('Анна')
     expect(t.stages[0].rounds[1].tables[0].judge).toBe('Глеб')
+    // More judges than tables is refused, not half-stored.
+    expect((await refusal('tournaments.update', { tournamentId: t.id, judges: ['А', 'Б', 'В'] })).code).toBe(
+      'tournament/too_many_judges',
+    )
     // A table of another tournament is refused.
     const other = await tournament(10, 1)
     const elsewhere = await refusal('tournaments.setJudge', {

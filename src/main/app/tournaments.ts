@@ -148,6 +148,14 @@ export class TournamentOps {
 
   private setTables(tournamentId: number, count: number, judges: string[] | undefined): void {
     const db = this.db()
+    if (judges && judges.length > count) {
+      throw fail(
+        'tournament/too_many_judges',
+        `Судей указано ${judges.length}, а столов ${count}: лишние судьи не были бы записаны никуда.`,
+        `${judges.length} judges are given for ${count} tables: the extra ones would be stored nowhere.`,
+        { judges: judges.length, tables: count },
+      )
+    }
     const tables = db.setTableCount(tournamentId, count)
     if (judges) for (const t of tables) db.updateTable(t.id, { judge: judges[t.number - 1] ?? '' })
   }
