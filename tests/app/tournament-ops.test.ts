@@ -15,6 +15,7 @@ import type { DashboardRound, TournamentDetail } from '../../src/shared/tourname
 import { FULL_GAME, FULL_GAME_ROLES } from '../fixtures/full-game'
 import { liveStandings } from '../../src/main/app/exports'
 import { DEMO_TOURNAMENT_NAME } from '../../src/main/db/tournaments'
+import { playAt as playOn } from './tournament-play'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-tournament-'))
 let a: Core
@@ -55,23 +56,8 @@ function seatedIds(round: DashboardRound): number[] {
 }
 
 /** Commands of FULL_GAME need its roles; the table's players come from the stored seating. */
-async function playAt(
-  core: Core,
-  t: TournamentDetail,
-  round: DashboardRound,
-  table: number,
-): Promise<number> {
-  const tb = round.tables.find((x) => x.table === table)!
-  const env = await call(core, 'game.create', {
-    rulesetId: t.rulesetId,
-    players: tb.seats.map((p, i) => ({ name: p?.nickname ?? `Запасной ${i + 1}`, playerId: p?.id ?? null })),
-    roles: { ...FULL_GAME_ROLES },
-    tournamentId: t.id,
-    roundId: round.id,
-    tableId: tb.tableId,
-  })
-  for (const command of FULL_GAME) await call(core, 'game.command', { gameId: env.gameId, command })
-  return env.gameId
+function playAt(core: Core, t: TournamentDetail, round: DashboardRound, table: number): Promise<number> {
+  return playOn((name, params) => call(core, name, params), t, round, table)
 }
 
 describe('a tournament from creation to its final', () => {

@@ -13,7 +13,7 @@ import ExcelJS from 'exceljs'
 import { startCore, type Core } from '../../src/main/app/core'
 import type { CallName, CallOutput } from '../../src/shared/contract'
 import type { DashboardRound, TournamentDetail } from '../../src/shared/tournament-ops'
-import { FULL_GAME, FULL_GAME_ROLES } from '../fixtures/full-game'
+import { playAt } from './tournament-play'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-tournament-review-'))
 let core: Core
@@ -58,18 +58,8 @@ function seated(round: DashboardRound): number[] {
   return round.tables.flatMap((tb) => tb.seats.flatMap((p) => (p ? [p.id] : [])))
 }
 
-async function play(t: TournamentDetail, round: DashboardRound, table: number): Promise<number> {
-  const tb = round.tables.find((x) => x.table === table)!
-  const env = await call('game.create', {
-    rulesetId: t.rulesetId,
-    players: tb.seats.map((p, i) => ({ name: p?.nickname ?? `Запасной ${i + 1}`, playerId: p?.id ?? null })),
-    roles: { ...FULL_GAME_ROLES },
-    tournamentId: t.id,
-    roundId: round.id,
-    tableId: tb.tableId,
-  })
-  for (const command of FULL_GAME) await call('game.command', { gameId: env.gameId, command })
-  return env.gameId
+function play(t: TournamentDetail, round: DashboardRound, table: number): Promise<number> {
+  return playAt(call, t, round, table)
 }
 
 describe('P not a multiple of 10: the dashboard says who sits out, who plays an extra game, where spare seats are', () => {

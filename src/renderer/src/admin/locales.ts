@@ -1,4 +1,6 @@
 /** The "Tournament and data" page's messages: Russian (default) and English, with the terms of RULES.md §0. */
+import { TIE_BREAK_NAMES } from '../../../shared/tie-break-names'
+
 export const adminRu = {
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
@@ -299,20 +301,7 @@ export const adminRu = {
     decidedBy: 'Место решил',
     decidedHere: 'Этот показатель решил место при равенстве очков',
     ciProvisional: 'Ci предварительный: этап ещё не завершён',
-    tb: {
-      total: 'Итого',
-      extra: 'Доп. баллы',
-      wins: 'Победы',
-      winsAsSheriff: 'Победы шерифом',
-      winsAsDon: 'Победы доном',
-      winsAsCivilian: 'Победы мирным',
-      winsAsMafia: 'Победы мафией',
-      firstKilled: 'Первый убитый',
-      bestMove: 'Лучший ход',
-      ci: 'Ci',
-      penalties: 'Штрафы',
-      games: 'Игры',
-    },
+    tb: TIE_BREAK_NAMES.ru,
   },
   games: {
     heading: 'Игры',
@@ -704,20 +693,7 @@ export const adminEn: typeof adminRu = {
     decidedBy: 'Place decided by',
     decidedHere: 'This tie-break decided the place between equal totals',
     ciProvisional: 'Ci provisional: the stage is not finalised yet',
-    tb: {
-      total: 'Total',
-      extra: 'Extra points',
-      wins: 'Wins',
-      winsAsSheriff: 'Wins as sheriff',
-      winsAsDon: 'Wins as don',
-      winsAsCivilian: 'Wins as civilian',
-      winsAsMafia: 'Wins as mafia',
-      firstKilled: 'Killed first',
-      bestMove: 'Best move',
-      ci: 'Ci',
-      penalties: 'Penalties',
-      games: 'Games',
-    },
+    tb: TIE_BREAK_NAMES.en,
   },
   games: {
     heading: 'Games',
