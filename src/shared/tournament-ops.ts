@@ -195,6 +195,8 @@ export interface TournamentDetail {
   rulesetId: string
   scoring: TournamentScoring
   archived: boolean
+  /** The tournament has games (not cancelled): its ruleset and scoring version no longer change. */
+  rulesetLocked: boolean
   tables: Array<{ id: number; number: number; judge: string }>
   players: TournamentPlayer[]
   stages: DashboardStage[]

@@ -423,8 +423,40 @@ describe('archive and ruleset', () => {
       'tournament/ruleset_locked',
     )
     t = await call('tournaments.update', { tournamentId: t.id, name: 'Другое имя', venue: 'Зал 2' })
-    expect(t).toMatchObject({ name: 'Другое имя', venue: 'Зал 2' })
+    expect(t).toMatchObject({ name: 'Другое имя', venue: 'Зал 2', rulesetLocked: true })
     expect(t.scoring.ciK).toBe(0.5)
+    // The settings form sends every field: the same ruleset and scoring are no change, so it saves.
+    t = await call('tournaments.update', {
+      tournamentId: t.id,
+      name: 'Третье имя',
+      rulesetId: 'fiim',
+      scoring: { bestMove2: 0.5, bestMove3: 0.7, ciK: 0.5 },
+      tables: 1,
+      judges: ['Судья'],
+    })
+    expect(t).toMatchObject({ name: 'Третье имя', scoring: { ciK: 0.5 } })
+  })
+
+  it("the tournament's ruleset is a copy: re-saving the settings keeps it when the saved ruleset changed since", async () => {
+    const fiim = (await call('rulesets.list', {})).find((r) => r.id === 'fiim')!
+    await call('rulesets.save', { ...fiim, id: 'club-copy', name: 'Клубный' })
+    let t = await call('tournaments.create', { name: 'Копия', rulesetId: 'club-copy', tables: 1 })
+    const before = core.db.getTournament(t.id)?.ruleset as { scoring: { extraMax: number } }
+    await call('rulesets.save', {
+      ...fiim,
+      id: 'club-copy',
+      name: 'Клубный',
+      scoring: { ...fiim.scoring, extraMax: fiim.scoring.extraMax - 0.5 },
+    })
+    t = await call('tournaments.update', {
+      tournamentId: t.id,
+      name: 'Копия 2',
+      rulesetId: 'club-copy',
+      scoring: t.scoring,
+    })
+    expect((core.db.getTournament(t.id)?.ruleset as { scoring: { extraMax: number } }).scoring.extraMax).toBe(
+      before.scoring.extraMax,
+    )
   })
 
   it('a final is not seeded while a round of the previous stage is in progress', async () => {

@@ -72,12 +72,19 @@ export class TournamentOps {
     const db = this.db()
     const current = this.writable(input.tournamentId)
     const stored = rulesetSchema.safeParse(current.ruleset)
-    if (input.rulesetId !== undefined || input.scoring !== undefined) this.refuseRulesetChange(current)
+    const storedScoring = stored.success ? scoringOf(stored.data) : undefined
+    // The stored copy is replaced only when the ruleset or the scoring really changes: saving the settings with
+    // the same values keeps the tournament's copy as it is (even if the ruleset it came from changed since).
+    const changesRuleset =
+      (input.rulesetId !== undefined && (!stored.success || input.rulesetId !== stored.data.id)) ||
+      (input.scoring !== undefined &&
+        (storedScoring === undefined ||
+          (Object.keys(storedScoring) as Array<keyof typeof storedScoring>).some(
+            (k) => input.scoring?.[k] !== storedScoring[k],
+          )))
+    if (changesRuleset) this.refuseRulesetChange(current)
     const rulesetId = input.rulesetId ?? (stored.success ? stored.data.id : 'fiim')
-    const ruleset =
-      input.rulesetId !== undefined || input.scoring !== undefined
-        ? this.rulesetCopy(rulesetId, input.scoring ?? (stored.success ? scoringOf(stored.data) : undefined))
-        : undefined
+    const ruleset = changesRuleset ? this.rulesetCopy(rulesetId, input.scoring ?? storedScoring) : undefined
     db.transaction(() => {
       db.updateTournament(input.tournamentId, {
         name: input.name,
@@ -853,6 +860,7 @@ export class TournamentOps {
       rulesetId: ruleset.id,
       scoring: scoringOf(ruleset),
       archived: t.archivedAt !== null,
+      rulesetLocked: games.some((g) => g.cancelledAt === null),
       tables: tables.map((x) => ({ id: x.id, number: x.number, judge: x.judge })),
       players: registrations.map((r) => playerOf(r.player, r.withdrawnAt !== null)),
       stages,

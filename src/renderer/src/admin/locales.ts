@@ -120,6 +120,8 @@ export const adminRu = {
       ciK: 'Ci: коэффициент K',
       tables: 'Число столов',
       judges: 'Судьи столов',
+      rulesetLocked:
+        'В турнире уже есть игры: регламент и версия подсчёта не меняются (игры подготовлены и подписаны по ним).',
     },
     table: 'Стол {n}',
     round: 'Тур {n}',
@@ -519,6 +521,8 @@ export const adminEn: typeof adminRu = {
       ciK: 'Ci: K',
       tables: 'Number of tables',
       judges: 'Table judges',
+      rulesetLocked:
+        'The tournament has games: its ruleset and scoring version no longer change (its games were prepared and signed under them).',
     },
     table: 'Table {n}',
     round: 'Round {n}',
