@@ -186,6 +186,14 @@ test('a 20-player tournament from creation to its final, through the page', asyn
   await expect(page.getByTestId('standings-ci-provisional').first()).toBeVisible()
   await page.screenshot({ path: join(SHOTS, 'admin-tournament-standings.png') })
 
+  // The settings once games exist: the ruleset and scoring are greyed out and explained; the rest still saves.
+  await page.getByTestId('office-tab-settings').click()
+  await expect(page.getByTestId('tf-ruleset-locked')).toBeVisible()
+  await expect(page.getByTestId('tf-ruleset')).toBeDisabled()
+  await page.getByTestId('tf-name').fill('Кубок e2e')
+  await page.getByTestId('tf-save').click()
+  await expect(page.getByTestId('notice')).toContainText('сохранён')
+
   // A withdrawal: round 2 is seated again, with one marked spare seat, and the figures are shown.
   await page.getByTestId('office-tab-registration').click()
   await page.getByTestId('reg-row').nth(4).getByRole('button').click()
@@ -236,6 +244,12 @@ test('a 20-player tournament from creation to its final, through the page', asyn
     })
     .toBe('Судья Финала')
   await page.screenshot({ path: join(SHOTS, 'admin-tournament-dashboard.png') })
+
+  // Not archived while the final's round is in progress: refused, saying why.
+  await page.getByTestId('office-tab-settings').click()
+  await page.getByTestId('office-archive').click()
+  await expect(page.getByTestId('error-text')).toContainText('Идёт тур 1')
+  await expect(page.getByTestId('office-archived-note')).toHaveCount(0)
 })
 
 test('13 players with an extra game: the dashboard names who sits out each round and who plays once more', async ({
@@ -269,4 +283,17 @@ test('13 players with an extra game: the dashboard names who sits out each round
     for (const p of round.sittingOut) await expect(line).toContainText(p.nickname)
   }
   await page.screenshot({ path: join(SHOTS, 'admin-tournament-sit-outs.png') })
+
+  // Archived: read-only, said on every sub-tab; the dashboard offers no action; back from the archive, it does.
+  await page.getByTestId('office-tab-settings').click()
+  await page.getByTestId('office-archive').click()
+  await expect(page.getByTestId('office-archived-note')).toContainText('только для просмотра')
+  await page.getByTestId('office-tab-dashboard').click()
+  await expect(page.getByTestId('start-round-1-1')).toHaveCount(0)
+  await expect(page.getByTestId('dash-judge-1-1-1')).toHaveCount(0)
+  await page.getByTestId('office-tab-settings').click()
+  await page.getByTestId('office-archive').click()
+  await expect(page.getByTestId('office-archived-note')).toHaveCount(0)
+  await page.getByTestId('office-tab-dashboard').click()
+  await expect(page.getByTestId('start-round-1-1')).toBeVisible()
 })

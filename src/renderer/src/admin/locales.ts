@@ -90,6 +90,8 @@ export const adminRu = {
   office: {
     tournament: 'Турнир',
     archived: 'в архиве',
+    archivedNote:
+      'Турнир в архиве: только для просмотра. Чтобы что-то изменить, верните его из архива в «Настройках».',
     showArchived: 'Показать архив',
     new: 'Новый турнир',
     newHeading: 'Новый турнир',
@@ -491,6 +493,8 @@ export const adminEn: typeof adminRu = {
   office: {
     tournament: 'Tournament',
     archived: 'archived',
+    archivedNote:
+      'The tournament is archived: read-only. To change anything, bring it back from the archive under "Settings".',
     showArchived: 'Show archived',
     new: 'New tournament',
     newHeading: 'New tournament',
