@@ -331,7 +331,14 @@ describe('rounds: one game per table, locked once a game exists, closed only whe
     })
     expect(busy.code).toBe('db/table_busy')
     expect(busy.en).toMatch(/already has a game.*cancel/)
+    // Closing tells every dashboard (a second /admin window, the hub's) at once.
+    const pushed: unknown[] = []
+    const off = core.onPush((channel, payload) => {
+      if (channel === 'tournament.changed') pushed.push(payload)
+    })
     await call('rounds.finish', { roundId: r1.id })
+    off()
+    expect(pushed).toContainEqual({ tournamentId: t.id })
     expect((await refusal('rounds.finish', { roundId: r1.id })).code).toBe('db/round_finished')
     const closed = await refusal('game.create', {
       rulesetId: 'fiim',

@@ -32,7 +32,7 @@ import {
   type SeatingReport,
   type SeatingRound,
 } from '../tournament/seating'
-import { liveStandings } from './exports'
+import { liveStandings, storeCiIfStageFinalised } from './exports'
 import type { AppService } from './service'
 
 function fail(code: string, ru: string, en: string, details?: Record<string, unknown>): AppError {
@@ -755,6 +755,20 @@ export class TournamentOps {
       }
     })
     return this.changed(t.id)
+  }
+
+  /**
+   * Closes a round (every game finished or cancelled, every seated table played — or `force`), stores the stage's
+   * Ci per seat when that closes the stage (RULES §16.3), takes the end-of-round backup and tells the dashboards.
+   */
+  async finishRound(roundId: number, force: boolean): Promise<{ backup: string }> {
+    const db = this.db()
+    const round = db.getRound(roundId)
+    if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
+    const tournamentId = this.requireStage(round.stageId).tournamentId
+    const backup = await db.finishRound(roundId, { force, afterMark: (id) => storeCiIfStageFinalised(db, id) })
+    this.service.tournamentChanged(tournamentId)
+    return { backup }
   }
 
   cancelGame(gameId: number, reason: string): GameSummary {
