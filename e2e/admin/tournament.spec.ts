@@ -296,4 +296,26 @@ test('13 players with an extra game: the dashboard names who sits out each round
   await expect(page.getByTestId('office-archived-note')).toHaveCount(0)
   await page.getByTestId('office-tab-dashboard').click()
   await expect(page.getByTestId('start-round-1-1')).toBeVisible()
+
+  // The printable seating names them too.
+  await page.getByTestId('office-tab-seating').click()
+  for (const [k, round] of d.stages[0].rounds.entries())
+    for (const p of round.sittingOut)
+      await expect(page.getByTestId(`seating-out-${k + 1}`)).toContainText(p.nickname)
+
+  // Round 1 started, its game cancelled with a reason: the dashboard offers a game for the free table.
+  await page.getByTestId('office-tab-dashboard').click()
+  await page.getByTestId('start-round-1-1').click()
+  await confirm(page)
+  const cell = page.getByTestId('dash-cell-1-1-1')
+  await expect(cell.getByTestId('dash-state')).toContainText('не начата')
+  await cell.getByRole('button', { name: 'Отменить игру' }).click()
+  await page.getByTestId('cancel-reason').fill('Ошибка рассадки')
+  await page.getByTestId('cancel-confirm').click()
+  await expect(cell.getByTestId('dash-state')).toContainText('отменена: Ошибка рассадки')
+  await page.getByTestId('prepare-round-1-1').click()
+  await expect(page.getByTestId('confirm-text')).toContainText('где её нет')
+  await confirm(page)
+  await expect(cell.getByTestId('dash-state')).toContainText('не начата')
+  await expect(page.getByTestId('prepare-round-1-1')).toHaveCount(0)
 })

@@ -241,6 +241,8 @@ export const adminRu = {
       lot: 'Жребий на границе отбора: среди равных ({tied}) прошли {through}.',
       judgeCut: 'Решение судьи на границе отбора: среди равных ({tied}) прошли {through}.',
       prepareMissing: 'Создать игры для столов без игры',
+      prepareConfirm:
+        'Создать игру в туре {n} за каждым столом, где её нет (например, после отмены)? Рассадка стола не меняется.',
       fewerGames: 'По этой рассадке меньше {games} игр сыграют: {names}.',
       judgeSigned: 'Игра завершена: протокол подписан этим судьёй, смена не применяется.',
     },
@@ -637,6 +639,8 @@ export const adminEn: typeof adminRu = {
       lot: 'Lot at the cut: among the tied ({tied}), through: {through}.',
       judgeCut: "The judge's decision at the cut: among the tied ({tied}), through: {through}.",
       prepareMissing: 'Make games for tables without one',
+      prepareConfirm:
+        "Make a game in round {n} at every table that has none (e.g. after a cancel)? The tables' seating stays.",
       fewerGames: 'This seating gives fewer than {games} games to: {names}.',
       judgeSigned: 'The game is finished: its protocol is signed by this judge; a change does not apply.',
     },
