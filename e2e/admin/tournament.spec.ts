@@ -262,7 +262,10 @@ test('13 players with an extra game: the dashboard names who sits out each round
   })
   const csv = ['nickname', ...Array.from({ length: 13 }, (_, i) => `Малый ${i + 1}`)].join('\n')
   await ca.call('tournaments.importPlayers', { tournamentId: t.id, csv })
-  const staged = await ca.call<{ stages: Array<{ id: number }> }>('stages.create', {
+  const staged = await ca.call<{
+    stages: Array<{ id: number }>
+    players: Array<{ id: number; nickname: string }>
+  }>('stages.create', {
     tournamentId: t.id,
     kind: 'qualifying',
     games: 3,
@@ -272,7 +275,12 @@ test('13 players with an extra game: the dashboard names who sits out each round
       rounds: Array<{ sittingOut: Array<{ nickname: string }> }>
       extraGame: Array<{ nickname: string }>
     }>
-  }>('seating.generate', { stageId: staged.stages[0].id, seed: 4, uneven: 'extraGame' })
+  }>('seating.generate', {
+    stageId: staged.stages[0].id,
+    seed: 4,
+    uneven: 'extraGame',
+    avoidPairs: [[staged.players[0].id, staged.players[1].id]],
+  })
   await page.goto(`${a.origin}/admin?token=${encodeURIComponent(a.token)}#office`)
   await page.getByTestId('office-select').selectOption({ label: 'Малый e2e' })
   await expect(page.getByTestId('dash-uneven-1')).toContainText('лишняя игра')
@@ -297,8 +305,12 @@ test('13 players with an extra game: the dashboard names who sits out each round
   await page.getByTestId('office-tab-dashboard').click()
   await expect(page.getByTestId('start-round-1-1')).toBeVisible()
 
-  // The printable seating names them too.
+  // The printable seating names them too; the form starts from the options the stage was seated with.
   await page.getByTestId('office-tab-seating').click()
+  await expect(page.getByTestId('seating-uneven-mode')).toHaveValue('extraGame')
+  await expect(page.getByTestId('stage-1')).toContainText(
+    `${staged.players[0].nickname} — ${staged.players[1].nickname}`,
+  )
   for (const [k, round] of d.stages[0].rounds.entries())
     for (const p of round.sittingOut)
       await expect(page.getByTestId(`seating-out-${k + 1}`)).toContainText(p.nickname)

@@ -171,6 +171,9 @@ export interface DashboardStage {
   rounds: DashboardRound[]
   /** The option chosen when the players are not a multiple of 10 (null: none chosen). */
   uneven: 'extraGame' | 'spareSeats' | null
+  /** The constraints the stored seating was generated with (a new generation starts from them). */
+  avoidPairs: Array<[number, number]>
+  fixedTable: Array<{ playerId: number; table: number }>
   /** The players seated in more rounds than `games` (they play an extra game). */
   extraGame: TournamentPlayer[]
   /**

@@ -297,7 +297,15 @@ describe('withdrawal and late registration once the stage is under way', () => {
     })
     expect(no.code).toBe('tournament/not_in_stage')
     expect(no.ru).toContain(`Чужой ${t.id}`)
-    await call('seating.generate', { stageId: t.stages[0].id, seed: 5, avoidPairs: [[p1.id, p2.id]] })
+    t = await call('seating.generate', {
+      stageId: t.stages[0].id,
+      seed: 5,
+      avoidPairs: [[p1.id, p2.id]],
+      fixedTable: [{ playerId: p2.id, table: 2 }],
+    })
+    // The stage shows the constraints it was seated with: the page's form starts from them.
+    expect(t.stages[0].avoidPairs).toEqual([[p1.id, p2.id]])
+    expect(t.stages[0].fixedTable).toEqual([{ playerId: p2.id, table: 2 }])
     t = await call('tournaments.withdraw', { tournamentId: t.id, playerId: p1.id })
     for (const round of t.stages[0].rounds) {
       expect(seated(round)).not.toContain(p1.id)

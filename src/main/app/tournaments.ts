@@ -766,7 +766,10 @@ export class TournamentOps {
     const round = db.getRound(roundId)
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
     const tournamentId = this.requireStage(round.stageId).tournamentId
-    const backup = await db.finishRound(roundId, { force, afterMark: (id) => storeCiIfStageFinalised(db, id) })
+    const backup = await db.finishRound(roundId, {
+      force,
+      afterMark: (id) => storeCiIfStageFinalised(db, id),
+    })
     this.service.tournamentChanged(tournamentId)
     return { backup }
   }
@@ -845,6 +848,11 @@ export class TournamentOps {
         players: stagePlayers.length,
         rounds,
         uneven: stage.options.uneven ?? null,
+        avoidPairs: stage.options.avoidPairs ?? [],
+        fixedTable: Object.entries(stage.options.fixedTable ?? {}).map(([id, table]) => ({
+          playerId: Number(id),
+          table,
+        })),
         extraGame:
           stage.games === null
             ? []
