@@ -296,6 +296,11 @@ describe('withdrawal and late registration once the stage is under way', () => {
       avoidPairs: [[p1.id, stranger.id]],
     })
     expect(no.code).toBe('tournament/not_in_stage')
+    // A swap of a player with himself is refused, not reported as done.
+    const r1 = t.stages[0].rounds[0]
+    expect((await refusal('seating.swap', { roundId: r1.id, a: p1.id, b: p1.id })).code).toBe(
+      'tournament/swap_same',
+    )
     expect(no.ru).toContain(`Чужой ${t.id}`)
     t = await call('seating.generate', {
       stageId: t.stages[0].id,

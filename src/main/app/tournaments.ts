@@ -434,6 +434,13 @@ export class TournamentOps {
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
     const tournamentId = this.requireStage(round.stageId).tournamentId
     this.writable(tournamentId)
+    if (a === b) {
+      throw fail(
+        'tournament/swap_same',
+        'Для обмена местами нужны два разных игрока.',
+        'A swap needs two different players.',
+      )
+    }
     db.swapSeats(roundId, a, b)
     return this.changed(tournamentId)
   }
