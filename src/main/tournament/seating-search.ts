@@ -157,7 +157,9 @@ export function searchGroups(pb: GroupProblem): GroupResult {
     const b = s[sb]
     const aP = a * P
     const bP = b * P
-    let d = tw * (2 * (tableCnt[a * T + tb] - tableCnt[a * T + ta] + tableCnt[b * T + ta] - tableCnt[b * T + tb]) + 4)
+    let d =
+      tw *
+      (2 * (tableCnt[a * T + tb] - tableCnt[a * T + ta] + tableCnt[b * T + ta] - tableCnt[b * T + tb]) + 4)
     for (let k = ta * 10; k < ta * 10 + 10; k++) {
       const q = s[k]
       if (q >= P || q === a) continue
@@ -227,4 +229,3 @@ function shuffled<T>(items: readonly T[], rnd: () => number): T[] {
   }
   return a
 }
-

@@ -186,9 +186,10 @@ function shuffle<T>(items: T[], rnd: () => number): T[] {
 
 const KEY_SEATS = [0, 1, 9]
 /** Upper bound on swap attempts per attempt: a work budget, not a clock, so a seed always gives the same seating
- * (about 1–2 s for 100 players × 10 games or 200 × 12 on one core of this 2-core machine). */
+ * (about 1–2 s for 100 players × 10 games or 200 × 12 on one core of a shared 2-core machine). */
 const ITERATION_BUDGET = 6_000_000
-/** Weight of a repeated table in the group search: a tie-break between equally good meetings. */
+/** Weight of a repeated table in the group search: light, meetings come first (even meetings make overlapping
+ * groups, so perfectly even tables cannot go with them; the tables are evened out afterwards as far as they allow). */
 const DEFAULT_TABLE_WEIGHT = 0.3
 /** Default swap attempts per player and round. */
 const DEFAULT_EFFORT = 4000
@@ -806,12 +807,17 @@ export function evaluateSeating(
 }
 
 /**
- * The least Σ meetings² over the pairs of `players` that a seating with `meetings` meetings in all can have:
- * - the meetings spread as evenly as integers allow (q or q + 1 per pair);
- * - when every round seats all of them at full tables of ten (`fullRounds` = R rounds, T = players/10 tables), also
- *   the rank bound: the meetings matrix N = Σ over rounds of its tables' all-ones blocks has the eigenvalue 10R on
- *   the all-ones vector and rank at most R(T−1) besides, so ‖N‖² ≥ (10R)² + (R(P−10))² / min(R(T−1), P−1). It is
- *   the stronger one when R(T−1) < P−1 (30 or 50 players × 10 games: even meetings are impossible there).
+ * The least Σ meetings² over the pairs of `players` that a seating with `meetings` meetings in all can have — the
+ * best of three lower bounds:
+ * - even: the meetings spread as evenly as integers allow (q or q + 1 per pair);
+ * when every round seats all of them at full tables of ten (`fullRounds` = R rounds, T = players/10 tables):
+ * - overlap: two rounds' tables overlap in an T×T matrix with rows and columns summing to ten, and every pair of
+ *   players in one cell has met twice; Σ C(m, 2) is the sum of Σ C(cell, 2) over the pairs of rounds, least when
+ *   the cells are as even as possible (with T < 10 tables a pair of rounds always repeats some meetings);
+ * - rank: the meetings matrix N = Σ over rounds of its tables' all-ones blocks has the eigenvalue 10R on the
+ *   all-ones vector and rank at most R(T−1) besides, so ‖N‖² ≥ (10R)² + (R(P−10))² / min(R(T−1), P−1).
+ * At 100 players × 10 games only the first applies (4500: nobody meets twice), which no seating reaches: it would
+ * complete to an affine plane of order 10, which does not exist.
  */
 export function sumSquaresBound(players: number, meetings: number, fullRounds: number | null): number {
   const P = players
@@ -822,9 +828,15 @@ export function sumSquaresBound(players: number, meetings: number, fullRounds: n
   const even = (N - rest) * q * q + rest * (q + 1) * (q + 1)
   if (fullRounds === null || fullRounds === 0 || P % 10 !== 0 || P < 20) return even
   const R = fullRounds
-  const k = Math.min(R * (P / 10 - 1), P - 1)
-  const rank = (100 * R * R + (R * R * (P - 10) * (P - 10)) / k - P * R * R) / 2
-  return Math.max(even, Math.ceil(rank - 1e-6))
+  const T = P / 10
+  const k = Math.min(R * (T - 1), P - 1)
+  const rank = Math.ceil((100 * R * R + (R * R * (P - 10) * (P - 10)) / k - P * R * R) / 2 - 1e-6)
+  const cell = Math.floor(10 / T)
+  const cellsAbove = 10 * T - cell * T * T
+  const perRoundPair =
+    (T * T - cellsAbove) * ((cell * (cell - 1)) / 2) + cellsAbove * (((cell + 1) * cell) / 2)
+  const overlap = meetings + 2 * ((R * (R - 1)) / 2) * perRoundPair
+  return Math.max(even, rank, overlap)
 }
 
 // ───────────────────────────── the API ─────────────────────────────
