@@ -12,15 +12,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
-import WebSocket from 'ws'
 import type { Command } from '../src/shared/game/commands'
 import { FULL_GAME } from '../tests/fixtures/full-game'
 import type { ControlView } from '../src/shared/game/views'
 import type { GameEnvelope } from '../src/shared/contract'
 import { BUILTIN_RULESETS } from '../src/shared/game/ruleset'
 import { controlView, execute, newGame, rolesFromSeats, type Game, type GameSetup } from '../src/main/engine'
-import { spawned, startServeProcess, type ServeProcess } from './serve-process'
-
+import { ContractClient as Client, spawned, startServeProcess, type ServeProcess } from './serve-process'
 
 /**
  * The whole FIIM game of the tests, with fouls, timer actions and an undo/redo mixed in so that every kind of
@@ -46,48 +44,8 @@ function startServer(dbFile: string, token: string): Promise<Server> {
   return startServeProcess(['--port', '0', '--db', dbFile, '--token', token, '--quiet'], 20_000)
 }
 
-export class Client {
-  private ws: WebSocket
-  private id = 0
-  private pending = new Map<number, { res: (v: unknown) => void; rej: (e: Error) => void }>()
-  readonly ready: Promise<void>
-  constructor(url: string) {
-    this.ws = new WebSocket(url)
-    this.ready = new Promise((res, rej) => {
-      this.ws.on('message', (d) => {
-        const m = JSON.parse(d.toString()) as {
-          type: string
-          id?: number
-          ok?: boolean
-          value?: unknown
-          error?: { code: string }
-        }
-        if (m.type === 'hello') res()
-        if (m.type === 'result' && typeof m.id === 'number') {
-          const p = this.pending.get(m.id)
-          this.pending.delete(m.id)
-          if (m.ok) p?.res(m.value)
-          else p?.rej(new Error(m.error?.code ?? 'error'))
-        }
-      })
-      this.ws.on('error', rej)
-      this.ws.on('close', () => {
-        for (const p of this.pending.values()) p.rej(new Error('closed'))
-        this.pending.clear()
-      })
-    })
-  }
-  call<T>(method: string, params: unknown): Promise<T> {
-    const id = ++this.id
-    return new Promise<T>((res, rej) => {
-      this.pending.set(id, { res: res as (v: unknown) => void, rej })
-      this.ws.send(JSON.stringify({ type: 'call', id, method, params }))
-    })
-  }
-  close(): void {
-    this.ws.terminate()
-  }
-}
+/** The contract client of the shared serve-process helper (one client for every script and spec). */
+export { Client }
 
 const SETUP: GameSetup = {
   ruleset: BUILTIN_RULESETS.fiim,
