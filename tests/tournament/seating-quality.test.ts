@@ -10,26 +10,13 @@ import {
   regenerateSeating,
   SPARE_SEAT,
   sumSquaresBound,
-  type SeatingPlan,
   type SeatingRound,
-  type UnevenMode,
 } from '../../src/main/tournament/seating'
+import { expectValidRounds } from './seating-rounds'
 
 function ok<T>(r: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
   if (!r.ok) throw new Error(r.error.code)
   return r.value
-}
-
-/** Each round: every active player exactly once (seated or sitting out), tables 1..T of ten seats. */
-function expectValidRounds(rounds: SeatingRound[], active: number[]): void {
-  const sorted = [...active].sort((a, b) => a - b)
-  for (const r of rounds) {
-    const seated = r.tables.flatMap((t) => t.seats).filter((x) => x !== SPARE_SEAT)
-    expect(new Set(seated).size).toBe(seated.length)
-    expect([...seated, ...(r.sittingOut ?? [])].sort((a, b) => a - b)).toEqual(sorted)
-    expect(r.tables.map((t) => t.table)).toEqual(r.tables.map((_, i) => i + 1))
-    for (const t of r.tables) expect(t.seats).toHaveLength(10)
-  }
 }
 
 /** The constraints broken in the rounds, recomputed here independently of the generator's report. */
@@ -53,10 +40,6 @@ function brokenConstraints(
     }
   }
   return { avoidMet, fixedBroken }
-}
-
-function sumSquares(plan: SeatingPlan): number {
-  return plan.report.pairs.histogram.reduce((acc, n, m) => acc + n * m * m, 0)
 }
 
 /** Constraints that can always hold in every round: every player avoids at most T − 1 others, and at most T fixed
@@ -137,37 +120,6 @@ describe('seating properties (fast-check)', () => {
       { numRuns: 15 },
     )
   }, 60_000)
-
-  it('any shape (uneven ones too): valid rounds, figures recomputable from the rounds, Σ meetings² ≥ its bound', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 10, max: 45 }),
-        fc.integer({ min: 1, max: 6 }),
-        fc.nat(),
-        fc.constantFrom<UnevenMode>('extraGame', 'spareSeats'),
-        (P, G, seed, uneven) => {
-          for (const plan of [
-            ok(generateSeating({ players: P, games: G, seed, uneven, effort: 100 })),
-            ok(randomSeating({ players: P, games: G, seed, uneven })),
-          ]) {
-            expectValidRounds(
-              plan.rounds,
-              Array.from({ length: P }, (_, i) => i),
-            )
-            const pairs = plan.report.pairs
-            expect(evaluateSeating(P, G, plan.rounds)).toEqual(plan.report)
-            expect(pairs.sumSquares).toBe(sumSquares(plan))
-            expect(pairs.sumSquares).toBeGreaterThanOrEqual(pairs.sumSquaresBound)
-            expect(pairs.band.high - pairs.band.low).toBeLessThanOrEqual(1)
-            expect(pairs.outsideBand).toBe(
-              pairs.histogram.reduce((a, n, m) => a + (m < pairs.band.low || m > pairs.band.high ? n : 0), 0),
-            )
-          }
-        },
-      ),
-      { numRuns: 30 },
-    )
-  }, 120_000)
 
   it('P a multiple of ten: generated Σ meetings² ≤ the random seating’s', () => {
     fc.assert(

@@ -149,54 +149,45 @@ export function searchGroups(pb: GroupProblem): GroupResult {
   const t1 = 0.15
   const cool = Math.pow(t1 / t0, 1 / N)
   let temp = t0
+  /** Cost change of the pairs of group t when player `out` leaves it and player `into` takes his place. */
+  const exchangeCost = (s: Int32Array, t: number, out: number, into: number): number => {
+    let d = 0
+    for (let k = t * 10; k < t * 10 + 10; k++) {
+      const q = s[k]
+      if (q >= P || q === out) continue
+      d += down[meet[out * P + q]] + up[meet[into * P + q]]
+      if (avoid !== null) d += AVOID_COST * (avoid[into * P + q] - avoid[out * P + q])
+    }
+    return d
+  }
+  const exchange = (s: Int32Array, t: number, out: number, into: number): void => {
+    for (let k = t * 10; k < t * 10 + 10; k++) {
+      const q = s[k]
+      if (q >= P || q === out) continue
+      meet[out * P + q]--
+      meet[q * P + out]--
+      meet[into * P + q]++
+      meet[q * P + into]++
+    }
+  }
   /** Cost change of swapping the players of slots sa and sb (different groups) of round slots s. */
   const delta = (s: Int32Array, sa: number, sb: number): number => {
     const ta = (sa / 10) | 0
     const tb = (sb / 10) | 0
     const a = s[sa]
     const b = s[sb]
-    const aP = a * P
-    const bP = b * P
-    let d =
+    const tables =
       tw *
       (2 * (tableCnt[a * T + tb] - tableCnt[a * T + ta] + tableCnt[b * T + ta] - tableCnt[b * T + tb]) + 4)
-    for (let k = ta * 10; k < ta * 10 + 10; k++) {
-      const q = s[k]
-      if (q >= P || q === a) continue
-      d += down[meet[aP + q]] + up[meet[bP + q]]
-      if (avoid !== null) d += AVOID_COST * (avoid[bP + q] - avoid[aP + q])
-    }
-    for (let k = tb * 10; k < tb * 10 + 10; k++) {
-      const q = s[k]
-      if (q >= P || q === b) continue
-      d += down[meet[bP + q]] + up[meet[aP + q]]
-      if (avoid !== null) d += AVOID_COST * (avoid[aP + q] - avoid[bP + q])
-    }
-    return d
+    return tables + exchangeCost(s, ta, a, b) + exchangeCost(s, tb, b, a)
   }
   const apply = (s: Int32Array, sa: number, sb: number): void => {
     const ta = (sa / 10) | 0
     const tb = (sb / 10) | 0
     const a = s[sa]
     const b = s[sb]
-    const aP = a * P
-    const bP = b * P
-    for (let k = ta * 10; k < ta * 10 + 10; k++) {
-      const q = s[k]
-      if (q >= P || q === a) continue
-      meet[aP + q]--
-      meet[q * P + a]--
-      meet[bP + q]++
-      meet[q * P + b]++
-    }
-    for (let k = tb * 10; k < tb * 10 + 10; k++) {
-      const q = s[k]
-      if (q >= P || q === b) continue
-      meet[bP + q]--
-      meet[q * P + b]--
-      meet[aP + q]++
-      meet[q * P + a]++
-    }
+    exchange(s, ta, a, b)
+    exchange(s, tb, b, a)
     tableCnt[a * T + ta]--
     tableCnt[a * T + tb]++
     tableCnt[b * T + tb]--
