@@ -10,7 +10,10 @@
  * 1. Construction, round by round: each player (in a random order) joins the group where he adds the least cost.
  * 2. Simulated annealing over swaps of two players of one round between groups, with the cost change computed
  *    incrementally from the meetings matrix (18 look-ups per swap), a geometric cooling and a fixed number of
- *    swap attempts — a work budget, not a clock, so the same seed always gives the same seating.
+ *    swap proposals — a work budget, not a clock, so the same seed always gives the same seating. Most proposals
+ *    are targeted: player a goes to the group where he adds the least meeting cost, swapped with the player of
+ *    that group whose swap costs least; the others are two players at random. Each is accepted by the Metropolis
+ *    rule. In the last tenth, meeting two or more times above the band becomes prohibitive (the end repairs it).
  *
  * Pure; the random source is injected.
  */
@@ -37,7 +40,7 @@ export interface GroupProblem {
   avoid: Uint8Array | null
   /** Weight of a repeated table (a tie-break: small against a repeated meeting). */
   tableWeight: number
-  /** Swap attempts of the annealing. */
+  /** Swap proposals of the annealing. */
   iterations: number
   rnd: () => number
 }
@@ -61,6 +64,9 @@ const FAR_OVER = 200
 /** The share of the annealing after which meeting far above the band becomes prohibitive (the end repairs it). */
 const HARD_FROM = 0.9
 
+/** The share of targeted swaps (the rest pick both players at random, which keeps the search moving). */
+const TARGETED_SHARE = 0.75
+
 /** cost(m) for m = 0..max: m² + OVER_BAND·(m − ⌈λ⌉)² above the band. */
 export function pairCosts(lambda: number, max: number, farOver: number): Float64Array {
   const hi = Math.max(1, Math.ceil(lambda - 1e-9))
@@ -70,6 +76,12 @@ export function pairCosts(lambda: number, max: number, farOver: number): Float64
     c[m] = m * m + OVER_BAND * over * over + (over >= 2 ? farOver * (over - 1) * (over - 1) : 0)
   }
   return c
+}
+
+/** Look-ups of the meetings matrix one proposal costs on average with T groups (a random swap reads 2 × 18;
+ * a targeted one reads every group once, then ten candidate swaps): the unit of the work budget. */
+export function proposalCost(T: number): number {
+  return TARGETED_SHARE * (10 * T + 10 * 36) + (1 - TARGETED_SHARE) * 36
 }
 
 export function searchGroups(pb: GroupProblem): GroupResult {
@@ -195,6 +207,11 @@ export function searchGroups(pb: GroupProblem): GroupResult {
     s[sa] = b
     s[sb] = a
   }
+  const isMovable = movable.map((mv) => {
+    const x = new Uint8Array(T * 10)
+    for (const k of mv) x[k] = 1
+    return x
+  })
   const split = Math.floor(N * HARD_FROM)
   for (let it = 0; it < N; it++, temp *= cool) {
     if (it === split) [up, down] = increments(FAR_OVER)
@@ -203,9 +220,39 @@ export function searchGroups(pb: GroupProblem): GroupResult {
     const s = slots[r]
     const sa = mv[(rnd() * mv.length) | 0]
     const ta = (sa / 10) | 0
-    const sb = mv[(rnd() * mv.length) | 0]
-    if (((sb / 10) | 0) === ta) continue
-    const d = delta(s, sa, sb)
+    let sb = -1
+    let d = Infinity
+    if (rnd() < TARGETED_SHARE) {
+      // Targeted: the group where a adds the least meeting cost (ties at random), then his best partner there.
+      const a = s[sa]
+      let bestG = -1
+      let bestU = Infinity
+      for (let g = 0; g < T; g++) {
+        if (g === ta) continue
+        let u = rnd() * 0.5
+        for (let k = g * 10; k < g * 10 + 10; k++) {
+          const q = s[k]
+          if (q < P) u += up[meet[a * P + q]]
+        }
+        if (u < bestU) {
+          bestU = u
+          bestG = g
+        }
+      }
+      for (let k = bestG * 10; k < bestG * 10 + 10; k++) {
+        if (!isMovable[r][k]) continue
+        const dc = delta(s, sa, k)
+        if (dc < d) {
+          d = dc
+          sb = k
+        }
+      }
+      if (sb < 0) continue
+    } else {
+      sb = mv[(rnd() * mv.length) | 0]
+      if (((sb / 10) | 0) === ta) continue
+      d = delta(s, sa, sb)
+    }
     if (d > 0 && rnd() >= Math.exp(-d / temp)) continue
     apply(s, sa, sb)
   }

@@ -17,7 +17,7 @@
  * seating. Pure.
  */
 import { appError, type AppErrorData, type Result } from '../../shared/errors'
-import { searchGroups } from './seating-search'
+import { proposalCost, searchGroups } from './seating-search'
 
 /** P not a multiple of ten: `extraGame` — T = ⌊P/10⌋ tables, some players sit a round out and the rounds are
  * enough for everyone's G games (some play G + 1); `spareSeats` — T = ⌈P/10⌉ tables with empty seats marked, for a
@@ -31,10 +31,10 @@ export interface SeatingOptions {
   seed: number
   /** Independent attempts; the best one is kept. Default 1. */
   restarts?: number
-  /** Weight of a repeated table against a repeated meeting during the search (default 4); tables are evened out
+  /** Weight of a repeated table against a repeated meeting during the search (default 0.3); tables are evened out
    * afterwards anyway (whole groups change tables, which changes no meeting). */
   tableWeight?: number
-  /** Search effort: swap attempts per player and round in each attempt (default 4000, within a fixed budget). */
+  /** Search effort: swap proposals per player and round in each attempt (default 800, within a fixed work budget). */
   effort?: number
   /** Pairs that should not meet (e.g. the same club): every meeting of theirs costs as much as many repeats. */
   avoid?: Array<[number, number]>
@@ -185,14 +185,15 @@ function shuffle<T>(items: T[], rnd: () => number): T[] {
 }
 
 const KEY_SEATS = [0, 1, 9]
-/** Upper bound on swap attempts per attempt: a work budget, not a clock, so a seed always gives the same seating
- * (about 1–2 s for 100 players × 10 games or 200 × 12 on one core of a shared 2-core machine). */
-const ITERATION_BUDGET = 6_000_000
+/** Upper bound on the search's work per attempt, in look-ups of the meetings matrix (see proposalCost): a work
+ * budget, not a clock, so a seed always gives the same seating (100 players × 10 games stays under it; 200 × 12
+ * reaches it: a few seconds on one core of a shared 2-core machine). */
+const WORK_BUDGET = 400_000_000
 /** Weight of a repeated table in the group search: light, meetings come first (even meetings make overlapping
  * groups, so perfectly even tables cannot go with them; the tables are evened out afterwards as far as they allow). */
 const DEFAULT_TABLE_WEIGHT = 0.3
-/** Default swap attempts per player and round. */
-const DEFAULT_EFFORT = 4000
+/** Default swap proposals per player and round. */
+const DEFAULT_EFFORT = 800
 const SEAT_WEIGHT = Array.from({ length: 10 }, (_, s) => (KEY_SEATS.includes(s) ? 3 : 1))
 
 /**
@@ -377,7 +378,7 @@ function searchTables(job: Job, counts: Counts, benches: number[][], rnd: () => 
     lambda,
     avoid,
     tableWeight: job.tableWeight,
-    iterations: Math.round(Math.min(job.effort * movableSlots, ITERATION_BUDGET)),
+    iterations: Math.round(Math.min(job.effort * movableSlots, WORK_BUDGET / proposalCost(T))),
     rnd,
   })
   // Which group sits at which table changes no meeting: even out the players' table use.
