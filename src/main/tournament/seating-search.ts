@@ -232,7 +232,9 @@ export function searchGroups(pb: GroupProblem): GroupResult {
         let u = rnd() * 0.5
         for (let k = g * 10; k < g * 10 + 10; k++) {
           const q = s[k]
-          if (q < P) u += up[meet[a * P + q]]
+          if (q >= P) continue
+          u += up[meet[a * P + q]]
+          if (avoid !== null) u += AVOID_COST * avoid[a * P + q]
         }
         if (u < bestU) {
           bestU = u
