@@ -217,11 +217,19 @@ export interface StandingsPublicRow {
   penalties: number
   ci: number
   total: number
+  /** The tie-break values after the total, in the ruleset's order (keys as in `StandingsPublic.tieBreaks`). */
+  tieBreaks?: Array<{ key: string; value: number }>
+  /** The tie-break that decided this place against a neighbour with the same total (null: the total did). */
+  decidedBy?: string | null
+  /** Some of this row's Ci comes from a stage not finalised yet (RULES §16.3). */
+  ciProvisional?: boolean
 }
 export interface StandingsPublic {
   tournament: { id: number; name: string } | null
   overall: StandingsPublicRow[]
   stages: Array<{ stage: string | null; rows: StandingsPublicRow[] }>
+  /** The tie-break keys after the total, in the ruleset's order (§13.6). */
+  tieBreaks?: string[]
 }
 
 export interface AppInfo {
