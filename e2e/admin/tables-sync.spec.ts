@@ -164,6 +164,10 @@ test('a round started on the hub reaches the table paired in its control panel; 
     await expect(head.getByTestId('sync-conflicts')).toContainText('Конфликтов нет')
     await head.getByTestId('sync-conflicts').locator('summary').click()
     await expect(head.getByTestId('sync-conflicts-decided')).toContainText('вторая машина с тем же кодом')
+    // Dismissed, that entry is refused for good; the table's own machine plays on and its entries keep coming.
+    await command(judge, 'Enter')
+    await expect(head.getByTestId('sync-game-1')).toContainText(/записей: 2/)
+    await expect(judge.getByTestId('sync-notice')).toHaveCount(0)
   } finally {
     await machine.stop()
     await roundHub.stop()

@@ -168,7 +168,7 @@ export interface SyncCancelledGame {
 
 /**
  * A game of this table the hub no longer takes entries of: the head judge kept the hub's version of a conflict
- * (or closed it with a reason) and that version still stands on the hub.
+ * and that version still stands on the hub. (A push of an entry he dismissed gets the same answer, 'dismiss'.)
  */
 export interface SyncClosedGame {
   uuid: string

@@ -201,7 +201,8 @@ describe('a conflict the head judge decides for the hub’s version', () => {
       expect.objectContaining({ state: 'closed', seq: 2 }),
     ])
 
-    // Over HTTP: the table's later entries are refused (typed), and the pull names the game as closed.
+    // Over HTTP: the table's later entries are refused (typed) — even those the engine would accept on the hub's
+    // log: that would merge two versions of one game — and the pull names the game as closed.
     const res = await post('/sync/push', tokenOf(tableA), {
       tournament: tournamentUuid,
       gameUuid: created.game.uuid,

@@ -325,8 +325,8 @@ export class SyncRepo extends Repo {
   }
 
   /**
-   * The conflicts decided for the hub's version (keepHub, dismiss) of one game, or of every game of a table:
-   * the hub's `closedGame` keeps those whose kept entry still stands.
+   * The conflicts decided for the hub's version (keepHub) of one game, or of every game of a table: the hub's
+   * `closedGame` keeps those whose kept entry still stands. (A dismissal closes only the entry it was about.)
    */
   closingConflicts(where: { gameUuid: string } | { tableId: number }): ConflictRow[] {
     return this.guard(() => {
@@ -334,7 +334,7 @@ export class SyncRepo extends Repo {
         'gameUuid' in where ? ['game_uuid', where.gameUuid] : ['table_id', where.tableId]
       return (
         this.stmt(
-          `SELECT * FROM sync_conflicts WHERE ${column} = ? AND resolution IN ('keepHub', 'dismiss') ORDER BY id`,
+          `SELECT * FROM sync_conflicts WHERE ${column} = ? AND resolution = 'keepHub' ORDER BY id`,
         ).all(value) as ConflictDbRow[]
       ).map(toConflict)
     })

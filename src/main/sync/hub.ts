@@ -354,8 +354,9 @@ export class SyncHub {
 
   /**
    * The conflict that closes a game to its table's pushes: one the head judge decided for the hub's version
-   * (keepHub, dismiss) whose kept entry still stands on the hub (a later acceptTable that replaced it reopens the
-   * game). Null: the game takes the table's entries.
+   * (keepHub) whose kept entry still stands on the hub (a later acceptTable that replaced it reopens the game).
+   * A dismissal closes only the entry it was about (say, a second machine given the same code: the table's own
+   * machine goes on). Null: the game takes the table's entries.
    */
   private closedGame(
     db: MafiaDb,
@@ -553,7 +554,8 @@ export class SyncHub {
    * - keepHub: the hub's entry stands; the table's differing entries are refused for good (it stops sending them);
    * - acceptTable: the table's entry replaces the hub's from that seq — only when the engine accepts it on the hub's
    *   log before it; the hub's entries from that seq are dropped and the table's next push brings its version;
-   * - dismiss: closed with a reason, nothing changes (as keepHub, the table stops sending the game).
+   * - dismiss: closed with a reason, nothing changes; that entry is refused for good (its sender stops sending
+   *   the game), other entries of the game are taken as usual (e.g. a second machine given the same code).
    */
   resolveConflict(conflictId: number, resolution: SyncConflictResolution, reason: string): number {
     const db = this.deps.db()
