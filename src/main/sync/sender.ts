@@ -351,8 +351,13 @@ export class SyncSender {
     if (!row || this.stopped().some((g) => g.gameId === row.id)) return
     this.stopSending({ gameId: row.id, uuid, state: 'cancelled', seq: null, reason: '' })
     if (row.cancelledAt === null) {
-      if (this.opts.onCancelled) this.opts.onCancelled(row.id, reason)
-      else db.cancelGame(row.id, reason)
+      try {
+        if (this.opts.onCancelled) this.opts.onCancelled(row.id, reason)
+        else db.cancelGame(row.id, reason)
+      } catch (err) {
+        // Not sent any more all the same; the judge sees the head judge's decision on the game.
+        this.opts.log(`sync: could not cancel game ${uuid} here: ${toAppErrorData(err).message.en}`)
+      }
     }
     this.opts.log(`sync: the head judge cancelled game ${uuid} (${reason}); it is no longer sent`)
   }

@@ -144,6 +144,8 @@ export const useGameStore = defineStore('game', () => {
       error.value = null
       return true
     } catch (err) {
+      // A tablet's game a table machine began to send meanwhile: its table's list learns who writes it now.
+      if (table.value && toErrorData(err).code === 'sync/table_machine_game') void loadTable()
       fail(err)
       return false
     } finally {
