@@ -1,9 +1,11 @@
 /**
  * npm run bench:seating — the seating generator (RULES.md §16.2) next to a random seating of the same shape:
- * 30/10, 50/10, 100/10 and 200/12 (players/games). Figures: max meetings of a pair, pairs meeting twice, seat
- * deviation, table use deviation, time. Goal: 100 players × 10 games — every player in every seat exactly once, no
- * pair meeting more than twice, under 10 s. Prints figures; never fails on noise. The last line is
- * `BENCH_RESULT {...}` for `npm run bench`.
+ * 30/10, 50/10, 100/10 and 200/12 (players/games). Figures, all from the report the app shows (evaluateSeating):
+ * max meetings of a pair; the ideal band ⌊λ⌋..⌈λ⌉ of meetings per pair and the pairs outside it; Σ meetings² above
+ * its lower bound (0 = no seating of this shape can be more even); pairs meeting twice; seat and table-use
+ * deviation; time. Goal: 100 players × 10 games — every player in every seat exactly once, no pair meeting more
+ * than twice, under 10 s. Prints figures; never fails on noise. The last line is `BENCH_RESULT {...}` for
+ * `npm run bench`.
  */
 import { cpus, loadavg } from 'node:os'
 import { generateSeating, randomSeating, SPARE_SEAT, type SeatingPlan } from '../src/main/tournament/seating'
@@ -31,13 +33,15 @@ function everySeatOnce(plan: SeatingPlan): boolean {
 
 function row(label: string, plan: SeatingPlan, ms: number | null): string {
   const r = plan.report
+  const p = r.pairs
   return [
     label.padEnd(10),
-    `max meetings ${r.pairs.max}`.padEnd(16),
-    `pairs twice ${String(r.pairs.twice).padStart(5)}`.padEnd(18),
-    `never met ${String(r.pairs.neverMet).padStart(5)}`.padEnd(16),
+    `max ${p.max}`.padEnd(6),
+    `outside ${p.band.low}–${p.band.high}: ${String(p.outsideBand).padStart(5)}`.padEnd(20),
+    `Σm² ${p.sumSquares} (bound ${p.sumSquaresBound}, +${p.sumSquares - p.sumSquaresBound})`.padEnd(34),
+    `twice ${String(p.twice).padStart(5)}`.padEnd(12),
     `seat dev ${r.seats.maxDeviation}`.padEnd(14),
-    `table dev ${r.tableUse.maxDeviation}`.padEnd(16),
+    `table dev ${r.tableUse.maxDeviation}`.padEnd(17),
     ms === null ? '' : `${(ms / 1000).toFixed(2)} s`,
   ].join(' ')
 }
@@ -54,6 +58,8 @@ function main(): void {
     console.log(`${P} players × ${G} games (expected meetings per pair ${gen.value.report.pairs.expected})`)
     console.log('  ' + row('generated', gen.value, ms))
     console.log('  ' + row('random', rnd.value, null))
+    const hist = (plan: SeatingPlan): string => plan.report.pairs.histogram.join('/')
+    console.log(`  pairs meeting 0/1/2/… times: generated ${hist(gen.value)}, random ${hist(rnd.value)}`)
     if (P === 100 && G === 10) {
       const once = everySeatOnce(gen.value)
       console.log(
@@ -74,7 +80,22 @@ function main(): void {
         unit: 'pairs',
         pass: true,
       })
-    } else {
+    }
+    figures.push({
+      name: `seating ${P}×${G} pairs outside the band ${gen.value.report.pairs.band.low}–${gen.value.report.pairs.band.high}`,
+      goal: `as few as reachable (random seating: ${rnd.value.report.pairs.outsideBand})`,
+      measured: gen.value.report.pairs.outsideBand,
+      unit: 'pairs',
+      pass: gen.value.report.pairs.outsideBand <= rnd.value.report.pairs.outsideBand,
+    })
+    figures.push({
+      name: `seating ${P}×${G} Σ meetings² above its lower bound`,
+      goal: `as little as reachable (random seating: ${rnd.value.report.pairs.sumSquares - rnd.value.report.pairs.sumSquaresBound})`,
+      measured: gen.value.report.pairs.sumSquares - gen.value.report.pairs.sumSquaresBound,
+      unit: 'Σm²',
+      pass: gen.value.report.pairs.sumSquares <= rnd.value.report.pairs.sumSquares,
+    })
+    if (P !== 100 || G !== 10) {
       figures.push({
         name: `seating ${P} players × ${G} games`,
         goal: 'informational',

@@ -16,14 +16,14 @@
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import Database from 'better-sqlite3'
 import { openDatabase } from '../src/main/db'
 import { restore, type GameSetup, type LogEntry } from '../src/main/engine'
 import type { Command } from '../src/shared/game/commands'
-import type { GameEnvelope, SyncChanged } from '../src/shared/contract'
+import type { GameEnvelope, SyncChanged, SyncTrace } from '../src/shared/contract'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../tests/fixtures/full-game'
 import { makeRng } from '../src/main/tournament/seating'
 import { ContractClient, spawned, startServeProcess } from './serve-process'
@@ -59,9 +59,16 @@ export interface TablesTestReport {
   hubCommandsPerSecond: number
   drainCommandsPerSecond: number | null
   lag: { samples: number; p50: number; p95: number; p99: number }
+  /** Where the online lag went, stage by stage (p50/p95 of each), from the hub's trace of every batch. */
+  split: Array<{ stage: string; p50: number; p95: number }>
+  /** The machine's load average (1 min) at the start and the end of the run. */
+  load: { start: number; end: number }
   drainMs: number[]
   hubRssMb: number
   hubCpuPercent: number
+  /** CPU of the 20 table servers together and of this script (the scripted judges), % of one core: the machine's share. */
+  tablesCpuPercent: number
+  harnessCpuPercent: number
   refusedWrongToken: number
   conflicts: number
   durationS: number
@@ -178,6 +185,14 @@ class Proxy {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
+const STAGES = [
+  'table commit → sender sends',
+  'sent → hub receives',
+  'hub receives → hub commit',
+  'hub commit → push leaves',
+  'push leaves → dashboard gets it',
+] as const
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
@@ -223,7 +238,29 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
   const hubToken = 'hub-control-token'
   const acks: Ack[] = []
   const lags: number[] = []
+  const stages: Record<(typeof STAGES)[number], number[]> = {
+    'table commit → sender sends': [],
+    'sent → hub receives': [],
+    'hub receives → hub commit': [],
+    'hub commit → push leaves': [],
+    'push leaves → dashboard gets it': [],
+  }
   const waiting = new Map<string, Ack[]>()
+  /** The hub's batches seen per game (newest last), for an acknowledgement that arrives after its push. */
+  const seen = new Map<string, Array<{ lastSeq: number; trace: SyncTrace; receivedAt: number }>>()
+  const sample = (a: Ack, b: { trace: SyncTrace; receivedAt: number }): void => {
+    if (!a.online) return
+    const t = b.trace
+    const committed = t.committedOnTable[a.seq - t.fromSeq]
+    if (committed === undefined) return // stored by an earlier batch: its own sample was taken there
+    lags.push(b.receivedAt - committed)
+    const sent = t.sentAt ?? t.arrivedAt
+    stages['table commit → sender sends'].push(sent - committed)
+    stages['sent → hub receives'].push(t.arrivedAt - sent)
+    stages['hub receives → hub commit'].push(t.storedAt - t.arrivedAt)
+    stages['hub commit → push leaves'].push(t.pushedAt - t.storedAt)
+    stages['push leaves → dashboard gets it'].push(b.receivedAt - t.pushedAt)
+  }
   const drainStart = new Map<string, number>()
   const drainMs: number[] = []
   const finalSeq = new Map<string, number>()
@@ -231,6 +268,10 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
   const cpuLast = new Map<number, number>()
   const timers: Array<ReturnType<typeof setTimeout>> = []
   const runStartRef = { t: Date.now() }
+  const loadStart = loadavg()[0]
+  let harnessStart: NodeJS.CpuUsage | undefined
+  /** CPU seconds of table processes that were killed (restarted ones start from 0). */
+  let tablesCpuKilled = 0
   try {
     // The hub's tournament: one stage with a round per game, N tables, a token per table.
     const hubDb = join(dir, 'hub.sqlite')
@@ -265,11 +306,16 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
       const p = payload as SyncChanged
       if (!p.gameUuid || p.lastSeq === null) return
       const now = Date.now()
-      const list = waiting.get(p.gameUuid)
-      if (list) {
-        while (list.length > 0 && list[0].seq <= p.lastSeq) {
+      if (p.trace) {
+        const b = { lastSeq: p.lastSeq, trace: p.trace, receivedAt: now }
+        const batches = seen.get(p.gameUuid) ?? []
+        batches.push(b)
+        if (batches.length > 20) batches.shift()
+        seen.set(p.gameUuid, batches)
+        const list = waiting.get(p.gameUuid)
+        while (list && list.length > 0 && list[0].seq <= p.lastSeq) {
           const a = list.shift()!
-          if (a.online) lags.push(now - a.at)
+          sample(a, b)
           if (a.online && now - a.at > 1000 && process.env.TABLES_DEBUG)
             log(`slow: table ${a.table} seq ${a.seq} ${now - a.at} ms at +${a.at - runStartRef.t} ms`)
         }
@@ -348,6 +394,15 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
 
     const expectedMs = o.games * FULL_GAME.length * o.pace
     const runStart = Date.now()
+    // CPU from here on: the servers' start-up and warm-up and the pairing are not the run's (a restart during the
+    // run is).
+    sampleCpu()
+    cpuTotal = 0
+    harnessStart = process.cpuUsage()
+    tablesCpuKilled -= tables.reduce(
+      (sum, tb) => sum + ((tb.proc?.proc.pid && cpuSeconds(tb.proc.proc.pid)) || 0),
+      0,
+    )
     runStartRef.t = runStart
     // Faults on a schedule (seeded jitter).
     const at = (fraction: number, fn: () => Promise<void>): void => {
@@ -379,6 +434,7 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
         log(`tables-test: SIGKILL table ${tb.number} at +${Date.now() - runStart} ms`)
         tb.down = true
         tb.client?.close()
+        tablesCpuKilled += (tb.proc?.proc.pid && cpuSeconds(tb.proc.proc.pid)) || 0
         await kill(tb.proc)
         await sleep(500)
         await startTable(tb)
@@ -468,9 +524,14 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
               online,
             }
             acks.push(ack)
-            const list = waiting.get(ack.uuid) ?? []
-            list.push(ack)
-            waiting.set(ack.uuid, list)
+            // The hub may have pushed it before the table's answer reached us.
+            const early = seen.get(ack.uuid)?.find((b) => b.lastSeq >= ack.seq && b.trace.fromSeq <= ack.seq)
+            if (early) sample(ack, early)
+            else {
+              const list = waiting.get(ack.uuid) ?? []
+              list.push(ack)
+              waiting.set(ack.uuid, list)
+            }
             i += 1
           } catch (err) {
             if (!String(err).includes('closed')) throw err
@@ -537,6 +598,10 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     }
     const drainedAt = Date.now()
     sampleCpu()
+    const tablesCpu =
+      tablesCpuKilled +
+      tables.reduce((sum, tb) => sum + ((tb.proc?.proc.pid && cpuSeconds(tb.proc.proc.pid)) || 0), 0)
+    const harness = process.cpuUsage(harnessStart)
     clearInterval(cpuTimer)
     const hubPid = (hub as Proc | null)?.proc.pid ?? 0
     const hubRss = rssMb(hubPid)
@@ -641,9 +706,16 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
         p95: percentile(sorted, 95),
         p99: percentile(sorted, 99),
       },
+      split: STAGES.map((stage) => {
+        const v = [...stages[stage]].sort((a, b) => a - b)
+        return { stage, p50: percentile(v, 50), p95: percentile(v, 95) }
+      }),
+      load: { start: loadStart, end: loadavg()[0] },
       drainMs,
       hubRssMb: hubRss,
       hubCpuPercent: (100 * cpuTotal) / durationS,
+      tablesCpuPercent: (100 * tablesCpu) / durationS,
+      harnessCpuPercent: (100 * (harness.user + harness.system)) / 1e6 / durationS,
       refusedWrongToken: refused,
       conflicts,
       durationS,
@@ -672,6 +744,12 @@ export function printReport(r: TablesTestReport, o: TablesTestOptions): void {
     console.log(`  hub commands/s (offline drain):    ${f(r.drainCommandsPerSecond, 1)}`)
   console.log(
     `  push-to-hub lag online (${r.lag.samples} samples): p50 ${f(r.lag.p50)} ms, p95 ${f(r.lag.p95)} ms, p99 ${f(r.lag.p99)} ms`,
+  )
+  console.log('  where the online lag goes (p50 / p95 of each stage):')
+  for (const s of r.split) console.log(`    ${s.stage.padEnd(34)} ${f(s.p50)} / ${f(s.p95)} ms`)
+  console.log(`  load average (1 min): ${f(r.load.start, 1)} at the start, ${f(r.load.end, 1)} at the end`)
+  console.log(
+    `  CPU during the run (% of one core; 2 cores = 200 %): hub ${f(r.hubCpuPercent, 1)}, ${o.tables} tables ${f(r.tablesCpuPercent, 1)}, scripted judges ${f(r.harnessCpuPercent, 1)}`,
   )
   console.log(
     `  time to drain a whole offline game: ${r.drainMs.map((m) => `${f(m)} ms`).join(', ') || 'n/a'}`,

@@ -93,7 +93,8 @@ test('a 20-player tournament from creation to its final, through the page', asyn
   await page.getByTestId('office-tab-dashboard').click()
   await page.getByTestId('start-round-1-1').click()
   await confirm(page)
-  await expect(page.getByTestId('dash-cell-1-1-1')).toContainText('Судья Север')
+  // The judge stays editable while the table's game is not finished.
+  await expect(page.getByTestId('dash-judge-1-1-1')).toHaveValue('Судья Север')
   await expect(page.getByTestId('dash-cell-1-1-2').getByTestId('dash-state')).toContainText('не начата')
 
   const tournaments = await ca.call<Array<{ id: number; name: string }>>('tournaments.list')
@@ -178,7 +179,20 @@ test('a 20-player tournament from creation to its final, through the page', asyn
   await expect(page.getByTestId('standings-row')).toHaveCount(20)
   const header = page.getByTestId('standings-table').locator('thead')
   for (const col of ['Побед', 'Доп.', 'ЛХ', 'Ci', 'Итого']) await expect(header).toContainText(col)
+  // The ruleset's tie-break columns in its order, and who was placed by which one.
+  await expect(header).toContainText('Доп. 1:')
+  await expect(header).toContainText('Место решил')
+  // Ci is provisional while the qualifying is open: starred.
+  await expect(page.getByTestId('standings-ci-provisional').first()).toBeVisible()
   await page.screenshot({ path: join(SHOTS, 'admin-tournament-standings.png') })
+
+  // The settings once games exist: the ruleset and scoring are greyed out and explained; the rest still saves.
+  await page.getByTestId('office-tab-settings').click()
+  await expect(page.getByTestId('tf-ruleset-locked')).toBeVisible()
+  await expect(page.getByTestId('tf-ruleset')).toBeDisabled()
+  await page.getByTestId('tf-name').fill('Кубок e2e')
+  await page.getByTestId('tf-save').click()
+  await expect(page.getByTestId('notice')).toContainText('сохранён')
 
   // A withdrawal: round 2 is seated again, with one marked spare seat, and the figures are shown.
   await page.getByTestId('office-tab-registration').click()
@@ -189,12 +203,26 @@ test('a 20-player tournament from creation to its final, through the page', asyn
   await expect(page.getByTestId('seating-round-2').locator('.spare')).toHaveCount(1)
   await expect(page.getByTestId('seating-round-2')).not.toContainText(NICKS[4])
   await expect(page.getByTestId('seating-figures')).toBeVisible()
+  // The dashboard says it too: 19 players, the spare seat of round 2 counted.
+  await page.getByTestId('office-tab-dashboard').click()
+  await expect(page.getByTestId('dash-uneven-1')).toContainText('Игроков 19 — не кратно 10')
+  await expect(page.getByTestId('dash-spare-1-2')).toContainText('Запасных мест в туре: 1')
+  // Round 1's games are finished: their judges are shown as signed, no longer editable.
+  await expect(page.getByTestId('dash-cell-1-1-1').getByTestId('dash-judge-1-1-1')).toHaveCount(0)
+  await page.getByTestId('office-tab-seating').click()
 
-  // A final of the top 10, seeded from the qualifying standings, and started.
+  // A final of the top 10, seeded from the qualifying standings, and started. The two identical games leave
+  // players tied on every criterion across the cut: the page names them and offers a lot, recorded.
   await page.getByTestId('stage-kind').selectOption('final')
   await page.getByTestId('stage-games').fill('1')
   await page.getByTestId('stage-size').fill('10')
   await page.getByTestId('stage-add').click()
+  await expect(page.getByTestId('tie-text')).toContainText('На границе отбора равенство')
+  // The head judge may tick who goes through after a shoot-out; here he lets the app draw a lot.
+  await expect(page.getByTestId('tie-judge')).toBeDisabled()
+  await page.getByTestId('tie-lot').click()
+  await expect(page.getByTestId('notice')).toContainText('По жребию на границе отбора прошли')
+  await expect(page.getByTestId('tie-at-cut')).toHaveCount(0)
   await expect(page.getByTestId('stage-2')).toContainText('Игроков: 10')
   await page.getByTestId('seating-generate-2').click()
   await expect(page.getByTestId('stage-2').getByTestId('seating-figures')).toBeVisible()
@@ -202,5 +230,104 @@ test('a 20-player tournament from creation to its final, through the page', asyn
   await page.getByTestId('start-round-2-1').click()
   await confirm(page)
   await expect(page.getByTestId('dash-cell-2-1-1').getByTestId('dash-state')).toContainText('не начата')
+  await expect(page.getByTestId('dash-lot-2')).toContainText('Жребий на границе отбора')
+  // The judge of the final's table changed after the round started: its prepared game takes him.
+  await page.getByTestId('dash-judge-2-1-1').fill('Судья Финала')
+  await page.getByTestId('dash-judge-2-1-1').press('Enter')
+  await page.getByTestId('dash-judge-2-1-1').blur()
+  await expect
+    .poll(async () => {
+      const d = await ca.call<{
+        stages: Array<{ rounds: Array<{ tables: Array<{ game: { judge: string } | null }> }> }>
+      }>('tournaments.get', { tournamentId: tid })
+      return d.stages[1].rounds[0].tables[0].game?.judge
+    })
+    .toBe('Судья Финала')
   await page.screenshot({ path: join(SHOTS, 'admin-tournament-dashboard.png') })
+
+  // Not archived while the final's round is in progress: refused, saying why.
+  await page.getByTestId('office-tab-settings').click()
+  await page.getByTestId('office-archive').click()
+  await expect(page.getByTestId('error-text')).toContainText('Идёт тур 1')
+  await expect(page.getByTestId('office-archived-note')).toHaveCount(0)
+})
+
+test('13 players with an extra game: the dashboard names who sits out each round and who plays once more', async ({
+  page,
+}) => {
+  const t = await ca.call<{ id: number }>('tournaments.create', {
+    name: 'Малый e2e',
+    rulesetId: 'fiim',
+    tables: 1,
+  })
+  const csv = ['nickname', ...Array.from({ length: 13 }, (_, i) => `Малый ${i + 1}`)].join('\n')
+  await ca.call('tournaments.importPlayers', { tournamentId: t.id, csv })
+  const staged = await ca.call<{
+    stages: Array<{ id: number }>
+    players: Array<{ id: number; nickname: string }>
+  }>('stages.create', {
+    tournamentId: t.id,
+    kind: 'qualifying',
+    games: 3,
+  })
+  const d = await ca.call<{
+    stages: Array<{
+      rounds: Array<{ sittingOut: Array<{ nickname: string }> }>
+      extraGame: Array<{ nickname: string }>
+    }>
+  }>('seating.generate', {
+    stageId: staged.stages[0].id,
+    seed: 4,
+    uneven: 'extraGame',
+    avoidPairs: [[staged.players[0].id, staged.players[1].id]],
+  })
+  await page.goto(`${a.origin}/admin?token=${encodeURIComponent(a.token)}#office`)
+  await page.getByTestId('office-select').selectOption({ label: 'Малый e2e' })
+  await expect(page.getByTestId('dash-uneven-1')).toContainText('лишняя игра')
+  await expect(page.getByTestId('dash-uneven-1')).toContainText(d.stages[0].extraGame[0].nickname)
+  for (const [k, round] of d.stages[0].rounds.entries()) {
+    const line = page.getByTestId(`dash-out-1-${k + 1}`)
+    await expect(line).toContainText(`Не играют в этом туре (${round.sittingOut.length})`)
+    for (const p of round.sittingOut) await expect(line).toContainText(p.nickname)
+  }
+  await page.screenshot({ path: join(SHOTS, 'admin-tournament-sit-outs.png') })
+
+  // Archived: read-only, said on every sub-tab; the dashboard offers no action; back from the archive, it does.
+  await page.getByTestId('office-tab-settings').click()
+  await page.getByTestId('office-archive').click()
+  await expect(page.getByTestId('office-archived-note')).toContainText('только для просмотра')
+  await page.getByTestId('office-tab-dashboard').click()
+  await expect(page.getByTestId('start-round-1-1')).toHaveCount(0)
+  await expect(page.getByTestId('dash-judge-1-1-1')).toHaveCount(0)
+  await page.getByTestId('office-tab-settings').click()
+  await page.getByTestId('office-archive').click()
+  await expect(page.getByTestId('office-archived-note')).toHaveCount(0)
+  await page.getByTestId('office-tab-dashboard').click()
+  await expect(page.getByTestId('start-round-1-1')).toBeVisible()
+
+  // The printable seating names them too; the form starts from the options the stage was seated with.
+  await page.getByTestId('office-tab-seating').click()
+  await expect(page.getByTestId('seating-uneven-mode')).toHaveValue('extraGame')
+  await expect(page.getByTestId('stage-1')).toContainText(
+    `${staged.players[0].nickname} — ${staged.players[1].nickname}`,
+  )
+  for (const [k, round] of d.stages[0].rounds.entries())
+    for (const p of round.sittingOut)
+      await expect(page.getByTestId(`seating-out-${k + 1}`)).toContainText(p.nickname)
+
+  // Round 1 started, its game cancelled with a reason: the dashboard offers a game for the free table.
+  await page.getByTestId('office-tab-dashboard').click()
+  await page.getByTestId('start-round-1-1').click()
+  await confirm(page)
+  const cell = page.getByTestId('dash-cell-1-1-1')
+  await expect(cell.getByTestId('dash-state')).toContainText('не начата')
+  await cell.getByRole('button', { name: 'Отменить игру' }).click()
+  await page.getByTestId('cancel-reason').fill('Ошибка рассадки')
+  await page.getByTestId('cancel-confirm').click()
+  await expect(cell.getByTestId('dash-state')).toContainText('отменена: Ошибка рассадки')
+  await page.getByTestId('prepare-round-1-1').click()
+  await expect(page.getByTestId('confirm-text')).toContainText('где её нет')
+  await confirm(page)
+  await expect(cell.getByTestId('dash-state')).toContainText('не начата')
+  await expect(page.getByTestId('prepare-round-1-1')).toHaveCount(0)
 })

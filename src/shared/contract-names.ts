@@ -66,6 +66,10 @@ export const CALL_NAMES = [
   'sync.pair',
   'sync.unpair',
   'sync.overlay',
+  'sync.pull',
+  'sync.conflicts',
+  'sync.resolveConflict',
+  'sync.table',
 ] as const
 
 export type CallNameFromList = (typeof CALL_NAMES)[number]

@@ -22,7 +22,8 @@ import {
   tournamentUpdateSchema,
   type TournamentDetail,
 } from './tournament-ops'
-import type { SyncHubStatus, SyncLocalStatus } from './sync'
+import type { SyncConflictDetail, SyncHubStatus, SyncLocalStatus } from './sync'
+import type { SyncTableSession } from './sync'
 
 export type Access = 'read' | 'control'
 
@@ -216,11 +217,19 @@ export interface StandingsPublicRow {
   penalties: number
   ci: number
   total: number
+  /** The tie-break values after the total, in the ruleset's order (keys as in `StandingsPublic.tieBreaks`). */
+  tieBreaks?: Array<{ key: string; value: number }>
+  /** The tie-break that decided this place against a neighbour with the same total (null: the total did). */
+  decidedBy?: string | null
+  /** Some of this row's Ci comes from a stage not finalised yet (RULES §16.3). */
+  ciProvisional?: boolean
 }
 export interface StandingsPublic {
   tournament: { id: number; name: string } | null
   overall: StandingsPublicRow[]
   stages: Array<{ stage: string | null; rows: StandingsPublicRow[] }>
+  /** The tie-break keys after the total, in the ruleset's order (§13.6). */
+  tieBreaks?: string[]
 }
 
 export interface AppInfo {
@@ -335,7 +344,13 @@ export const calls = {
 
   'game.list': call(
     'control',
-    z.object({ status: z.enum(['setup', 'running', 'finished']).optional() }).strict(),
+    z
+      .object({
+        status: z.enum(['setup', 'running', 'finished']).optional(),
+        /** Only this table's games (a table token always gets its own table's, whatever it asks). */
+        tableId: id.optional(),
+      })
+      .strict(),
     out<GameSummary[]>(),
   ),
   'game.active': call('control', none, out<GameEnvelope | null>()),
@@ -602,6 +617,28 @@ export const calls = {
     z.object({ table: z.number().int().positive() }).strict(),
     out<OverlayEnvelope>(),
   ),
+  /** This machine as a table: asks the hub now for this table's games of its started rounds. */
+  'sync.pull': call('control', none, out<SyncLocalStatus>()),
+  /** A tablet with a table token on the hub: its table and that table's games (null without a table token). */
+  'sync.table': call('control', none, out<SyncTableSession | null>()),
+  /** The hub's conflicts of a tournament, both versions of each entry, newest first. */
+  'sync.conflicts': call(
+    'control',
+    z.object({ tournamentId: z.number().int().positive() }).strict(),
+    out<SyncConflictDetail[]>(),
+  ),
+  /** The head judge decides one conflict (keep the hub's entry, take the table's, or dismiss with a reason). */
+  'sync.resolveConflict': call(
+    'control',
+    z
+      .object({
+        conflictId: z.number().int().positive(),
+        resolution: z.enum(['keepHub', 'acceptTable', 'dismiss']),
+        reason: z.string().max(500).default(''),
+      })
+      .strict(),
+    out<SyncConflictDetail[]>(),
+  ),
 } as const
 
 export type Calls = typeof calls
@@ -640,6 +677,19 @@ export interface SyncChanged {
   gameUuid: string | null
   lastSeq: number | null
   at: number
+  /** Where the lag of a stored batch went (ms since epoch; issue 16's lag split, printed by test:tables). */
+  trace?: SyncTrace
+}
+export interface SyncTrace {
+  /** The first stored seq and each stored entry's commit time on the table (its `at`). */
+  fromSeq: number
+  committedOnTable: number[]
+  /** The table's sender sent the batch (null: an older table). */
+  sentAt: number | null
+  /** The request reached the hub, the hub's transaction committed, the push left. */
+  arrivedAt: number
+  storedAt: number
+  pushedAt: number
 }
 export type PushName = keyof Pushes
 export const pushAccess: Record<PushName, Access> = {

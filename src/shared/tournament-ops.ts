@@ -51,6 +51,13 @@ export const stageCreateSchema = z
     games: z.number().int().min(1).max(100),
     /** Semifinal/final: the top K of the previous stage's standings, seeded. */
     size: z.number().int().min(10).max(10000).optional(),
+    /**
+     * When players tie on every criterion across the cut (place K and K+1): the stage is refused with the tied
+     * players named, unless `lot` is given — then the tied players are ordered by a drawn lot (recorded).
+     */
+    tieAtCut: z.enum(['lot']).optional(),
+    /** Or the head judge's decision (e.g. after a shoot-out): the tied players who go through, in seed order. */
+    tieThrough: z.array(id).min(1).max(10000).optional(),
   })
   .strict()
 export type StageCreateInput = z.infer<typeof stageCreateSchema>
@@ -58,11 +65,22 @@ export type StageCreateInput = z.infer<typeof stageCreateSchema>
 export const seatingGenerateSchema = z
   .object({
     stageId: id,
-    seed: z.number().int().min(0).max(2 ** 31).optional(),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31)
+      .optional(),
     /** Players who should not meet (e.g. same club). */
-    avoidPairs: z.array(z.tuple([id, id])).max(1000).optional(),
+    avoidPairs: z
+      .array(z.tuple([id, id]))
+      .max(1000)
+      .optional(),
     /** A player fixed to a table (accessibility). */
-    fixedTable: z.array(z.object({ playerId: id, table: id }).strict()).max(1000).optional(),
+    fixedTable: z
+      .array(z.object({ playerId: id, table: id }).strict())
+      .max(1000)
+      .optional(),
     /**
      * When the number of players is not a multiple of 10: `extraGame` (some sit out each round, some play one
      * game more) or `spareSeats` (the free seats are marked for substitutes).
@@ -110,6 +128,8 @@ export interface DashboardGame {
   phase: string | null
   cancelled: boolean
   cancelReason: string | null
+  /** The judge stored with the game (its protocol's judge). */
+  judge: string
 }
 
 export interface DashboardTable {
@@ -130,6 +150,13 @@ export interface DashboardRound {
   started: boolean
   finished: boolean
   tables: DashboardTable[]
+  /**
+   * The stage's players with no seat in this round (empty before a seating): they sit out under the "extra game"
+   * option, or were registered after the round started.
+   */
+  sittingOut: TournamentPlayer[]
+  /** Spare seats of this round (seats for substitutes, counted for nobody). */
+  spareSeats: number
 }
 
 export interface DashboardStage {
@@ -142,6 +169,20 @@ export interface DashboardStage {
   seed: number | null
   players: number
   rounds: DashboardRound[]
+  /** The option chosen when the players are not a multiple of 10 (null: none chosen). */
+  uneven: 'extraGame' | 'spareSeats' | null
+  /** The constraints the stored seating was generated with (a new generation starts from them). */
+  avoidPairs: Array<[number, number]>
+  fixedTable: Array<{ playerId: number; table: number }>
+  /** The players seated in more rounds than `games` (they play an extra game). */
+  extraGame: TournamentPlayer[]
+  /**
+   * The players the stage's seating gives fewer than `games` games (e.g. registered after a round started);
+   * empty while some round has no seating.
+   */
+  fewerGames: TournamentPlayer[]
+  /** A tie at the cut when the stage was seeded (players equal on every criterion), decided by lot or judge. */
+  cutLot: { tied: TournamentPlayer[]; through: TournamentPlayer[]; by: 'lot' | 'judge' } | null
   /** Figures of the stored seating next to those of a random one (null before a seating is generated). */
   figures: { generated: SeatingFigures; random: SeatingFigures } | null
 }
@@ -157,6 +198,8 @@ export interface TournamentDetail {
   rulesetId: string
   scoring: TournamentScoring
   archived: boolean
+  /** The tournament has games (not cancelled): its ruleset and scoring version no longer change. */
+  rulesetLocked: boolean
   tables: Array<{ id: number; number: number; judge: string }>
   players: TournamentPlayer[]
   stages: DashboardStage[]

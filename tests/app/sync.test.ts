@@ -9,19 +9,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import { startCore, type Core } from '../../src/main/app/core'
-import type { CallName, CallOutput } from '../../src/shared/contract'
 import type { SyncPush } from '../../src/shared/sync'
 import type { TableGrant } from '../../src/main/db'
-import { AppError } from '../../src/shared/errors'
+import { call, codeOf, coreBase, until } from './sync-kit'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-sync-'))
-const base = {
-  staticDir: join(dir, 'none'),
-  resourcesDir: join(dir, 'none'),
-  version: 'test',
-  mode: 'headless',
-} as const
+const base = coreBase(dir)
 
 let hub: Core
 let table: Core
@@ -29,30 +23,6 @@ let hubPort = 0
 let tournamentId = 0
 let tableIds: number[] = []
 let tournamentUuid = ''
-
-async function call<K extends CallName>(core: Core, name: K, params: unknown): Promise<CallOutput<K>> {
-  const r = await core.router.dispatch(name, params, 'control')
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message.en}`)
-  return r.value as CallOutput<K>
-}
-
-async function until(what: string, cond: () => boolean, ms = 15000): Promise<void> {
-  const end = Date.now() + ms
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn()
-  } catch (err) {
-    if (err instanceof AppError) return err.code
-    throw err
-  }
-  throw new Error('expected a refusal')
-}
 
 async function httpPush(token: string, body: unknown): Promise<{ status: number; code: string | null }> {
   const res = await fetch(`${hub.server.origin}/sync/push`, {

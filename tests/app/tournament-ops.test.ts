@@ -15,6 +15,7 @@ import type { DashboardRound, TournamentDetail } from '../../src/shared/tourname
 import { FULL_GAME, FULL_GAME_ROLES } from '../fixtures/full-game'
 import { liveStandings } from '../../src/main/app/exports'
 import { DEMO_TOURNAMENT_NAME } from '../../src/main/db/tournaments'
+import { playAt as playOn } from './tournament-play'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-tournament-'))
 let a: Core
@@ -55,23 +56,8 @@ function seatedIds(round: DashboardRound): number[] {
 }
 
 /** Commands of FULL_GAME need its roles; the table's players come from the stored seating. */
-async function playAt(
-  core: Core,
-  t: TournamentDetail,
-  round: DashboardRound,
-  table: number,
-): Promise<number> {
-  const tb = round.tables.find((x) => x.table === table)!
-  const env = await call(core, 'game.create', {
-    rulesetId: t.rulesetId,
-    players: tb.seats.map((p, i) => ({ name: p?.nickname ?? `Запасной ${i + 1}`, playerId: p?.id ?? null })),
-    roles: { ...FULL_GAME_ROLES },
-    tournamentId: t.id,
-    roundId: round.id,
-    tableId: tb.tableId,
-  })
-  for (const command of FULL_GAME) await call(core, 'game.command', { gameId: env.gameId, command })
-  return env.gameId
+function playAt(core: Core, t: TournamentDetail, round: DashboardRound, table: number): Promise<number> {
+  return playOn((name, params) => call(core, name, params), t, round, table)
 }
 
 describe('a tournament from creation to its final', () => {
@@ -270,19 +256,25 @@ describe('a tournament from creation to its final', () => {
     t = await call(a, 'tournaments.register', { tournamentId: t.id, playerIds: [gone] })
     expect(new Set(seatedIds(t.stages[0].rounds[1])).size).toBe(20)
 
-    // A final of the top 10, seeded from the qualifying standings, started.
-    t = await call(a, 'stages.create', {
-      tournamentId: t.id,
-      kind: 'final',
-      name: 'Финал',
-      games: 1,
-      size: 10,
-    })
+    // A final of the top 10, seeded from the qualifying standings, started. Two identical games leave twelve
+    // players tied on every criterion across the cut: that is refused with their names until a lot is drawn.
+    const finalInput = { tournamentId: t.id, kind: 'final', name: 'Финал', games: 1, size: 10 } as const
+    const tie = await refusal(a, 'stages.create', finalInput)
+    expect(tie.code).toBe('tournament/tie_at_cut')
+    expect(tie.ru).toMatch(/На границе отбора равенство: .*делят 3-е место.*проходят 8 из 12.*жребий/)
+    t = await call(a, 'stages.create', { ...finalInput, tieAtCut: 'lot' })
     const final = t.stages[1]
     expect(final.players).toBe(10)
+    const rows = standings.stages[0].rows
+    const above = rows.filter((r) => r.rank < 3).map((r) => r.playerId)
+    const tiedIds = rows.filter((r) => r.rank === 3).map((r) => r.playerId)
+    expect(final.cutLot?.tied.map((p) => p.id)).toEqual(tiedIds)
+    expect(final.cutLot?.through).toHaveLength(8)
     t = await call(a, 'seating.generate', { stageId: final.id, seed: 3 })
+    // The lot is kept when the final is seated.
+    expect(t.stages[1].cutLot?.through).toEqual(final.cutLot?.through)
     const finalRound = t.stages[1].rounds[0]
-    const top10 = standings.stages[0].rows.slice(0, 10).map((r) => r.playerId)
+    const top10 = [...above, ...final.cutLot!.through.map((p) => p.id)]
     expect(new Set(seatedIds(finalRound))).toEqual(new Set(top10))
     t = await call(a, 'rounds.start', { roundId: finalRound.id })
     expect(t.stages[1].rounds[0].tables.map((x2) => x2.game?.status)).toEqual(['setup'])

@@ -114,6 +114,75 @@ describe('stored seatings and rounds', () => {
   })
 })
 
+describe('rounds, judges and the archive: the rules the database keeps', () => {
+  it('a game in a round locks it, takes the round judge, is refused once the round is closed', async () => {
+    const t = db.createTournament({ name: 'Правила' })
+    const [table] = db.setTableCount(t.id, 1)
+    db.updateTable(table.id, { judge: 'Обычный' })
+    const stage = db.addStage(t.id, { kind: 'qualifying', games: 1 })
+    const round = db.addRound(stage.id)
+    const ids = tenPlayers('П')
+    db.saveRoundSeating(round.id, [{ tableId: table.id, seats: ids }])
+    db.setRoundJudge(round.id, table.id, 'Тура')
+    // Closing a round not started is refused.
+    expect(await errorCode(() => db.finishRound(round.id))).toBe('db/round_not_started')
+    const g = db.createGame({ roundId: round.id, tableId: table.id, setup: setupFor(ids) })
+    expect(g.judge).toBe('Тура')
+    expect(db.getRound(round.id)?.startedAt).not.toBeNull()
+    expect(await errorCode(() => db.saveRoundSeating(round.id, [{ tableId: table.id, seats: ids }]))).toBe(
+      'db/round_started',
+    )
+    // The judge of a game not finished changes; a finished one keeps its signed judge.
+    expect(db.setGameJudge(g.id, 'Новый').judge).toBe('Новый')
+    db.appendEntry(g.id, entry(1), { status: 'finished', winner: 'red' })
+    expect(await errorCode(() => db.setGameJudge(g.id, 'Другой'))).toBe('db/game_finished')
+    expect(db.getGame(g.id)?.judge).toBe('Новый')
+    await db.finishRound(round.id)
+    expect(await errorCode(() => db.finishRound(round.id))).toBe('db/round_finished')
+    expect(
+      await errorCode(() => db.createGame({ roundId: round.id, tableId: table.id, setup: setupFor(ids) })),
+    ).toBe('db/round_closed')
+  })
+
+  it('a round with a seated table never played is not closed unless confirmed', async () => {
+    const t = db.createTournament({ name: 'Пустой стол' })
+    const [t1, t2] = db.setTableCount(t.id, 2)
+    const stage = db.addStage(t.id, { kind: 'qualifying', games: 1 })
+    const round = db.addRound(stage.id)
+    const ids = Array.from({ length: 20 }, (_, i) => db.addPlayer({ nickname: `Стол ${i}` }).id)
+    db.saveRoundSeating(round.id, [
+      { tableId: t1.id, seats: ids.slice(0, 10) },
+      { tableId: t2.id, seats: ids.slice(10) },
+    ])
+    const g = db.createGame({ roundId: round.id, tableId: t1.id, setup: setupFor(ids.slice(0, 10)) })
+    db.appendEntry(g.id, entry(1), { status: 'finished', winner: 'red' })
+    expect(await errorCode(() => db.finishRound(round.id))).toBe('db/round_in_progress')
+    expect(await db.finishRound(round.id, { force: true })).toMatch(/end-of-round-1/)
+  })
+
+  it('a round judge needs a table of the same tournament; an archived tournament takes no game, cancel or close', async () => {
+    const a = db.createTournament({ name: 'А' })
+    const b = db.createTournament({ name: 'Б' })
+    const [ta] = db.setTableCount(a.id, 1)
+    const [tb] = db.setTableCount(b.id, 1)
+    const round = db.addRound(db.addStage(a.id, { kind: 'qualifying', games: 1 }).id)
+    expect(await errorCode(() => db.setRoundJudge(round.id, tb.id, 'X'))).toBe('db/invalid_input')
+    const ids = tenPlayers('А')
+    db.saveRoundSeating(round.id, [{ tableId: ta.id, seats: ids }])
+    const g = db.createGame({ roundId: round.id, tableId: ta.id, setup: setupFor(ids) })
+    db.archiveTournament(a.id, true)
+    expect(await errorCode(() => db.cancelGame(g.id, 'Причина'))).toBe('db/tournament_archived')
+    expect(await errorCode(() => db.finishRound(round.id, { force: true }))).toBe('db/tournament_archived')
+    expect(await errorCode(() => db.createGame({ tournamentId: a.id, setup: setupFor(ids) }))).toBe(
+      'db/tournament_archived',
+    )
+    // A second withdrawal is refused too.
+    db.registerPlayers(a.id, [ids[0]])
+    db.withdrawPlayer(a.id, ids[0])
+    expect(await errorCode(() => db.withdrawPlayer(a.id, ids[0]))).toBe('db/already_withdrawn')
+  })
+})
+
 describe('the demo tournament', () => {
   it('uses the whole model: registered players, a stored and started seating', () => {
     const ids = db.seedDemo()!

@@ -6,6 +6,8 @@
  * `web-contents-created`.
  */
 import { EventEmitter } from 'node:events'
+import { vi } from 'vitest'
+import type { MenuItem } from '../../src/main/electron/menu'
 
 export interface Rect {
   x: number
@@ -48,6 +50,10 @@ export function createFakeElectron(opts: { userData: string; platform?: string }
   const app = Object.assign(new EventEmitter(), {
     quitted: false,
     exitCode: null as number | null,
+    relaunched: 0,
+    relaunch() {
+      app.relaunched += 1
+    },
     isPackaged: false,
     requestSingleInstanceLock: () => true,
     enableSandbox: () => {},
@@ -208,3 +214,30 @@ export function createFakeElectron(opts: { userData: string; platform?: string }
 }
 
 export type FakeElectron = ReturnType<typeof createFakeElectron>
+
+/** Starts the real shell (and the real core) against this stand-in, with these environment variables. */
+export async function launchShell(fake: FakeElectron, env: Record<string, string>): Promise<FakeElectron> {
+  for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v)
+  vi.resetModules()
+  vi.doMock('electron', () => fake.module)
+  const { runElectron } = await import('../../src/main/electron/shell')
+  await runElectron()
+  return fake
+}
+
+/** A menu item by id, at any depth. */
+export function findMenuItem(items: MenuItem[], id: string): MenuItem | undefined {
+  for (const item of items) {
+    if (item.id === id) return item
+    const sub = Array.isArray(item.submenu) ? findMenuItem(item.submenu, id) : undefined
+    if (sub) return sub
+  }
+  return undefined
+}
+
+/** Clicks an item of the menu the shell set last (a checkbox gets its new state). */
+export function clickMenuItem(fake: FakeElectron, id: string, checked?: boolean): void {
+  const item = findMenuItem(fake.menus.at(-1) as MenuItem[], id)
+  if (!item?.click) throw new Error(`no menu item ${id}`)
+  ;(item.click as (i: { checked?: boolean }) => void)({ checked })
+}

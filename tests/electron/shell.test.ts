@@ -11,18 +11,19 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { MenuItem } from '../../src/main/electron/menu'
 import { IPC_PUSH_CHANNEL, ipcChannel, type CallName } from '../../src/shared/contract'
-import { createFakeElectron, type FakeElectron } from './fake-electron'
+import {
+  clickMenuItem,
+  createFakeElectron,
+  findMenuItem,
+  launchShell,
+  type FakeElectron,
+} from './fake-electron'
 
 let running: FakeElectron | null = null
 const blockers: Server[] = []
 
 async function launch(fake: FakeElectron, env: Record<string, string> = { MAFIA_DESK_PORT: '0' }) {
-  for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v)
-  vi.resetModules()
-  vi.doMock('electron', () => fake.module)
-  const { runElectron } = await import('../../src/main/electron/shell')
-  await runElectron()
-  running = fake
+  running = await launchShell(fake, env)
   return fake
 }
 
@@ -47,20 +48,8 @@ function lastMenu(fake: FakeElectron): MenuItem[] {
   return fake.menus.at(-1) as MenuItem[]
 }
 
-function findItem(items: MenuItem[], id: string): MenuItem | undefined {
-  for (const item of items) {
-    if (item.id === id) return item
-    const sub = Array.isArray(item.submenu) ? findItem(item.submenu, id) : undefined
-    if (sub) return sub
-  }
-  return undefined
-}
-
-function click(fake: FakeElectron, id: string, checked?: boolean): void {
-  const item = findItem(lastMenu(fake), id)
-  if (!item?.click) throw new Error(`no menu item ${id}`)
-  ;(item.click as (i: { checked?: boolean }) => void)({ checked })
-}
+const findItem = findMenuItem
+const click = clickMenuItem
 
 function origin(fake: FakeElectron): string {
   return new URL(fake.windows[0].urls[0]).origin

@@ -12,6 +12,7 @@ import {
   type SeatingOptions,
   type SeatingPlan,
 } from '../../src/main/tournament/seating'
+import { expectValidRounds } from './seating-rounds'
 
 function plan(options: Partial<SeatingOptions> & { players: number; games: number }): SeatingPlan {
   const r = generateSeating({ seed: 7, effort: 100, ...options })
@@ -24,14 +25,7 @@ function checkRounds(
   p: SeatingPlan,
   active: number[] = Array.from({ length: p.players }, (_, i) => i),
 ): void {
-  for (const r of p.rounds) {
-    const seated = r.tables.flatMap((t) => t.seats).filter((x) => x !== SPARE_SEAT)
-    const out = r.sittingOut ?? []
-    expect(new Set(seated).size).toBe(seated.length)
-    expect([...seated, ...out].sort((a, b) => a - b)).toEqual(active)
-    expect(r.tables.map((t) => t.table)).toEqual(r.tables.map((_, i) => i + 1))
-    for (const t of r.tables) expect(t.seats).toHaveLength(10)
-  }
+  expectValidRounds(p.rounds, active)
 }
 
 function seatCounts(p: SeatingPlan): Map<number, number[]> {
@@ -245,7 +239,7 @@ describe('seating (RULES.md §16.2)', () => {
 })
 
 describe('seating properties (fast-check)', () => {
-  it('every round seats every player once; constraints hold; same seed, same seating', () => {
+  it('every round seats every player once; constraints hold; same seed, same seating; figures consistent', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 10, max: 45 }),
@@ -264,6 +258,21 @@ describe('seating properties (fast-check)', () => {
           // No seat twice for a player within ten games.
           for (const c of seatCounts(r.value).values()) expect(Math.max(...c)).toBeLessThanOrEqual(1)
           expect(generateSeating(options)).toEqual(r)
+          // The figures, of this seating and of a random one: recomputable from the rounds, Σ meetings² never below
+          // its lower bound, the band one wide, the pairs outside it counted from the histogram.
+          const random = randomSeating({ players: P, games: G, seed, uneven })
+          if (!random.ok) throw new Error(random.error.code)
+          checkRounds(random.value)
+          for (const plan of [r.value, random.value]) {
+            const pairs = plan.report.pairs
+            expect(evaluateSeating(P, G, plan.rounds, plan.constraints)).toEqual(plan.report)
+            expect(pairs.sumSquares).toBe(pairs.histogram.reduce((a, n, m) => a + n * m * m, 0))
+            expect(pairs.sumSquares).toBeGreaterThanOrEqual(pairs.sumSquaresBound)
+            expect(pairs.band.high - pairs.band.low).toBeLessThanOrEqual(1)
+            expect(pairs.outsideBand).toBe(
+              pairs.histogram.reduce((a, n, m) => a + (m < pairs.band.low || m > pairs.band.high ? n : 0), 0),
+            )
+          }
         },
       ),
       { numRuns: 40 },

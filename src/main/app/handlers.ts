@@ -14,7 +14,7 @@ import type {
   StandingsPublicRow,
   TournamentInfo,
 } from '../../shared/contract'
-import { liveStandings, protocolFile, standingsFile, storeCiIfStageFinalised } from './exports'
+import { liveStandings, protocolFile, standingsFile } from './exports'
 import { protocolFileName } from '../export/commands'
 import { TournamentOps } from './tournaments'
 import { verifyImportedGame } from './import-check'
@@ -72,7 +72,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...gameHandlers(deps),
     ...rulesetsHandlers(deps),
     ...playersHandlers(deps),
-    ...roundsHandlers(deps),
     ...dataHandlers(deps),
     ...tournamentsHandlers(deps),
     ...obsHandlers(deps),
@@ -110,7 +109,10 @@ function overlayHandlers({ service, obs }: HandlerDeps): NamespaceHandlers<'over
 
 function gameHandlers({ service }: HandlerDeps): NamespaceHandlers<'game'> {
   return {
-    'game.list': ({ status }) => service.list(status),
+    'game.list': ({ status, tableId }) =>
+      tableId === undefined
+        ? service.list(status)
+        : service.list(status).filter((g) => g.tableId === tableId),
     'game.active': () => service.active(),
     'game.view': ({ gameId }) => service.envelope(gameId),
     'game.open': ({ gameId }) => service.open(gameId),
@@ -158,15 +160,6 @@ function playersHandlers({ db }: HandlerDeps): NamespaceHandlers<'players'> {
         )
       return playerInfo(p)
     },
-  }
-}
-
-function roundsHandlers({ db }: HandlerDeps): Pick<Handlers, 'rounds.finish'> {
-  return {
-    // A round that closes its stage stores the stage's Ci per seat (RULES §16.3) before the end-of-round backup.
-    'rounds.finish': async ({ roundId, force }) => ({
-      backup: await db().finishRound(roundId, { force, afterMark: (id) => storeCiIfStageFinalised(db(), id) }),
-    }),
   }
 }
 
@@ -300,11 +293,15 @@ function standingsHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'sta
           penalties: r.penalties,
           ci: r.ci,
           total: r.total,
+          tieBreaks: r.tieBreaks,
+          decidedBy: r.decidedBy,
+          ciProvisional: r.ciProvisional,
         }))
       return {
         tournament: { id: t.id, name: t.name },
         overall: pub(all.overall),
         stages: all.stages.map((st) => ({ stage: st.stage, rows: pub(st.rows) })),
+        tieBreaks: all.tieBreaks.map((tb) => tb.key),
       }
     },
   }

@@ -464,13 +464,15 @@ export class AppService {
    * A game's log was changed behind the service (the hub stored a table's synced entries, issue 16): drop the
    * cached state, refresh its tournament's standings and push its new view when it is the active game.
    */
-  refreshGame(gameId: number): void {
+  refreshGame(gameId: number, synced?: { game: Game; resultChanged: boolean }): void {
     const shown = this.live.get(gameId)?.overlayShown
     this.live.delete(gameId)
+    const row = this.db.getGame(gameId)
+    // The hub hands over the state it just replayed: no second replay of the whole log per push.
+    if (synced && row) this.live.set(gameId, { row, game: synced.game, remote: true })
     const reloaded = this.tryLoad(gameId)
     if (reloaded && shown) reloaded.overlayShown = shown // the overlay's revision goes on from where it was
-    const row = this.db.getGame(gameId)
-    if (row?.tournamentId != null) this.standingsCache.delete(row.tournamentId)
+    if (row?.tournamentId != null && (synced?.resultChanged ?? true)) this.standingsCache.delete(row.tournamentId)
     this.broadcast(gameId)
   }
 

@@ -17,6 +17,7 @@ type OpsCall =
   | 'seating.swap'
   | 'seating.export'
   | 'rounds.start'
+  | 'rounds.finish'
   | 'games.cancel'
 
 export function tournamentOpsHandlers(ops: TournamentOps): Pick<Handlers, OpsCall> {
@@ -35,6 +36,7 @@ export function tournamentOpsHandlers(ops: TournamentOps): Pick<Handlers, OpsCal
     'seating.swap': ({ roundId, a, b }) => ops.swap(roundId, a, b),
     'seating.export': ({ stageId, lang }) => ops.exportSeating(stageId, lang ?? 'ru'),
     'rounds.start': ({ roundId }) => ops.startRound(roundId),
+    'rounds.finish': ({ roundId, force }) => ops.finishRound(roundId, force ?? false),
     'games.cancel': ({ gameId, reason }) => ops.cancelGame(gameId, reason),
   }
 }

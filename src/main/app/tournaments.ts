@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs'
 import { AppError, appError } from '../../shared/errors'
 import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import type { CsvImportResult, ExportedFile, GameSummary } from '../../shared/contract'
+import { tournamentArchived } from '../db/errors'
 import { seatingToXlsx } from '../export/seating-xlsx'
 import type {
   DashboardGame,
@@ -20,16 +21,18 @@ import type {
   TournamentUpdateInput,
 } from '../../shared/tournament-ops'
 import type { GameRow, MafiaDb, Player, Round, Stage, StageOptions } from '../db'
+import { extraGamePlayers, fewerGamePlayers, roundsPerPlayer, sittingOut } from '../tournament/roster'
 import {
   SPARE_SEAT,
   evaluateSeating,
   generateSeating,
+  makeRng,
   randomSeating,
   regenerateSeating,
   type SeatingReport,
   type SeatingRound,
 } from '../tournament/seating'
-import { liveStandings } from './exports'
+import { liveStandings, storeCiIfStageFinalised } from './exports'
 import type { AppService } from './service'
 
 function fail(code: string, ru: string, en: string, details?: Record<string, unknown>): AppError {
@@ -67,13 +70,21 @@ export class TournamentOps {
 
   update(input: TournamentUpdateInput): TournamentDetail {
     const db = this.db()
-    const current = this.require(input.tournamentId)
+    const current = this.writable(input.tournamentId)
     const stored = rulesetSchema.safeParse(current.ruleset)
+    const storedScoring = stored.success ? scoringOf(stored.data) : undefined
+    // The stored copy is replaced only when the ruleset or the scoring really changes: saving the settings with
+    // the same values keeps the tournament's copy as it is (even if the ruleset it came from changed since).
+    const changesRuleset =
+      (input.rulesetId !== undefined && (!stored.success || input.rulesetId !== stored.data.id)) ||
+      (input.scoring !== undefined &&
+        (storedScoring === undefined ||
+          (Object.keys(storedScoring) as Array<keyof typeof storedScoring>).some(
+            (k) => input.scoring?.[k] !== storedScoring[k],
+          )))
+    if (changesRuleset) this.refuseRulesetChange(current)
     const rulesetId = input.rulesetId ?? (stored.success ? stored.data.id : 'fiim')
-    const ruleset =
-      input.rulesetId !== undefined || input.scoring !== undefined
-        ? this.rulesetCopy(rulesetId, input.scoring ?? (stored.success ? scoringOf(stored.data) : undefined))
-        : undefined
+    const ruleset = changesRuleset ? this.rulesetCopy(rulesetId, input.scoring ?? storedScoring) : undefined
     db.transaction(() => {
       db.updateTournament(input.tournamentId, {
         name: input.name,
@@ -94,8 +105,27 @@ export class TournamentOps {
     return this.changed(input.tournamentId)
   }
 
+  /**
+   * Archives a tournament (read-only until brought back: every change is refused with db/tournament_archived)
+   * or brings it back. A tournament with a round in progress is not archived.
+   */
   archive(tournamentId: number, archived: boolean): TournamentDetail {
-    this.db().archiveTournament(tournamentId, archived)
+    const db = this.db()
+    this.require(tournamentId)
+    if (archived) {
+      for (const stage of db.listStages(tournamentId)) {
+        const running = db.listRounds(stage.id).find((r) => r.startedAt !== null && r.status !== 'finished')
+        if (running) {
+          throw fail(
+            'tournament/round_in_progress',
+            `Идёт тур ${running.number} этапа «${stage.name || stage.kind}»: завершите его, затем отправляйте турнир в архив.`,
+            `Round ${running.number} of stage "${stage.name || stage.kind}" is in progress: close it before archiving the tournament.`,
+            { roundId: running.id },
+          )
+        }
+      }
+    }
+    db.archiveTournament(tournamentId, archived)
     return this.changed(tournamentId)
   }
 
@@ -108,18 +138,73 @@ export class TournamentOps {
     return scoring ? { ...base, scoring: { ...base.scoring, ...scoring } } : base
   }
 
+  /**
+   * The ruleset and scoring of a tournament are fixed once it has a game (not cancelled): its games were
+   * prepared and signed under that copy, and the standings' Ci follows it. Refused with that reason.
+   */
+  private refuseRulesetChange(t: { id: number; name: string }): void {
+    const games = this.db().listGames({ tournamentId: t.id })
+    if (games.length === 0) return
+    throw fail(
+      'tournament/ruleset_locked',
+      `В турнире «${t.name}» уже есть игры (${games.length}): регламент и версия подсчёта не меняются — игры подготовлены и подписаны по копии регламента турнира. Для другого регламента создайте новый турнир.`,
+      `The tournament "${t.name}" already has games (${games.length}): its ruleset and scoring version no longer change — its games were prepared and signed under the tournament's ruleset copy. Create a new tournament for another ruleset.`,
+      { games: games.length },
+    )
+  }
+
   private setTables(tournamentId: number, count: number, judges: string[] | undefined): void {
     const db = this.db()
+    if (judges && judges.length > count) {
+      throw fail(
+        'tournament/too_many_judges',
+        `Судей указано ${judges.length}, а столов ${count}: лишние судьи не были бы записаны никуда.`,
+        `${judges.length} judges are given for ${count} tables: the extra ones would be stored nowhere.`,
+        { judges: judges.length, tables: count },
+      )
+    }
     const tables = db.setTableCount(tournamentId, count)
     if (judges) for (const t of tables) db.updateTable(t.id, { judge: judges[t.number - 1] ?? '' })
   }
 
+  /**
+   * The judge of a table: for the whole tournament (the rounds not started take it; games already made keep
+   * theirs), or for one round. In a started round the table's game gets the new judge while it is not finished;
+   * a finished game's protocol keeps the judge who signed it, so the change is refused with that reason.
+   */
   setJudge(tableId: number, judge: string, roundId: number | undefined): TournamentDetail {
     const db = this.db()
     const table = db.getTable(tableId)
     if (!table) throw fail('app/table_not_found', `Стол №${tableId} не найден`, `Table ${tableId} not found`)
-    if (roundId === undefined) db.updateTable(tableId, { judge })
-    else db.setRoundJudge(roundId, tableId, judge)
+    this.writable(table.tournamentId)
+    if (roundId === undefined) {
+      db.updateTable(tableId, { judge })
+      return this.changed(table.tournamentId)
+    }
+    const round = db.getRound(roundId)
+    if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
+    if (this.requireStage(round.stageId).tournamentId !== table.tournamentId) {
+      throw fail(
+        'tournament/table_elsewhere',
+        `Стол ${table.number} из другого турнира, чем тур ${round.number}.`,
+        `Table ${table.number} belongs to another tournament than round ${round.number}.`,
+        { tableId, roundId },
+      )
+    }
+    const live = db.liveGameAt(roundId, tableId)
+    if (live && live.status === 'finished') {
+      throw fail(
+        'tournament/judge_game_finished',
+        `Игра за столом ${table.number} в туре ${round.number} уже завершена: её протокол подписан судьёй «${live.judge || table.judge}» и не меняется. Судью можно сменить только до конца игры.`,
+        `The game at table ${table.number} in round ${round.number} is already finished: its protocol was signed by the judge "${live.judge || table.judge}" and stays so. A judge can be changed only before the game ends.`,
+        { tableId, roundId, gameId: live.id, judge: live.judge },
+      )
+    }
+    db.transaction(() => {
+      db.setRoundJudge(roundId, tableId, judge)
+      // The game prepared or running at this table takes the new judge ('' = the table's usual one).
+      if (live) db.setGameJudge(live.id, judge.trim() || table.judge)
+    })
     return this.changed(table.tournamentId)
   }
 
@@ -127,6 +212,7 @@ export class TournamentOps {
 
   register(tournamentId: number, playerIds: number[]): TournamentDetail {
     const db = this.db()
+    this.writable(tournamentId)
     db.transaction(() => {
       db.registerPlayers(tournamentId, playerIds)
       this.reseatOpenRounds(tournamentId)
@@ -139,7 +225,7 @@ export class TournamentOps {
     p: { nickname: string; fullName?: string; club?: string; city?: string },
   ): TournamentDetail {
     const db = this.db()
-    this.require(tournamentId)
+    this.writable(tournamentId)
     db.transaction(() => {
       const player = db.addPlayer(p)
       db.registerPlayers(tournamentId, [player.id])
@@ -153,6 +239,7 @@ export class TournamentOps {
     tournamentId: number,
     source: { csv: string } | { xlsxBase64: string },
   ): Promise<CsvImportResult> {
+    this.writable(tournamentId)
     const csv = 'csv' in source ? source.csv : await xlsxToCsv(source.xlsxBase64)
     const db = this.db()
     const report = db.transaction(() => {
@@ -167,6 +254,7 @@ export class TournamentOps {
   /** Withdraws a player: his played games stay; the rounds not started are seated again without him. */
   withdraw(tournamentId: number, playerId: number): TournamentDetail {
     const db = this.db()
+    this.writable(tournamentId)
     db.transaction(() => {
       db.withdrawPlayer(tournamentId, playerId)
       this.reseatOpenRounds(tournamentId)
@@ -182,9 +270,9 @@ export class TournamentOps {
    */
   createStage(input: StageCreateInput): TournamentDetail {
     const db = this.db()
-    this.require(input.tournamentId)
+    this.writable(input.tournamentId)
     const previous = db.listStages(input.tournamentId).at(-1) ?? null
-    let seeded: number[] | null = null
+    let seeded: { players: number[]; lot: StageOptions['cutLot'] } | null = null
     if (input.kind !== 'qualifying') {
       if (!previous || input.size === undefined) {
         throw fail(
@@ -193,9 +281,23 @@ export class TournamentOps {
           'A final or semifinal is seeded from the previous stage: it needs one, and the number of players.',
         )
       }
-      seeded = this.topOf(input.tournamentId, previous, input.size)
+      const running = db.listRounds(previous.id).find((r) => r.startedAt !== null && r.status !== 'finished')
+      if (running) {
+        throw fail(
+          'tournament/previous_stage_running',
+          `В этапе «${previous.name || previous.kind}» идёт тур ${running.number}: таблица ещё меняется. Завершите тур, затем набирайте следующий этап.`,
+          `Round ${running.number} of stage "${previous.name || previous.kind}" is in progress: its standings still change. Close the round first, then seed the next stage.`,
+          { roundId: running.id },
+        )
+      }
+      seeded = this.topOf(
+        input.tournamentId,
+        previous,
+        input.size,
+        input.tieThrough ? { through: input.tieThrough } : input.tieAtCut === 'lot' ? 'lot' : null,
+      )
     }
-    const id = db.transaction(() => {
+    db.transaction(() => {
       const stage = db.addStage(input.tournamentId, {
         kind: input.kind,
         name: input.name ?? '',
@@ -203,30 +305,86 @@ export class TournamentOps {
         size: input.size ?? null,
       })
       for (let n = 1; n <= input.games; n++) db.addRound(stage.id, { number: n })
-      if (seeded) db.setStagePlayers(stage.id, seeded)
-      return stage.id
+      if (seeded) {
+        db.setStagePlayers(stage.id, seeded.players)
+        if (seeded.lot) db.setStageOptions(stage.id, { cutLot: seeded.lot })
+      }
     })
-    void id
     return this.changed(input.tournamentId)
   }
 
-  /** The top `size` players (registered, not withdrawn) of a stage's standings, best first. */
-  private topOf(tournamentId: number, stage: Stage, size: number): number[] {
+  /**
+   * The top `size` players (registered, not withdrawn) of a stage's standings, best first. When players tie on
+   * every criterion across the cut the stage is refused, naming them (tournament/tie_at_cut), unless decided:
+   * by a lot the app draws (`'lot'`), or by the head judge (`through`: the tied players who go through, e.g.
+   * after a shoot-out). Either way the decision is recorded with the stage.
+   */
+  private topOf(
+    tournamentId: number,
+    stage: Stage,
+    size: number,
+    decision: 'lot' | { through: number[] } | null,
+  ): { players: number[]; lot: StageOptions['cutLot'] } {
     const active = new Set(this.db().activePlayerIds(tournamentId))
-    const rows = liveStandings(this.db(), tournamentId).stages.find((s) => s.stage === stage.kind)?.rows ?? []
-    const top = rows
-      .map((r) => r.playerId)
-      .filter((id): id is number => id !== null && active.has(id))
-      .slice(0, size)
-    if (top.length < size) {
+    const rows = (
+      liveStandings(this.db(), tournamentId).stages.find((s) => s.stage === stage.kind)?.rows ?? []
+    ).filter((r): r is typeof r & { playerId: number } => r.playerId !== null && active.has(r.playerId))
+    if (rows.length < size) {
       throw fail(
         'tournament/not_enough_players',
-        `В таблице этапа «${stage.name || stage.kind}» только ${top.length} игроков, а нужно ${size}.`,
-        `The standings of stage "${stage.name || stage.kind}" have only ${top.length} players; ${size} are needed.`,
-        { have: top.length, size },
+        `В таблице этапа «${stage.name || stage.kind}» только ${rows.length} игроков, а нужно ${size}.`,
+        `The standings of stage "${stage.name || stage.kind}" have only ${rows.length} players; ${size} are needed.`,
+        { have: rows.length, size },
       )
     }
-    return top
+    const top = rows.slice(0, size).map((r) => r.playerId)
+    if (rows.length === size || rows[size - 1].rank !== rows[size].rank) {
+      if (decision !== null && decision !== 'lot') {
+        throw fail(
+          'tournament/no_tie_at_cut',
+          'На границе отбора нет равенства: участники этапа берутся по таблице, решение о проходе не нужно.',
+          'There is no tie at the cut: the stage takes its players from the standings; no decision is needed.',
+        )
+      }
+      return { players: top, lot: undefined }
+    }
+    // A tie no criterion breaks runs across the cut.
+    const rank = rows[size - 1].rank
+    const tied = rows.filter((r) => r.rank === rank)
+    const first = rows.findIndex((r) => r.rank === rank)
+    const places = size - first
+    const names = tied.map((r) => r.name).join(', ')
+    if (decision === null) {
+      throw fail(
+        'tournament/tie_at_cut',
+        `На границе отбора равенство: ${names} делят ${first + 1}-е место по всем дополнительным показателям, а проходят ${places} из ${tied.length}. Решите, кто проходит: отметьте прошедших по итогам перестрелки или бросьте жребий (решение запишется с этапом), либо измените число участников этапа.`,
+        `A tie at the cut: ${names} share place ${first + 1} on every tie-break, and ${places} of ${tied.length} go through. Decide who goes through: tick those who won the shoot-out, or draw a lot (the decision is recorded with the stage), or change the number of players of the stage.`,
+        { tied: tied.map((r) => r.playerId), places, rank: first + 1 },
+      )
+    }
+    const tiedIds = tied.map((r) => r.playerId)
+    const above = rows.slice(0, first).map((r) => r.playerId)
+    if (decision !== 'lot') {
+      const chosen = decision.through
+      const bad =
+        new Set(chosen).size !== chosen.length ||
+        chosen.length !== places ||
+        chosen.some((id) => !tiedIds.includes(id))
+      if (bad) {
+        throw fail(
+          'tournament/bad_tie_decision',
+          `Из равных (${names}) нужно выбрать ровно ${places}: каждого один раз и только из них.`,
+          `Choose exactly ${places} of the tied players (${names}): each once, and only from them.`,
+          { tied: tiedIds, places },
+        )
+      }
+      return { players: [...above, ...chosen], lot: { tied: tiedIds, through: chosen, by: 'judge' } }
+    }
+    const seed = 1 + Math.floor(Math.random() * 2_000_000_000)
+    const rnd = makeRng(seed)
+    const drawn = tied.map((r) => ({ id: r.playerId, key: rnd() })).sort((a, b) => a.key - b.key)
+    const through = drawn.slice(0, places).map((d) => d.id)
+    return { players: [...above, ...through], lot: { tied: tiedIds, through, seed, by: 'lot' } }
   }
 
   /** The players of a stage: its own seeded list (finals) or every registered one, withdrawn left out. */
@@ -241,6 +399,24 @@ export class TournamentOps {
 
   generate(input: SeatingGenerateInput): TournamentDetail {
     const stage = this.requireStage(input.stageId)
+    this.writable(stage.tournamentId)
+    // The constraints name players of this stage: anyone else is refused, never seated by the back door.
+    const players = new Set(this.stagePlayers(stage))
+    const strangers = [
+      ...(input.avoidPairs ?? []).flat(),
+      ...(input.fixedTable ?? []).map((f) => f.playerId),
+    ].filter((id) => !players.has(id))
+    if (strangers.length > 0) {
+      const names = [...new Set(strangers)]
+        .map((id) => this.db().getPlayer(id)?.nickname ?? `#${id}`)
+        .join(', ')
+      throw fail(
+        'tournament/not_in_stage',
+        `Не участвуют в этом этапе (не зарегистрированы или сняты): ${names}. Условия рассадки могут называть только его игроков.`,
+        `Not players of this stage (not registered or withdrawn): ${names}. The seating's constraints can name only its players.`,
+        { players: [...new Set(strangers)] },
+      )
+    }
     const options: StageOptions = {
       ...(input.avoidPairs?.length ? { avoidPairs: input.avoidPairs } : {}),
       ...(input.fixedTable?.length
@@ -256,8 +432,17 @@ export class TournamentOps {
     const db = this.db()
     const round = db.getRound(roundId)
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
+    const tournamentId = this.requireStage(round.stageId).tournamentId
+    this.writable(tournamentId)
+    if (a === b) {
+      throw fail(
+        'tournament/swap_same',
+        'Для обмена местами нужны два разных игрока.',
+        'A swap needs two different players.',
+      )
+    }
     db.swapSeats(roundId, a, b)
-    return this.changed(this.requireStage(round.stageId).tournamentId)
+    return this.changed(tournamentId)
   }
 
   /**
@@ -270,8 +455,26 @@ export class TournamentOps {
     for (const stage of db.listStages(tournamentId)) {
       if (stage.seed === null) continue
       const open = db.listRounds(stage.id).filter((r) => r.startedAt === null)
-      if (open.length === 0 || this.stagePlayers(stage).length < 10) continue
-      this.seatStage(stage, stage.seed, { ...stage.options, uneven: stage.options.uneven ?? 'spareSeats' })
+      if (open.length === 0) continue
+      const players = this.stagePlayers(stage)
+      if (players.length >= 10) {
+        const { cutLot: _lot, ...options } = stage.options
+        this.seatStage(stage, stage.seed, { ...options, uneven: options.uneven ?? 'spareSeats' })
+        continue
+      }
+      // Too few players left to seat again: the seats of the players who left become spare seats, so no round
+      // starts with a withdrawn player at its table.
+      const still = new Set(players)
+      for (const round of open) {
+        const seating = db.roundSeating(round.id)
+        db.saveRoundSeating(
+          round.id,
+          seating.tables.map((tb) => ({
+            tableId: tb.tableId,
+            seats: tb.seats.map((id) => (id !== null && still.has(id) ? id : null)),
+          })),
+        )
+      }
     }
   }
 
@@ -310,14 +513,16 @@ export class TournamentOps {
       )
     }
     const space = this.indexSpace(kept, active)
-    const constraints = {
-      avoid: (options.avoidPairs ?? []).map(([x, y]) => [space.index(x), space.index(y)] as [number, number]),
-      fixedTable: Object.entries(options.fixedTable ?? {}).map(([id, table]) => ({
-        player: space.index(Number(id)),
-        table,
-      })),
-    }
     const activeSet = new Set(active)
+    // Stored constraints may name a player who has left since: they bind only the stage's players.
+    const constraints = {
+      avoid: (options.avoidPairs ?? [])
+        .filter(([x, y]) => activeSet.has(x) && activeSet.has(y))
+        .map(([x, y]) => [space.index(x), space.index(y)] as [number, number]),
+      fixedTable: Object.entries(options.fixedTable ?? {})
+        .filter(([id]) => activeSet.has(Number(id)))
+        .map(([id, table]) => ({ player: space.index(Number(id)), table })),
+    }
     const withdrawn = space.ids.map((id, i) => (activeSet.has(id) ? -1 : i)).filter((i) => i >= 0)
     const previous = space.rounds
     const result =
@@ -332,8 +537,18 @@ export class TournamentOps {
         : regenerateSeating(
             {
               seed,
-              // The rounds not started are in the plan only to be generated again.
-              rounds: [...previous, ...open.map((_, k) => ({ round: previous.length + k + 1, tables: [] }))],
+              // The rounds not started are in the plan only to be generated again: as many as there are, or
+              // with an extra game as many as the players still need (a late registration needs more).
+              rounds: [
+                ...previous,
+                ...Array.from(
+                  { length: this.roundsToPlan(stage.games, kept, active, options, open.length) },
+                  (_, k) => ({
+                    round: previous.length + k + 1,
+                    tables: [],
+                  }),
+                ),
+              ],
               report: evaluateSeating(space.seatedBefore, stage.games, previous),
               players: space.seatedBefore,
               games: stage.games,
@@ -369,8 +584,29 @@ export class TournamentOps {
           })),
         )
       })
-      db.setStageSeating(stage.id, seed, options)
+      // The lot drawn at the stage's cut is kept with the seating's options.
+      const { cutLot } = stage.options
+      db.setStageSeating(stage.id, seed, cutLot ? { ...options, cutLot } : options)
     })
+  }
+
+  /**
+   * How many rounds not started to plan. Every player plays every round with exact tables or spare seats, so the
+   * stage keeps its rounds (a late player plays fewer games, and the dashboard says so). With an extra game the
+   * rounds are those the active players still need: their missing games over the seats of a round.
+   */
+  private roundsToPlan(
+    games: number,
+    kept: Round[],
+    active: number[],
+    options: StageOptions,
+    open: number,
+  ): number {
+    if (options.uneven !== 'extraGame' || kept.length === 0) return open
+    const db = this.db()
+    const played = roundsPerPlayer(kept.map((r) => db.roundSeating(r.id).tables.flatMap((t) => t.seats)))
+    const needed = active.reduce((n, id) => n + Math.max(0, games - (played.get(id) ?? 0)), 0)
+    return Math.ceil(needed / (10 * Math.max(1, Math.floor(active.length / 10))))
   }
 
   /**
@@ -419,19 +655,44 @@ export class TournamentOps {
     if (space.rounds.length === 0) {
       throw fail('tournament/no_seating', 'У этапа ещё нет рассадки.', 'The stage has no seating yet.')
     }
-    const rounds = space.rounds.map((r) => {
-      const seated = new Set(r.tables.flatMap((x) => x.seats))
-      const out = players.map((id) => space.index(id)).filter((i) => !seated.has(i))
+    const seated = db
+      .listRounds(stage.id)
+      .map((r) => ({ round: r, seating: db.roundSeating(r.id) }))
+      .filter((x) => x.seating.tables.length > 0)
+    const rounds = space.rounds.map((r, k) => {
+      const out = sittingOut(
+        players,
+        seated[k].seating.tables.flatMap((x) => x.seats),
+      ).map(space.index)
       return out.length > 0 ? { ...r, sittingOut: out } : r
     })
     const names = space.ids.map((id) => db.getPlayer(id)?.nickname ?? `#${id}`)
     const judges = Object.fromEntries(db.listTables(t.id).map((x) => [x.number, x.judge]))
-    const bytes = await seatingToXlsx({ rounds }, names, { lang, title: t.name, judges })
+    // Each round's sheet names the judges of that round (a per-round judge, or the game's own once made).
+    const roundJudges = Object.fromEntries(
+      seated.map((x, k) => [k + 1, this.judgesOf(x.round.id, x.seating.tables)]),
+    )
+    const bytes = await seatingToXlsx({ rounds }, names, { lang, title: t.name, judges, roundJudges })
     return {
       fileName: `seating-${t.id}-${stage.position}.xlsx`,
       mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       base64: bytes.toString('base64'),
     }
+  }
+
+  /** The judge of each table (by number) in a round, as the dashboard shows it. */
+  private judgesOf(
+    roundId: number,
+    tables: Array<{ tableId: number; table: number }>,
+  ): Record<number, string> {
+    const db = this.db()
+    const round = db.roundJudges(roundId)
+    return Object.fromEntries(
+      tables.map((tb) => {
+        const live = db.liveGameAt(roundId, tb.tableId)
+        return [tb.table, judgeAt(live, db.getTable(tb.tableId)?.judge ?? '', round.get(tb.tableId))]
+      }),
+    )
   }
 
   // ---- rounds -----------------------------------------------------------------------------------
@@ -442,14 +703,27 @@ export class TournamentOps {
     const round = db.getRound(roundId)
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
     const stage = this.requireStage(round.stageId)
-    if (round.startedAt !== null) {
+    this.writable(stage.tournamentId)
+    if (round.status === 'finished') {
       throw fail(
-        'tournament/round_started',
-        `Тур ${round.number} уже начат.`,
-        `Round ${round.number} has already started.`,
+        'tournament/round_finished',
+        `Тур ${round.number} уже завершён.`,
+        `Round ${round.number} is already closed.`,
       )
     }
     const seating = db.roundSeating(roundId)
+    // A started round can be started again only for its tables left without a game (a cancelled game's
+    // replay, or a round whose first game was made from a control panel).
+    if (
+      round.startedAt !== null &&
+      seating.tables.every((tb) => db.liveGameAt(roundId, tb.tableId) !== null)
+    ) {
+      throw fail(
+        'tournament/round_started',
+        `Тур ${round.number} уже начат: у каждого стола есть игра.`,
+        `Round ${round.number} has already started: every table has its game.`,
+      )
+    }
     if (seating.tables.length === 0) {
       throw fail(
         'tournament/no_seating',
@@ -490,6 +764,23 @@ export class TournamentOps {
     return this.changed(t.id)
   }
 
+  /**
+   * Closes a round (every game finished or cancelled, every seated table played — or `force`), stores the stage's
+   * Ci per seat when that closes the stage (RULES §16.3), takes the end-of-round backup and tells the dashboards.
+   */
+  async finishRound(roundId: number, force: boolean): Promise<{ backup: string }> {
+    const db = this.db()
+    const round = db.getRound(roundId)
+    if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
+    const tournamentId = this.requireStage(round.stageId).tournamentId
+    const backup = await db.finishRound(roundId, {
+      force,
+      afterMark: (id) => storeCiIfStageFinalised(db, id),
+    })
+    this.service.tournamentChanged(tournamentId)
+    return { backup }
+  }
+
   cancelGame(gameId: number, reason: string): GameSummary {
     return this.service.cancelGame(gameId, reason)
   }
@@ -515,6 +806,8 @@ export class TournamentOps {
     const tables = db.listTables(tournamentId)
     const games = db.listGames({ tournamentId, includeCancelled: true })
     const stages: DashboardStage[] = db.listStages(tournamentId).map((stage) => {
+      const stagePlayers = this.stagePlayers(stage)
+      const seatsByRound: Array<Array<number | null>> = []
       const rounds = db.listRounds(stage.id).map((round) => {
         const seating = db.roundSeating(round.id)
         const judges = db.roundJudges(round.id)
@@ -523,11 +816,16 @@ export class TournamentOps {
         const tableIds = [
           ...new Set([...seatedTables, ...here.map((g) => g.tableId).filter((x): x is number => x !== null)]),
         ]
+        const seats = seating.tables.flatMap((tb) => tb.seats)
+        if (seats.length > 0) seatsByRound.push(seats)
         return {
           id: round.id,
           number: round.number,
           started: round.startedAt !== null,
           finished: round.status === 'finished',
+          sittingOut:
+            seats.length === 0 ? [] : sittingOut(stagePlayers, seats).flatMap((id) => personOf(id) ?? []),
+          spareSeats: seats.filter((id) => id === null).length,
           tables: tableIds
             .map((tableId) => {
               const table = tables.find((x) => x.id === tableId)
@@ -537,7 +835,7 @@ export class TournamentOps {
               return {
                 tableId,
                 table: table?.number ?? 0,
-                judge: live?.judge || (judges.get(tableId) ?? ''),
+                judge: judgeAt(live, table?.judge ?? '', judges.get(tableId)),
                 seats: seats.map(personOf),
                 game: live ? this.gameOf(live) : null,
                 cancelled: atTable.filter((g) => g.cancelledAt !== null).map((g) => this.gameOf(g)),
@@ -554,8 +852,29 @@ export class TournamentOps {
         games: stage.games,
         size: stage.size,
         seed: stage.seed,
-        players: this.stagePlayers(stage).length,
+        players: stagePlayers.length,
         rounds,
+        uneven: stage.options.uneven ?? null,
+        avoidPairs: stage.options.avoidPairs ?? [],
+        fixedTable: Object.entries(stage.options.fixedTable ?? {}).map(([id, table]) => ({
+          playerId: Number(id),
+          table,
+        })),
+        extraGame:
+          stage.games === null
+            ? []
+            : extraGamePlayers(stagePlayers, seatsByRound, stage.games).flatMap((id) => personOf(id) ?? []),
+        fewerGames:
+          stage.games === null || seatsByRound.length === 0 || seatsByRound.length < rounds.length
+            ? []
+            : fewerGamePlayers(stagePlayers, seatsByRound, stage.games).flatMap((id) => personOf(id) ?? []),
+        cutLot: stage.options.cutLot
+          ? {
+              tied: stage.options.cutLot.tied.flatMap((id) => personOf(id) ?? []),
+              through: stage.options.cutLot.through.flatMap((id) => personOf(id) ?? []),
+              by: stage.options.cutLot.by ?? 'lot',
+            }
+          : null,
         figures: this.figures(stage),
       }
     })
@@ -570,6 +889,7 @@ export class TournamentOps {
       rulesetId: ruleset.id,
       scoring: scoringOf(ruleset),
       archived: t.archivedAt !== null,
+      rulesetLocked: games.some((g) => g.cancelledAt === null),
       tables: tables.map((x) => ({ id: x.id, number: x.number, judge: x.judge })),
       players: registrations.map((r) => playerOf(r.player, r.withdrawnAt !== null)),
       stages,
@@ -586,6 +906,7 @@ export class TournamentOps {
       phase: progress?.phase ?? null,
       cancelled: g.cancelledAt !== null,
       cancelReason: g.cancelReason,
+      judge: g.judge,
     }
   }
 
@@ -593,16 +914,17 @@ export class TournamentOps {
   private figures(stage: Stage): { generated: SeatingFigures; random: SeatingFigures } | null {
     const space = this.indexSpace(this.db().listRounds(stage.id), [])
     if (space.rounds.length === 0 || stage.games === null) return null
-    const constraints = {
-      avoid: (stage.options.avoidPairs ?? []).map(
-        ([x, y]) => [space.index(x), space.index(y)] as [number, number],
-      ),
-      fixedTable: Object.entries(stage.options.fixedTable ?? {}).map(([id, table]) => ({
-        player: space.index(Number(id)),
-        table,
-      })),
-    }
     const players = space.ids.length
+    // Constraints on players never seated (withdrawn before the seating) cannot be broken: left out.
+    const seated = new Set(space.ids)
+    const constraints = {
+      avoid: (stage.options.avoidPairs ?? [])
+        .filter(([x, y]) => seated.has(x) && seated.has(y))
+        .map(([x, y]) => [space.index(x), space.index(y)] as [number, number]),
+      fixedTable: Object.entries(stage.options.fixedTable ?? {})
+        .filter(([id]) => seated.has(Number(id)))
+        .map(([id, table]) => ({ player: space.index(Number(id)), table })),
+    }
     const generated = evaluateSeating(players, stage.games, space.rounds, constraints)
     const random = randomSeating({
       players,
@@ -632,6 +954,13 @@ export class TournamentOps {
     return t
   }
 
+  /** The tournament, refused when archived (read-only until brought back). */
+  private writable(tournamentId: number) {
+    const t = this.require(tournamentId)
+    if (t.archivedAt !== null) throw tournamentArchived(t.name, t.id)
+    return t
+  }
+
   private requireStage(stageId: number): Stage {
     const s = this.db().getStage(stageId)
     if (!s) throw fail('app/stage_not_found', `Этап №${stageId} не найден`, `Stage ${stageId} not found`)
@@ -643,6 +972,14 @@ export class TournamentOps {
     this.service.tournamentChanged(tournamentId)
     return this.detail(tournamentId)
   }
+}
+
+/**
+ * The judge of a table in a round: once its game is made, the game's own (its protocol's; the table's usual
+ * judge when empty, as the protocol prints it); before that, the round's judge.
+ */
+function judgeAt(live: GameRow | null, tableJudge: string, roundJudge: string | undefined): string {
+  return live ? live.judge || tableJudge : (roundJudge ?? '')
 }
 
 function playerOf(p: Player, withdrawn: boolean): TournamentPlayer {

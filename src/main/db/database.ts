@@ -466,6 +466,11 @@ export class MafiaDb {
     return this.tournaments.setStageSeating(stageId, seed, options)
   }
 
+  /** Replaces the stored options of a stage (its seating's options, the lot drawn at its cut). */
+  setStageOptions(stageId: number, options: StageOptions): Stage {
+    return this.tournaments.setStageOptions(stageId, options)
+  }
+
   /** Locks a round's seating: called when the round starts. */
   markRoundStarted(roundId: number): Round {
     return this.tournaments.markRoundStarted(roundId)
@@ -588,6 +593,11 @@ export class MafiaDb {
    */
   cancelGame(gameId: number, reason: string): GameRow {
     return this.games.cancelGame(gameId, reason)
+  }
+
+  /** Changes the judge of a game not finished (db/game_finished otherwise: a signed protocol keeps its judge). */
+  setGameJudge(gameId: number, judge: string): GameRow {
+    return this.games.setGameJudge(gameId, judge)
   }
 
   /** Deletes a game whose log is still empty (db/game_started otherwise). */

@@ -41,6 +41,12 @@ export type DbErrorCode =
   | 'db/table_busy'
   | 'db/game_cancelled'
   | 'db/not_registered'
+  | 'db/game_finished'
+  | 'db/round_closed'
+  | 'db/round_not_started'
+  | 'db/round_finished'
+  | 'db/tournament_archived'
+  | 'db/already_withdrawn'
 
 export function dbError(
   code: DbErrorCode,
@@ -173,4 +179,14 @@ export function notFound(what: { ru: string; en: string }, id: unknown): AppErro
 
 export function invalidInput(ru: string, en: string, details?: Record<string, unknown>): AppError {
   return dbError('db/invalid_input', ru, en, details)
+}
+
+/** A write into an archived tournament (read-only until brought back from the archive). */
+export function tournamentArchived(name: string, tournamentId: number) {
+  return dbError(
+    'db/tournament_archived',
+    `Турнир «${name}» в архиве: он только для просмотра. Чтобы что-то изменить, верните его из архива.`,
+    `The tournament "${name}" is archived: it is read-only. Bring it back from the archive to change anything.`,
+    { tournamentId },
+  )
 }

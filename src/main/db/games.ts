@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import type Database from 'better-sqlite3'
 import type { AppError } from '../../shared/errors'
 import { DbCore, GAME, Repo } from './core'
-import { dbError, invalidInput, notFound } from './errors'
+import { dbError, invalidInput, notFound, tournamentArchived } from './errors'
 import { requirePlayer } from './players'
 import {
   parseReasons,
@@ -175,9 +175,27 @@ export class GamesRepo extends Repo {
         tournamentId = t.tournament_id
         tableJudge = t.judge
       }
-      if (tournamentId !== null) this.requireTournament(tournamentId)
-      if (roundId !== null && tableId !== null) this.refuseIfTableBusy(roundId, tableId)
+      if (tournamentId !== null) {
+        const t = this.requireTournament(tournamentId)
+        if (t.archived_at !== null && input.uuid === undefined) throw tournamentArchived(t.name, t.id)
+      }
       const now = Date.now()
+      if (roundId !== null && input.uuid === undefined) {
+        // A game made here in a round: refused in a closed round, and it locks the round's seating (a seating
+        // regenerated under a game being played would no longer be the one at the table).
+        const r = this.requireRound(roundId)
+        if (r.status === 'finished') throw roundClosed(r.number)
+        if (tableId !== null) this.refuseIfTableBusy(roundId, tableId)
+        this.stmt('UPDATE rounds SET started_at = coalesce(started_at, ?) WHERE id = ?').run(now, roundId)
+      } else if (roundId !== null && tableId !== null) this.refuseIfTableBusy(roundId, tableId)
+      if (roundId !== null && tableId !== null) {
+        // The judge of this table in this round (a per-round judge overrides the table's usual one).
+        const own = this.stmt('SELECT judge FROM round_judges WHERE round_id = ? AND table_id = ?').get(
+          roundId,
+          tableId,
+        ) as { judge: string } | undefined
+        if (own) tableJudge = own.judge
+      }
       const info = this.stmt(
         `INSERT INTO games (uuid, tournament_id, stage_id, round_id, table_id, number, judge, status, ruleset_id,
            setup, winner, last_seq, created_at, updated_at)
@@ -263,6 +281,10 @@ export class GamesRepo extends Repo {
     }
     return this.write(() => {
       const row = this.requireGame(gameId)
+      if (row.tournament_id !== null) {
+        const t = this.requireTournament(row.tournament_id)
+        if (t.archived_at !== null) throw tournamentArchived(t.name, t.id)
+      }
       if (row.cancelled_at !== null) {
         throw dbError(
           'db/game_cancelled',
@@ -278,6 +300,31 @@ export class GamesRepo extends Repo {
         now,
         gameId,
       )
+      return toGame(this.requireGame(gameId))
+    })
+  }
+
+  /**
+   * Changes the judge of a game that is not finished (db/game_finished otherwise: a finished game's protocol
+   * keeps the judge who signed it; a cancelled one keeps the judge it was cancelled under).
+   */
+  setGameJudge(gameId: number, judge: string): GameRow {
+    const name = optionalText(judge, 'judge', 80)
+    return this.write(() => {
+      const row = this.requireGame(gameId)
+      if (row.status === 'finished' || row.cancelled_at !== null) {
+        throw dbError(
+          'db/game_finished',
+          row.cancelled_at !== null
+            ? `Игра №${gameId} отменена: её протокол остаётся с судьёй «${row.judge}».`
+            : `Игра №${gameId} уже завершена: её протокол подписан судьёй «${row.judge}» и не меняется.`,
+          row.cancelled_at !== null
+            ? `Game ${gameId} is cancelled: its protocol keeps the judge "${row.judge}".`
+            : `Game ${gameId} is already finished: its protocol was signed by the judge "${row.judge}" and stays so.`,
+          { gameId, judge: row.judge },
+        )
+      }
+      this.stmt('UPDATE games SET judge = ?, updated_at = ? WHERE id = ?').run(name, Date.now(), gameId)
       return toGame(this.requireGame(gameId))
     })
   }
@@ -466,5 +513,14 @@ function gameStarted(gameId: number): AppError {
     'Игра уже началась: её нельзя изменить или удалить.',
     'The game has already started: it cannot be changed or deleted.',
     { gameId },
+  )
+}
+
+function roundClosed(number: number): AppError {
+  return dbError(
+    'db/round_closed',
+    `Тур ${number} уже завершён: новые игры в нём не создаются.`,
+    `Round ${number} is already closed: no new game can be created in it.`,
+    { round: number },
   )
 }

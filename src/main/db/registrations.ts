@@ -35,11 +35,22 @@ export class RegistrationsRepo extends Repo {
   /** Withdraws a player: his played games stay; his seats in rounds not started are re-filled by the caller. */
   withdrawPlayer(tournamentId: number, playerId: number): void {
     this.write(() => {
-      const info = this.stmt(
-        `UPDATE tournament_players SET withdrawn_at = coalesce(withdrawn_at, ?)
-         WHERE tournament_id = ? AND player_id = ?`,
+      const row = this.stmt(
+        `SELECT tp.withdrawn_at, p.nickname FROM tournament_players tp JOIN players p ON p.id = tp.player_id
+         WHERE tp.tournament_id = ? AND tp.player_id = ?`,
+      ).get(tournamentId, playerId) as { withdrawn_at: number | null; nickname: string } | undefined
+      if (!row) throw notRegistered(tournamentId, playerId)
+      if (row.withdrawn_at !== null) {
+        throw dbError(
+          'db/already_withdrawn',
+          `Игрок «${row.nickname}» уже снят с турнира. Чтобы вернуть его, зарегистрируйте снова.`,
+          `Player "${row.nickname}" is already withdrawn. Register him again to bring him back.`,
+          { tournamentId, playerId },
+        )
+      }
+      this.stmt(
+        'UPDATE tournament_players SET withdrawn_at = ? WHERE tournament_id = ? AND player_id = ?',
       ).run(Date.now(), tournamentId, playerId)
-      if (info.changes !== 1) throw notRegistered(tournamentId, playerId)
     })
   }
 

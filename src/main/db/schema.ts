@@ -244,6 +244,13 @@ CREATE TABLE sync_refusals (
 );
 `
 
+const V5 = `
+-- The head judge's decision on a conflict kept aside (issue 16): never merged silently, always decided and logged.
+ALTER TABLE sync_conflicts ADD COLUMN resolution  TEXT CHECK (resolution IN ('keepHub', 'acceptTable', 'dismiss'));
+ALTER TABLE sync_conflicts ADD COLUMN reason      TEXT NOT NULL DEFAULT '';
+ALTER TABLE sync_conflicts ADD COLUMN resolved_at INTEGER;
+`
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'registry, tournaments, games, event log, results, settings', sql: V1 },
   { version: 2, description: 'indexes for listing games, results and player references', sql: V2 },
@@ -254,6 +261,7 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: V3,
   },
   { version: 4, description: 'multi-machine sync: outbox, table tokens, conflicts', sql: V4 },
+  { version: 5, description: "multi-machine sync: the head judge's conflict resolutions", sql: V5 },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

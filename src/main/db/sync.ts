@@ -36,6 +36,8 @@ export interface TableTokenRow {
   createdAt: number | null
 }
 
+export type ConflictResolution = 'keepHub' | 'acceptTable' | 'dismiss'
+
 export interface ConflictRow {
   id: number
   tableId: number | null
@@ -44,6 +46,27 @@ export interface ConflictRow {
   stored: unknown
   received: unknown
   at: number
+  /** The head judge's decision (null: still open), its reason and time. */
+  resolution: ConflictResolution | null
+  reason: string
+  resolvedAt: number | null
+}
+
+/** A game of a table in an open round of the hub, as the table machine pulls it (its seating and roles). */
+export interface TableGameRow {
+  id: number
+  uuid: string
+  number: number | null
+  judge: string
+  setup: unknown
+  status: string
+  createdAt: number
+  round: number
+  tableNumber: number
+  tournamentName: string
+  /** The last seq the hub holds (0: not started) and whether a table machine writes it (`sync_remote_games`). */
+  lastSeq: number
+  remote: boolean
 }
 
 export interface RefusalRow {
@@ -52,6 +75,34 @@ export interface RefusalRow {
   code: string
   remote: string
   at: number
+}
+
+interface ConflictDbRow {
+  id: number
+  table_id: number | null
+  game_uuid: string
+  seq: number
+  stored: string
+  received: string
+  at: number
+  resolution: ConflictResolution | null
+  reason: string
+  resolved_at: number | null
+}
+
+function toConflict(r: ConflictDbRow): ConflictRow {
+  return {
+    id: r.id,
+    tableId: r.table_id,
+    gameUuid: r.game_uuid,
+    seq: r.seq,
+    stored: JSON.parse(r.stored) as unknown,
+    received: JSON.parse(r.received) as unknown,
+    at: r.at,
+    resolution: r.resolution,
+    reason: r.reason,
+    resolvedAt: r.resolved_at,
+  }
 }
 
 export class SyncRepo extends Repo {
@@ -227,13 +278,100 @@ export class SyncRepo extends Repo {
 
   // ---- hub: what a table sent ---------------------------------------------------------------------------
 
-  /** The hub's copy of a game's log (seq order), or null when the hub has no game with this uuid. */
-  logByUuid(uuid: string): { gameId: number; tableId: number | null; entries: StoredEntry[] } | null {
+  /**
+   * The hub's game with this uuid: its table, the last seq it holds (0: none yet) and its cancellation (null:
+   * not cancelled), without its log.
+   */
+  gameByUuid(uuid: string): {
+    gameId: number
+    tableId: number | null
+    lastSeq: number
+    cancelled: { reason: string; at: number } | null
+  } | null {
     return this.guard(() => {
-      const row = this.stmt('SELECT id, table_id FROM games WHERE uuid = ?').get(uuid) as
-        { id: number; table_id: number | null } | undefined
-      return row ? { gameId: row.id, tableId: row.table_id, entries: loadLog(this.core, row.id) } : null
+      const row = this.stmt(
+        'SELECT id, table_id, last_seq, cancelled_at, cancel_reason FROM games WHERE uuid = ?',
+      ).get(uuid) as
+        | {
+            id: number
+            table_id: number | null
+            last_seq: number | null
+            cancelled_at: number | null
+            cancel_reason: string | null
+          }
+        | undefined
+      return row
+        ? {
+            gameId: row.id,
+            tableId: row.table_id,
+            lastSeq: row.last_seq ?? 0,
+            cancelled:
+              row.cancelled_at === null ? null : { reason: row.cancel_reason ?? '', at: row.cancelled_at },
+          }
+        : null
     })
+  }
+
+  /** The games of a table the head judge cancelled (newest first, at most 50): what a table's pull brings. */
+  cancelledGames(tableId: number): Array<{ uuid: string; reason: string; at: number }> {
+    return this.guard(() =>
+      (
+        this.stmt(
+          `SELECT uuid, cancel_reason, cancelled_at FROM games
+           WHERE table_id = ? AND cancelled_at IS NOT NULL ORDER BY cancelled_at DESC LIMIT 50`,
+        ).all(tableId) as Array<{ uuid: string; cancel_reason: string | null; cancelled_at: number }>
+      ).map((r) => ({ uuid: r.uuid, reason: r.cancel_reason ?? '', at: r.cancelled_at })),
+    )
+  }
+
+  /**
+   * The conflicts decided for the hub's version (keepHub) of one game, or of every game of a table: the hub's
+   * `closedGame` keeps those whose kept entry still stands. (A dismissal closes only the entry it was about.)
+   */
+  closingConflicts(where: { gameUuid: string } | { tableId: number }): ConflictRow[] {
+    return this.guard(() => {
+      const [column, value] =
+        'gameUuid' in where ? ['game_uuid', where.gameUuid] : ['table_id', where.tableId]
+      return (
+        this.stmt(
+          `SELECT * FROM sync_conflicts WHERE ${column} = ? AND resolution = 'keepHub' ORDER BY id`,
+        ).all(value) as ConflictDbRow[]
+      ).map(toConflict)
+    })
+  }
+
+  /** One entry of a game's log, or null. */
+  entryAt(gameId: number, seq: number): StoredEntry | null {
+    return this.entriesBetween(gameId, seq, seq)[0] ?? null
+  }
+
+  /** Stops sending a game (table machine): it leaves `sync_games`, so no command queues it again, and its outbox. */
+  unregisterGame(gameId: number): void {
+    this.write(() => {
+      this.stmt('DELETE FROM sync_outbox WHERE game_id = ?').run(gameId)
+      this.stmt('DELETE FROM sync_games WHERE game_id = ?').run(gameId)
+    })
+  }
+
+  /** A game's entries from seq `from` to seq `to` (both included), in seq order. */
+  entriesBetween(gameId: number, from: number, to: number): StoredEntry[] {
+    return this.guard(() =>
+      (
+        this.stmt(
+          'SELECT seq, command, events, at FROM game_events WHERE game_id = ? AND seq BETWEEN ? AND ? ORDER BY seq',
+        ).all(gameId, from, to) as Array<{ seq: number; command: string; events: string; at: number }>
+      ).map((r) => ({
+        seq: r.seq,
+        command: JSON.parse(r.command) as unknown,
+        events: JSON.parse(r.events) as unknown[],
+        at: r.at,
+      })),
+    )
+  }
+
+  /** A game's whole log (seq order). */
+  log(gameId: number): StoredEntry[] {
+    return this.guard(() => loadLog(this.core, gameId))
   }
 
   /**
@@ -327,25 +465,102 @@ export class SyncRepo extends Repo {
               `SELECT c.* FROM sync_conflicts c JOIN tables t ON t.id = c.table_id
                WHERE t.tournament_id = ? ORDER BY c.id`,
             ).all(tournamentId)
-      ) as Array<{
-        id: number
-        table_id: number | null
-        game_uuid: string
-        seq: number
-        stored: string
-        received: string
-        at: number
-      }>
-      return rows.map((r) => ({
-        id: r.id,
-        tableId: r.table_id,
-        gameUuid: r.game_uuid,
-        seq: r.seq,
-        stored: JSON.parse(r.stored) as unknown,
-        received: JSON.parse(r.received) as unknown,
-        at: r.at,
-      }))
+      ) as ConflictDbRow[]
+      return rows.map(toConflict)
     })
+  }
+
+  conflict(id: number): ConflictRow | null {
+    return this.guard(() => {
+      const row = this.stmt('SELECT * FROM sync_conflicts WHERE id = ?').get(id) as ConflictDbRow | undefined
+      return row ? toConflict(row) : null
+    })
+  }
+
+  /** Records the head judge's decision on a conflict (once: a decided conflict stays decided). */
+  resolveConflict(id: number, resolution: ConflictResolution, reason: string): void {
+    this.write(() => {
+      this.stmt(
+        'UPDATE sync_conflicts SET resolution = ?, reason = ?, resolved_at = ? WHERE id = ? AND resolution IS NULL',
+      ).run(resolution, reason, Date.now(), id)
+    })
+  }
+
+  /** The conflict kept for exactly this received entry of a game, if any (decided or not). */
+  findConflict(gameUuid: string, seq: number, received: unknown): ConflictRow | null {
+    return this.guard(() => {
+      const row = this.stmt(
+        'SELECT * FROM sync_conflicts WHERE game_uuid = ? AND seq = ? AND received = ?',
+      ).get(gameUuid, seq, JSON.stringify(received)) as ConflictDbRow | undefined
+      return row ? toConflict(row) : null
+    })
+  }
+
+  /** Drops a game's whole outbox (the hub closed its conflict: the table's differing entries are not sent). */
+  dropOutbox(gameId: number): number {
+    return this.write(() => this.stmt('DELETE FROM sync_outbox WHERE game_id = ?').run(gameId).changes)
+  }
+
+  /**
+   * Drops a game's entries from `fromSeq` on and sets the projection of what remains (status, winner, results):
+   * the hub accepts a table's version of a game from that seq, which its next push brings (issue 16).
+   */
+  truncateLog(
+    gameId: number,
+    fromSeq: number,
+    projection: { status: 'setup' | 'running' | 'finished'; winner: string | null; clearResults: boolean },
+  ): void {
+    this.write(() => {
+      this.requireGame(gameId)
+      this.stmt('DELETE FROM game_events WHERE game_id = ? AND seq >= ?').run(gameId, fromSeq)
+      if (projection.clearResults) this.stmt('DELETE FROM game_results WHERE game_id = ?').run(gameId)
+      this.stmt(
+        'UPDATE games SET status = ?, winner = ?, last_seq = (SELECT max(seq) FROM game_events WHERE game_id = ?), updated_at = ? WHERE id = ?',
+      ).run(projection.status, projection.winner, gameId, Date.now(), gameId)
+    })
+  }
+
+  /** The games of a table in the hub's open rounds (not cancelled), round order: what the table machine pulls. */
+  tableGames(tableId: number): TableGameRow[] {
+    return this.guard(() =>
+      (
+        this.stmt(
+          `SELECT g.id, g.uuid, g.number, g.judge, g.setup, g.status, g.created_at, r.number AS round,
+             t.number AS table_number, tn.name AS tournament, g.last_seq,
+             EXISTS (SELECT 1 FROM sync_remote_games m WHERE m.game_id = g.id) AS remote
+           FROM games g JOIN rounds r ON r.id = g.round_id JOIN stages s ON s.id = r.stage_id
+           JOIN tables t ON t.id = g.table_id JOIN tournaments tn ON tn.id = g.tournament_id
+           WHERE g.table_id = ? AND g.cancelled_at IS NULL AND r.status = 'open'
+           ORDER BY s.position, r.number, g.id`,
+        ).all(tableId) as Array<{
+          id: number
+          uuid: string
+          number: number | null
+          judge: string | null
+          setup: string
+          status: string
+          created_at: number
+          round: number
+          table_number: number
+          tournament: string
+          last_seq: number | null
+          remote: number
+        }>
+      ).map((r) => ({
+        id: r.id,
+        uuid: r.uuid,
+        number: r.number,
+        judge: r.judge ?? '',
+        setup: JSON.parse(r.setup) as unknown,
+        status: r.status,
+        createdAt: r.created_at,
+        round: r.round,
+        tableNumber: r.table_number,
+        tournamentName: r.tournament,
+        lastSeq: r.last_seq ?? 0,
+        remote: r.remote === 1,
+      })),
+    )
   }
 
   addRefusal(r: { tableId: number | null; code: string; remote: string }): void {

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto'
 import type { AppError } from '../../shared/errors'
 import { Repo } from './core'
-import { dbError, invalidInput } from './errors'
+import { dbError, invalidInput, tournamentArchived } from './errors'
 import { insertPlayer, playerByKey } from './players'
 import {
   toRound,
@@ -171,6 +171,16 @@ export class TournamentsRepo extends Repo {
     })
   }
 
+  /** Replaces the stored options of a stage (the seed stays). */
+  setStageOptions(stageId: number, options: StageOptions): Stage {
+    const json = toJson(options, 'options')
+    return this.write(() => {
+      this.requireStage(stageId)
+      this.stmt('UPDATE stages SET options = ? WHERE id = ?').run(json, stageId)
+      return toStage(this.requireStage(stageId))
+    })
+  }
+
   /** Locks a round's seating: called when the round starts. */
   markRoundStarted(roundId: number): Round {
     return this.write(() => {
@@ -197,8 +207,15 @@ export class TournamentsRepo extends Repo {
   setRoundJudge(roundId: number, tableId: number, judge: string): void {
     const name = optionalText(judge, 'judge', 80)
     this.write(() => {
-      this.requireRound(roundId)
-      this.requireTable(tableId)
+      const round = this.requireRound(roundId)
+      const table = this.requireTable(tableId)
+      if (this.requireStage(round.stage_id).tournament_id !== table.tournament_id) {
+        throw invalidInput(
+          `Стол ${table.number} из другого турнира, чем тур ${round.number}.`,
+          `Table ${table.number} belongs to another tournament than round ${round.number}.`,
+          { roundId, tableId },
+        )
+      }
       if (name === '')
         this.stmt('DELETE FROM round_judges WHERE round_id = ? AND table_id = ?').run(roundId, tableId)
       else
@@ -376,16 +393,52 @@ export class TournamentsRepo extends Repo {
   markRoundFinished(roundId: number, opts: { force?: boolean } = {}): Round {
     return this.write(() => {
       const r = this.requireRound(roundId)
-      // Every game of the round must be finished or cancelled (a game never started counts as open too).
+      const t = this.requireTournament(this.requireStage(r.stage_id).tournament_id)
+      if (t.archived_at !== null) throw tournamentArchived(t.name, t.id)
+      if (r.started_at === null) {
+        throw dbError(
+          'db/round_not_started',
+          `Тур ${r.number} ещё не начат: завершить можно только начатый тур.`,
+          `Round ${r.number} has not started: only a started round can be closed.`,
+          { roundId },
+        )
+      }
+      if (r.status === 'finished') {
+        throw dbError(
+          'db/round_finished',
+          `Тур ${r.number} уже завершён.`,
+          `Round ${r.number} is already closed.`,
+          { roundId },
+        )
+      }
+      // Every game of the round must be finished or cancelled (a game never started counts as open too), and
+      // every seated table must have had its game: a table with none was never played.
       const running = this.stmt(
         "SELECT id, number FROM games WHERE round_id = ? AND status <> 'finished' AND cancelled_at IS NULL",
       ).all(roundId) as Array<{ id: number; number: number | null }>
-      if (running.length > 0 && opts.force !== true) {
+      const unplayed = (
+        this.stmt(
+          `SELECT DISTINCT t.number FROM round_seats rs JOIN tables t ON t.id = rs.table_id
+           WHERE rs.round_id = ? AND NOT EXISTS (SELECT 1 FROM games g WHERE g.round_id = rs.round_id AND g.table_id = rs.table_id)
+           ORDER BY t.number`,
+        ).all(roundId) as Array<{ number: number }>
+      ).map((x) => x.number)
+      if ((running.length > 0 || unplayed.length > 0) && opts.force !== true) {
+        const ru: string[] = []
+        const en: string[] = []
+        if (running.length > 0) {
+          ru.push(`не завершены игры (${running.length})`)
+          en.push(`${running.length} unfinished game(s)`)
+        }
+        if (unplayed.length > 0) {
+          ru.push(`за столами ${unplayed.join(', ')} игры не было`)
+          en.push(`no game at table(s) ${unplayed.join(', ')}`)
+        }
         throw dbError(
           'db/round_in_progress',
-          `В туре ${r.number} не завершены игры (${running.length}): доиграйте их или отмените с указанием причины, либо подтвердите.`,
-          `Round ${r.number} still has ${running.length} unfinished game(s): finish them or cancel them with a reason, or confirm.`,
-          { roundId, games: running.map((g) => g.id) },
+          `В туре ${r.number} ${ru.join('; ')}: доиграйте их или отмените с указанием причины, либо подтвердите.`,
+          `Round ${r.number} has ${en.join('; ')}: finish them or cancel them with a reason, or confirm.`,
+          { roundId, games: running.map((g) => g.id), tables: unplayed },
         )
       }
       this.stmt(

@@ -89,6 +89,8 @@ export interface StageOptions {
   fixedTable?: Record<string, number>
   /** When P is not a multiple of 10: some players play an extra game, or spare seats are marked. */
   uneven?: 'extraGame' | 'spareSeats'
+  /** A tie at the cut when the stage was seeded: the tied players, those who went through, by lot or judge. */
+  cutLot?: { tied: number[]; through: number[]; seed?: number; by?: 'lot' | 'judge' }
 }
 
 export interface StageInput {

@@ -22,7 +22,8 @@ import {
   type Rectangle,
   type WebContents,
 } from 'electron'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { networkInterfaces } from 'node:os'
 import { join } from 'node:path'
 import { startCore, type Core } from '../app/core'
 import { useSqliteBinding } from '../db/sqlite'
@@ -46,6 +47,16 @@ import {
 import { ASK_BUTTONS, bringToFront, loadPage, ownOrigins, pageUrl, troubleResponse } from './windows'
 import { electronSqliteBinding } from './native'
 import { SafeStorageSecretStore } from './secret-store'
+import {
+  LAN_FILE_NAME,
+  lanChoices,
+  lanConfirmText,
+  lanDecision,
+  lanFileText,
+  lanNotice,
+  networkMenu,
+  parseLanFile,
+} from './lan'
 
 /** The database file's name in Electron's user-data folder. */
 export const DB_FILE_NAME = 'mafia-desk.sqlite'
@@ -69,6 +80,43 @@ interface ShellState {
   placed: Rectangle | null
   /** The window icon, when the file is there. */
   icon?: string
+  /** The hall-network address the core listens on (null: 127.0.0.1 only). */
+  lan: string | null
+}
+
+function lanFile(): string {
+  return join(app.getPath('userData'), LAN_FILE_NAME)
+}
+
+function savedLan(): string | null {
+  try {
+    return parseLanFile(readFileSync(lanFile(), 'utf8'))
+  } catch {
+    return null
+  }
+}
+
+/** Asks, keeps the choice and restarts: the server must listen on the new address from its start. */
+function chooseLan(s: ShellState, address: string | null): void {
+  const parent = s.controlWin && !s.controlWin.isDestroyed() ? s.controlWin : undefined
+  const options = {
+    type: 'warning' as const,
+    title: 'Mafia Desk',
+    message: lanConfirmText(address, s.lang),
+    buttons: s.lang === 'ru' ? ['Перезапустить', 'Отмена'] : ['Restart', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+  }
+  const shown = parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options)
+  shown
+    .then(({ response }) => {
+      if (response !== 0) return buildMenu(s) // the radio goes back to the current choice
+      writeFileSync(lanFile(), lanFileText(address))
+      log(`hall network: ${address ?? 'this machine only'}; restarting`)
+      app.relaunch()
+      app.quit()
+    })
+    .catch((err: unknown) => log(`hall network choice failed: ${String(err)}`))
 }
 
 function preloadPath(): string {
@@ -267,6 +315,13 @@ function buildMenu(s: ShellState): void {
     },
     process.platform,
   )
+  // The hall network (issue 16) goes right after the overlay menu.
+  const at = template.findIndex((m) => m.id === 'overlay') + 1
+  template.splice(
+    at,
+    0,
+    networkMenu({ current: s.lan, choices: lanChoices(networkInterfaces()) }, (a) => chooseLan(s, a)),
+  )
   Menu.setApplicationMenu(Menu.buildFromTemplate(template))
 }
 
@@ -299,7 +354,17 @@ async function startDesk(lang: ShellLang, dbFile: string): Promise<ShellState> {
   // message, which the startup dialog turns into "run npm run native:electron".
   useSqliteBinding(existsSync(binding) ? binding : undefined)
   const wanted = preferredPort(process.env.MAFIA_DESK_PORT)
-  const { port, moved } = await startOnFreePort(probePort, wanted)
+  const lan = lanDecision(
+    {
+      env: process.env.MAFIA_DESK_LAN,
+      saved: savedLan(),
+      available: lanChoices(networkInterfaces()),
+      port: wanted,
+    },
+    lang,
+  )
+  const host = lan.address ?? undefined
+  const { port, moved } = await startOnFreePort((p) => probePort(p, host), wanted)
   const resourcesDir = app.isPackaged
     ? join(process.resourcesPath, 'resources')
     : join(projectRoot, 'resources')
@@ -313,6 +378,7 @@ async function startDesk(lang: ShellLang, dbFile: string): Promise<ShellState> {
     version: app.getVersion(),
     log,
     secrets: new SafeStorageSecretStore(safeStorage, dbFile),
+    lan: host,
   })
   const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL || undefined
   const s: ShellState = {
@@ -329,6 +395,13 @@ async function startDesk(lang: ShellLang, dbFile: string): Promise<ShellState> {
     reloads: new Map(),
     placed: null,
     icon: existsSync(icon) ? icon : undefined,
+    lan: lan.address,
+  }
+  // Listening beyond this machine is always said out loud (with the port really in use).
+  const notice = lan.address ? lanNotice(lan.address, core.server.port) : lan.notice
+  if (notice) {
+    log(notice)
+    tell(s, notice)
   }
   log(`Mafia Desk: control ${core.server.origin}/control, OBS overlay ${core.server.overlayUrl}`)
   if (moved) tell(s, portMovedNotice(wanted, core.server.overlayUrl)[lang], 'info')

@@ -1,6 +1,7 @@
 /** Labels of the protocol and the standings exports, in Russian (default) and English (RULES.md §0 terms). */
 import type { EndReason, Role, Winner } from '../../shared/game/record'
 import type { TieBreakKey } from '../tournament/scoring'
+import { TIE_BREAK_NAMES } from '../../shared/tie-break-names'
 
 export type Lang = 'ru' | 'en'
 
@@ -293,20 +294,7 @@ const ru: Labels = {
   sheetStandings: 'Таблица',
   sheetGames: 'Игры',
   sheetPlayers: 'Игроки',
-  tieBreakNames: {
-    total: 'Итого',
-    extra: 'Доп. баллы',
-    wins: 'Победы',
-    winsAsSheriff: 'Победы шерифом',
-    winsAsDon: 'Победы доном',
-    winsAsCivilian: 'Победы мирным',
-    winsAsMafia: 'Победы мафией',
-    firstKilled: 'Первый убитый',
-    bestMove: 'Лучший ход',
-    ci: 'Ci',
-    penalties: 'Штрафы',
-    games: 'Игры',
-  },
+  tieBreakNames: TIE_BREAK_NAMES.ru,
   tieBreakColumn: (n, name) => `Доп. показатель ${n}: ${name}`,
   decidedBy: 'Место решил',
   ciStatus: 'Ci: статус',
@@ -470,20 +458,7 @@ const en: Labels = {
   sheetStandings: 'Standings',
   sheetGames: 'Games',
   sheetPlayers: 'Players',
-  tieBreakNames: {
-    total: 'Total',
-    extra: 'Extra points',
-    wins: 'Wins',
-    winsAsSheriff: 'Wins as sheriff',
-    winsAsDon: 'Wins as don',
-    winsAsCivilian: 'Wins as civilian',
-    winsAsMafia: 'Wins as mafia',
-    firstKilled: 'Killed first',
-    bestMove: 'Best move',
-    ci: 'Ci',
-    penalties: 'Penalties',
-    games: 'Games',
-  },
+  tieBreakNames: TIE_BREAK_NAMES.en,
   tieBreakColumn: (n, name) => `Tie-break ${n}: ${name}`,
   decidedBy: 'Place decided by',
   ciStatus: 'Ci status',

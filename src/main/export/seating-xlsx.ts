@@ -13,6 +13,8 @@ export interface SeatingXlsxOptions {
   title?: string
   /** Judge per table number, shown on the round sheets. */
   judges?: Record<number, string>
+  /** Judge per table number for one round (by the plan's round number), over `judges`. */
+  roundJudges?: Record<number, Record<number, string>>
 }
 
 interface SeatingLabels {
@@ -82,7 +84,10 @@ export async function seatingToXlsx(
   wb.modified = FIXED_DATE
   if (options.title !== undefined) wb.title = options.title
   const judges = options.judges ?? {}
-  const showJudges = Object.values(judges).some((j) => j.trim() !== '')
+  const roundJudges = options.roundJudges ?? {}
+  const showJudges = [judges, ...Object.values(roundJudges)].some((m) =>
+    Object.values(m).some((j) => j.trim() !== ''),
+  )
 
   for (const round of plan.rounds) {
     const ws = wb.addWorksheet(L.round(round.round), {
@@ -95,7 +100,8 @@ export async function seatingToXlsx(
       ...Array.from({ length: 10 }, (_, s) => ({ header: L.seat(s + 1), width: 18 })),
     ]
     for (const t of round.tables) {
-      ws.addRow([t.table, ...(showJudges ? [judges[t.table] ?? ''] : []), ...t.seats.map(nameOf)])
+      const judge = roundJudges[round.round]?.[t.table] ?? judges[t.table] ?? ''
+      ws.addRow([t.table, ...(showJudges ? [judge] : []), ...t.seats.map(nameOf)])
     }
     if (round.sittingOut !== undefined && round.sittingOut.length > 0) {
       ws.addRow([])

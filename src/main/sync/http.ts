@@ -1,12 +1,13 @@
 /**
- * The hub's sync endpoints (issue 16): `POST /sync/push` and `POST /sync/hello`, authenticated by a table token
+ * The hub's sync endpoints (issue 16): `POST /sync/push`, `POST /sync/hello` and `POST /sync/pull` (the table's
+ * games of the hub's started rounds), authenticated by a table token
  * (`Authorization: Bearer …`). Plain HTTP rather than a WebSocket call: every batch is one short request with
  * one typed answer, so a sender needs no connection state to rebuild after the hub restarts or the Wi-Fi drops,
  * and a retry is just the same request again (the hub stores idempotently).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { toAppErrorData, type AppErrorData } from '../../shared/errors'
-import { SYNC_MAX_BYTES, syncHelloSchema, syncPushSchema } from '../../shared/sync'
+import { SYNC_MAX_BYTES, syncHelloSchema, syncPullSchema, syncPushSchema } from '../../shared/sync'
 import type { SyncHub } from './hub'
 import { syncError } from './errors'
 
@@ -21,6 +22,8 @@ const STATUS: Record<string, number> = {
   'sync/malformed': 400,
   'sync/replay_refused': 422,
   'sync/replay_mismatch': 422,
+  'sync/conflict_closed': 409,
+  'sync/game_cancelled': 409,
 }
 
 function send(
@@ -97,12 +100,13 @@ export function handleSyncRequest(
   res: ServerResponse,
   path: string,
 ): boolean {
-  if (path !== '/sync/push' && path !== '/sync/hello') return false
+  if (path !== '/sync/push' && path !== '/sync/hello' && path !== '/sync/pull') return false
   if (req.method !== 'POST') {
     res.writeHead(405, { Allow: 'POST' }).end()
     return true
   }
   const remote = `${req.socket.remoteAddress ?? ''}:${req.socket.remotePort ?? ''}`
+  const arrivedAt = Date.now()
   void (async () => {
     try {
       const text = await readBody(req, SYNC_MAX_BYTES)
@@ -114,9 +118,15 @@ export function handleSyncRequest(
         send(res, { ok: true, value: hub.hello(grant, p.data.pending) })
         return
       }
+      if (path === '/sync/pull') {
+        const p = syncPullSchema.safeParse(raw)
+        if (!p.success) throw invalid(p.error.issues)
+        send(res, { ok: true, value: hub.tableGames(grant) })
+        return
+      }
       const p = syncPushSchema.safeParse(raw)
       if (!p.success) throw invalid(p.error.issues)
-      send(res, { ok: true, value: await hub.enqueue(grant, p.data) })
+      send(res, { ok: true, value: await hub.enqueue(grant, p.data, arrivedAt) })
     } catch (err) {
       if (!res.headersSent) send(res, { ok: false, error: toAppErrorData(err, 'sync/internal') })
     }

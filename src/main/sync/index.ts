@@ -55,6 +55,7 @@ export function createSync(opts: SyncOptions): Sync {
         gameUuid: s.gameUuid,
         lastSeq: s.lastSeq,
         at: Date.now(),
+        trace: { ...s.trace, pushedAt: Date.now() },
       }),
     onOverlay: (table, gameId) => {
       // A batch the stream cannot see (a hidden night entry) keeps the overlay's revision: no frame for it.
@@ -67,7 +68,12 @@ export function createSync(opts: SyncOptions): Sync {
     onStatus: (tournamentId) =>
       changed({ tournamentId, tableId: null, gameId: null, gameUuid: null, lastSeq: null, at: Date.now() }),
   })
-  const sender = new SyncSender({ db: opts.db, log: opts.log })
+  const sender = new SyncSender({
+    db: opts.db,
+    log: opts.log,
+    // A game the head judge cancelled is cancelled here through the service (its live copy goes too).
+    onCancelled: (gameId, reason) => void opts.service.cancelGame(gameId, reason),
+  })
   return {
     hub,
     sender,
@@ -96,6 +102,15 @@ export function createSync(opts: SyncOptions): Sync {
       'sync.pair': ({ hubUrl, token }) => sender.pair(hubUrl, token),
       'sync.unpair': () => sender.unpair(),
       'sync.overlay': ({ table }) => opts.service.overlayOf(hub.tableGame(table).gameId),
+      'sync.pull': async () => {
+        await sender.pull()
+        return sender.status()
+      },
+      // The router narrows a table token's call to its table (access.ts); the control token has no table.
+      'sync.table': (params) => hub.tableSession((params as { tableId?: number }).tableId ?? null),
+      'sync.conflicts': ({ tournamentId }) => hub.conflicts(tournamentId),
+      'sync.resolveConflict': ({ conflictId, resolution, reason }) =>
+        hub.conflicts(hub.resolveConflict(conflictId, resolution, reason)),
     }),
   }
 }

@@ -1,9 +1,11 @@
 /**
  * Seating generator (RULES.md §16.2): P players, T = P/10 tables, G games each (one game per round).
  *
- * 1. Tables: a random start, then a simulated-annealing search that swaps two players of a round between tables,
- *    minimising repeated meetings (convex in the count, so the meetings spread evenly and "three times" is very
- *    expensive), repeated tables, and any meeting of a pair that should not meet. Fixed players never move.
+ * 1. Tables (seating-search.ts): a greedy construction round by round, then a simulated annealing that swaps two
+ *    players of a round between tables, minimising Σ meetings² over the pairs (smallest exactly when every pair
+ *    meets ⌊λ⌋ or ⌈λ⌉ times), with meeting two or more above the band made prohibitive at the end and any meeting
+ *    of a pair that should not meet prohibitive throughout. Fixed players and spare seats never move. Then which
+ *    group sits at which table (no meeting changes) is chosen so every player uses the tables evenly.
  * 2. Seats: an edge colouring of the bipartite graph players × (round, table) with ten colours (= seats): every
  *    player gets ten different seats in each block of ten games — with ten games, every seat exactly once (König's
  *    theorem guarantees it; the colouring uses alternating-path flips). When earlier rounds are kept (a regeneration),
@@ -15,6 +17,7 @@
  * seating. Pure.
  */
 import { appError, type AppErrorData, type Result } from '../../shared/errors'
+import { proposalCost, searchGroups } from './seating-search'
 
 /** P not a multiple of ten: `extraGame` — T = ⌊P/10⌋ tables, some players sit a round out and the rounds are
  * enough for everyone's G games (some play G + 1); `spareSeats` — T = ⌈P/10⌉ tables with empty seats marked, for a
@@ -28,10 +31,10 @@ export interface SeatingOptions {
   seed: number
   /** Independent attempts; the best one is kept. Default 1. */
   restarts?: number
-  /** Weight of a repeated table against a repeated meeting during the search (default 4); tables are evened out
+  /** Weight of a repeated table against a repeated meeting during the search (default 0.3); tables are evened out
    * afterwards anyway (whole groups change tables, which changes no meeting). */
   tableWeight?: number
-  /** Search effort: swap attempts per player and round in each attempt (default 1500, within a fixed budget). */
+  /** Search effort: swap proposals per player and round in each attempt (default 800, within a fixed work budget). */
   effort?: number
   /** Pairs that should not meet (e.g. the same club): every meeting of theirs costs as much as many repeats. */
   avoid?: Array<[number, number]>
@@ -76,6 +79,17 @@ export interface SeatingReport {
     twice: number
     /** histogram[m] = pairs that met m times. */
     histogram: number[]
+    /** Meetings per pair on average in this seating (all meetings / all pairs of players who played). */
+    average: number
+    /** The ideal: every pair meets ⌊average⌋ (`low`) or ⌈average⌉ (`high`) times. */
+    band: { low: number; high: number }
+    /** Pairs outside the band (met fewer than `low` or more than `high` times): a figure that means the same for
+     * every P — pairs meeting twice are the whole defect at 100 players × 10 games but the norm at 50 × 10. */
+    outsideBand: number
+    /** Σ meetings² over the pairs: for a given number of meetings it is smallest when they are spread evenly. */
+    sumSquares: number
+    /** A lower bound of `sumSquares` no seating of this shape can beat (see `sumSquaresBound`). */
+    sumSquaresBound: number
   }
   seats: {
     /** G/10. */
@@ -171,8 +185,15 @@ function shuffle<T>(items: T[], rnd: () => number): T[] {
 }
 
 const KEY_SEATS = [0, 1, 9]
-/** Upper bound on swap attempts per attempt (about 4 s for 100 players × 10 games on a busy laptop core). */
-const ITERATION_BUDGET = 1_500_000
+/** Upper bound on the search's work per attempt, in look-ups of the meetings matrix (see proposalCost): a work
+ * budget, not a clock, so a seed always gives the same seating (100 players × 10 games stays under it; 200 × 12
+ * reaches it: a few seconds on one core of a shared 2-core machine). */
+const WORK_BUDGET = 400_000_000
+/** Weight of a repeated table in the group search: light, meetings come first (even meetings make overlapping
+ * groups, so perfectly even tables cannot go with them; the tables are evened out afterwards as far as they allow). */
+const DEFAULT_TABLE_WEIGHT = 0.3
+/** Default swap proposals per player and round. */
+const DEFAULT_EFFORT = 800
 const SEAT_WEIGHT = Array.from({ length: 10 }, (_, s) => (KEY_SEATS.includes(s) ? 3 : 1))
 
 /**
@@ -304,26 +325,11 @@ function benchPlan(job: Job, counts: Counts, rnd: () => number): number[][] {
 function searchTables(job: Job, counts: Counts, benches: number[][], rnd: () => number): Int32Array[] {
   const { P, T, rounds, spare } = job
   const maxT = counts.maxT
-  const meet = counts.meet.slice()
-  const tableCnt = counts.tableCnt.slice()
-  const avoidMask = new Uint8Array(P * P)
-  for (const [a, b] of job.avoid) avoidMask[a * P + b] = avoidMask[b * P + a] = 1
-  // Pair cost by meeting count: convex (spreads meetings), steeper above the expected count, huge for avoided pairs.
-  const cap = Math.max(1, Math.ceil(job.expectedPair))
-  const maxM = rounds + job.history.length + 2
-  const pairCost = new Float64Array(maxM + 1)
-  for (let m = 0; m <= maxM; m++) {
-    const over = Math.max(0, m - cap)
-    // Above the expected count: steeper; two above it: prohibitive (e.g. nobody meets three times at 100/10).
-    pairCost[m] = m * m + 10 * over * over + (over >= 2 ? 1000 * (over - 1) * (over - 1) : 0)
-  }
-  const AVOID = 2000
-  const tw = job.tableWeight
-  const members: Int32Array[] = []
-  const movable: Uint8Array[] = []
+  const templates: Int32Array[] = []
+  const players: number[][] = []
+  let newMeetings = 0
   for (let r = 0; r < rounds; r++) {
     const slots = new Int32Array(T * 10).fill(-1)
-    const mov = new Uint8Array(T * 10)
     const benched = new Set(benches[r])
     // Spare seats rotate over the tables round by round and never move (they would gather to dodge meetings).
     for (let k = 0; k < spare; k++) {
@@ -332,130 +338,55 @@ function searchTables(job: Job, counts: Counts, benches: number[][], rnd: () => 
       slots[t * 10 + 9 - fill] = P + k
     }
     const playing = job.active.filter((p) => !benched.has(p))
-    const fixedHere = playing.filter((p) => job.fixed.has(p))
-    for (const p of fixedHere) {
-      const t = (job.fixed.get(p) ?? 1) - 1
-      const free = Array.from({ length: 10 }, (_, k) => t * 10 + k).find((i) => slots[i] === -1)
+    for (const p of playing) {
+      const fixed = job.fixed.get(p)
+      if (fixed === undefined) continue
+      const free = Array.from({ length: 10 }, (_, k) => (fixed - 1) * 10 + k).find((i) => slots[i] === -1)
       if (free !== undefined) slots[free] = p
     }
-    const rest = shuffle(
-      playing.filter((p) => !job.fixed.has(p) || !slots.includes(p)),
-      rnd,
-    )
-    let i = 0
-    for (let s = 0; s < slots.length; s++) {
-      if (slots[s] !== -1) continue
-      slots[s] = rest[i++]
-      mov[s] = 1
-    }
+    const placed = new Set(slots)
+    players.push(playing.filter((p) => !placed.has(p)))
+    templates.push(slots)
     for (let t = 0; t < T; t++) {
-      const g = Array.from(slots.subarray(t * 10, t * 10 + 10)).filter((p) => p < P)
-      for (const p of g) {
-        tableCnt[p * maxT + t]++
-        for (const q of g) if (p !== q) meet[p * P + q]++
-      }
-    }
-    members.push(slots)
-    movable.push(mov)
-  }
-  const free: Array<[number, number]> = []
-  for (let r = 0; r < rounds; r++) for (let s = 0; s < T * 10; s++) if (movable[r][s]) free.push([r, s])
-  if (T < 2 || free.length < 2) return members
-  // Per-round lists of movable slots, to pick two of a round quickly.
-  const movableOf = members.map((_, r) => free.filter(([rr]) => rr === r).map(([, s]) => s))
-  const roundsWithMoves = movableOf.map((l, r) => (l.length >= 2 ? r : -1)).filter((r) => r >= 0)
-  if (roundsWithMoves.length === 0) return members
-
-  const pc = (p: number, q: number, m: number): number =>
-    pairCost[m] + (avoidMask[p * P + q] === 1 ? AVOID * m : 0)
-  /** Cost change when player p leaves `from` (except `skip`) and joins `to` (except `skip2`). */
-  const moveDelta = (p: number, slots: Int32Array, from: number, to: number, skipTo: number): number => {
-    let d = 0
-    const base = p * P
-    for (let k = from * 10; k < from * 10 + 10; k++) {
-      const q = slots[k]
-      if (q === p || q >= P) continue
-      const m = meet[base + q]
-      d += pc(p, q, m - 1) - pc(p, q, m)
-    }
-    for (let k = to * 10; k < to * 10 + 10; k++) {
-      const q = slots[k]
-      if (q === skipTo || q >= P) continue
-      const m = meet[base + q]
-      d += pc(p, q, m + 1) - pc(p, q, m)
-    }
-    const a = tableCnt[p * maxT + from]
-    const b = tableCnt[p * maxT + to]
-    d += tw * ((a - 1) * (a - 1) - a * a + (b + 1) * (b + 1) - b * b)
-    return d
-  }
-  const apply = (p: number, slots: Int32Array, from: number, to: number, skipTo: number): void => {
-    for (let k = from * 10; k < from * 10 + 10; k++) {
-      const q = slots[k]
-      if (q === p || q >= P) continue
-      meet[p * P + q]--
-      meet[q * P + p]--
-    }
-    for (let k = to * 10; k < to * 10 + 10; k++) {
-      const q = slots[k]
-      if (q === skipTo || q >= P) continue
-      meet[p * P + q]++
-      meet[q * P + p]++
-    }
-    tableCnt[p * maxT + from]--
-    tableCnt[p * maxT + to]++
-  }
-
-  const inConflict = (slots: Int32Array, slot: number): boolean => {
-    const p = slots[slot]
-    const t0 = slot - (slot % 10)
-    for (let k = t0; k < t0 + 10; k++) {
-      const q = slots[k]
-      if (q !== p && q < P && (meet[p * P + q] > cap || avoidMask[p * P + q] === 1)) return true
-    }
-    return false
-  }
-  const TRIES = 1
-  // effort swap attempts per free slot, within a budget that keeps 100 players × 10 games to a few seconds.
-  const iterations = Math.max(1000, Math.round(Math.min(job.effort * free.length, ITERATION_BUDGET)))
-  const t0 = 3
-  const t1 = 0.05
-  const cool = Math.pow(t1 / t0, 1 / iterations)
-  let temp = t0
-  for (let it = 0; it < iterations; it++, temp *= cool) {
-    const r = roundsWithMoves[Math.floor(rnd() * roundsWithMoves.length)]
-    const list = movableOf[r]
-    // Mostly move a player who sits with someone he has met more than the expected count (the conflicts).
-    let sa = list[Math.floor(rnd() * list.length)]
-    for (let k = 0; k < 6 && !inConflict(members[r], sa); k++) sa = list[Math.floor(rnd() * list.length)]
-    const ta = (sa - (sa % 10)) / 10
-    const slots = members[r]
-    const a = slots[sa]
-    // The best of a few partners in other groups (a and b in different groups: the pair (a, b) is unaffected).
-    let sb = -1
-    let d = Infinity
-    for (let k = 0; k < TRIES; k++) {
-      const c = list[Math.floor(rnd() * list.length)]
-      const tc = (c - (c % 10)) / 10
-      if (tc === ta) continue
-      const dc = moveDelta(a, slots, ta, tc, slots[c]) + moveDelta(slots[c], slots, tc, ta, a)
-      if (dc < d) {
-        d = dc
-        sb = c
-      }
-    }
-    if (sb < 0) continue
-    const tb = (sb - (sb % 10)) / 10
-    const b = slots[sb]
-    if (d <= 0 || rnd() < Math.exp(-d / temp)) {
-      apply(a, slots, ta, tb, b)
-      apply(b, slots, tb, ta, a)
-      slots[sa] = b
-      slots[sb] = a
+      let n = 0
+      for (let k = t * 10; k < t * 10 + 10; k++) if (slots[k] < P) n++
+      newMeetings += (n * (n - 1)) / 2
     }
   }
-  spreadTables(job, members, tableCnt, maxT)
-  annealTables(job, members, tableCnt, maxT, rnd)
+  // Average meetings per pair of the players still playing, the kept rounds included.
+  const A = job.active.length
+  let oldMeetings = 0
+  for (let i = 0; i < A; i++)
+    for (let j = i + 1; j < A; j++) oldMeetings += counts.meet[job.active[i] * P + job.active[j]]
+  const lambda = A > 1 ? (oldMeetings + newMeetings) / ((A * (A - 1)) / 2) : 0
+  const tableCnt = new Int32Array(P * T)
+  for (let p = 0; p < P; p++)
+    for (let t = 0; t < T && t < maxT; t++) tableCnt[p * T + t] = counts.tableCnt[p * maxT + t]
+  let avoid: Uint8Array | null = null
+  if (job.avoid.length > 0) {
+    avoid = new Uint8Array(P * P)
+    for (const [a, b] of job.avoid) avoid[a * P + b] = avoid[b * P + a] = 1
+  }
+  const movableSlots = players.reduce((n, l) => n + l.length, 0)
+  const { slots: members } = searchGroups({
+    P,
+    T,
+    templates,
+    players,
+    meet: counts.meet,
+    tableCnt,
+    lambda,
+    avoid,
+    tableWeight: job.tableWeight,
+    iterations: Math.round(Math.min(job.effort * movableSlots, WORK_BUDGET / proposalCost(T))),
+    rnd,
+  })
+  // Which group sits at which table changes no meeting: even out the players' table use.
+  const fullTableCnt = counts.tableCnt.slice()
+  for (const slots of members)
+    for (let k = 0; k < slots.length; k++) if (slots[k] < P) fullTableCnt[slots[k] * maxT + ((k / 10) | 0)]++
+  spreadTables(job, members, fullTableCnt, maxT)
+  annealTables(job, members, fullTableCnt, maxT, rnd)
   return members
 }
 
@@ -663,6 +594,29 @@ function balanceSeats(job: Job, counts: Counts, members: Int32Array[], rnd: () =
       })
     }
   })
+  // Then each table of each round is seated again given all the others, until nothing improves (each step lowers
+  // the convex Σ weight·count², so this ends).
+  for (let pass = 0; pass < 8; pass++) {
+    let changed = false
+    members.forEach((slots, r) => {
+      for (let t = 0; t < T; t++) {
+        const g = Array.from(slots.subarray(t * 10, t * 10 + 10))
+        const before = g.map((_, i) => seatOf[r][t * 10 + i])
+        g.forEach((p, i) => p >= 0 && p < P && seatCnt[p * 10 + before[i]]--)
+        const cost = (i: number, s: number): number =>
+          g[i] >= 0 && g[i] < P ? w(g[i], s, 1) - w(g[i], s, 0) : 0
+        let perm = assign(10, cost)
+        const sum = (x: number[]): number => x.reduce((acc, s, i) => acc + cost(i, s), 0)
+        if (sum(perm) >= sum(before) - 1e-9) perm = before
+        else changed = true
+        g.forEach((p, i) => {
+          seatOf[r][t * 10 + i] = perm[i]
+          if (p >= 0 && p < P) seatCnt[p * 10 + perm[i]]++
+        })
+      }
+    })
+    if (!changed) break
+  }
   return seatOf
 }
 
@@ -785,6 +739,22 @@ export function evaluateSeating(
       pairs++
     }
   for (let m = 0; m < histogram.length; m++) histogram[m] = histogram[m] ?? 0
+  let total = 0
+  let sumSquares = 0
+  histogram.forEach((n, m) => {
+    total += n * m
+    sumSquares += n * m * m
+  })
+  const average = pairs > 0 ? total / pairs : 0
+  const low = Math.floor(average + 1e-9)
+  const high = Math.ceil(average - 1e-9)
+  const outsideBand = histogram.reduce((acc, n, m) => acc + (m < low || m > high ? n : 0), 0)
+  const roundsFull = rounds.every(
+    (r) =>
+      r.tables.every((t) => t.seats.every((p) => p >= 0 && p < P)) &&
+      r.tables.reduce((n, t) => n + t.seats.length, 0) === active.length,
+  )
+  const bound = sumSquaresBound(active.length, total, roundsFull ? rounds.length : null)
   const expectedSeat = games / 10
   let seatMax = 0
   let keyMax = 0
@@ -814,6 +784,11 @@ export function evaluateSeating(
       stdDev: pairs > 0 ? r4(Math.sqrt(sq / pairs)) : 0,
       neverMet,
       twice: histogram[2] ?? 0,
+      average: r4(average),
+      band: { low, high },
+      outsideBand,
+      sumSquares,
+      sumSquaresBound: bound,
       histogram,
     },
     seats: {
@@ -830,6 +805,39 @@ export function evaluateSeating(
     spareSeats,
     violations,
   }
+}
+
+/**
+ * The least Σ meetings² over the pairs of `players` that a seating with `meetings` meetings in all can have — the
+ * best of three lower bounds:
+ * - even: the meetings spread as evenly as integers allow (q or q + 1 per pair);
+ * when every round seats all of them at full tables of ten (`fullRounds` = R rounds, T = players/10 tables):
+ * - overlap: two rounds' tables overlap in an T×T matrix with rows and columns summing to ten, and every pair of
+ *   players in one cell has met twice; Σ C(m, 2) is the sum of Σ C(cell, 2) over the pairs of rounds, least when
+ *   the cells are as even as possible (with T < 10 tables a pair of rounds always repeats some meetings);
+ * - rank: the meetings matrix N = Σ over rounds of its tables' all-ones blocks has the eigenvalue 10R on the
+ *   all-ones vector and rank at most R(T−1) besides, so ‖N‖² ≥ (10R)² + (R(P−10))² / min(R(T−1), P−1).
+ * At 100 players × 10 games only the first applies (4500: nobody meets twice), which no seating reaches: it would
+ * complete to an affine plane of order 10, which does not exist.
+ */
+export function sumSquaresBound(players: number, meetings: number, fullRounds: number | null): number {
+  const P = players
+  const N = (P * (P - 1)) / 2
+  if (N === 0) return 0
+  const q = Math.floor(meetings / N)
+  const rest = meetings - q * N
+  const even = (N - rest) * q * q + rest * (q + 1) * (q + 1)
+  if (fullRounds === null || fullRounds === 0 || P % 10 !== 0 || P < 20) return even
+  const R = fullRounds
+  const T = P / 10
+  const k = Math.min(R * (T - 1), P - 1)
+  const rank = Math.ceil((100 * R * R + (R * R * (P - 10) * (P - 10)) / k - P * R * R) / 2 - 1e-6)
+  const cell = Math.floor(10 / T)
+  const cellsAbove = 10 * T - cell * T * T
+  const perRoundPair =
+    (T * T - cellsAbove) * ((cell * (cell - 1)) / 2) + cellsAbove * (((cell + 1) * cell) / 2)
+  const overlap = meetings + 2 * ((R * (R - 1)) / 2) * perRoundPair
+  return Math.max(even, rank, overlap)
 }
 
 // ───────────────────────────── the API ─────────────────────────────
@@ -965,8 +973,8 @@ export function generateSeating(options: SeatingOptions): Result<SeatingPlan> {
     history: [],
     avoid: constraints.avoid ?? [],
     fixed: new Map((constraints.fixedTable ?? []).map((f) => [f.player, f.table])),
-    tableWeight: options.tableWeight ?? 4,
-    effort: options.effort ?? 1500,
+    tableWeight: options.tableWeight ?? DEFAULT_TABLE_WEIGHT,
+    effort: options.effort ?? DEFAULT_EFFORT,
     expectedPair: (G * 9) / (P - 1),
   }
   const { rounds, report } = runJob(job, seed, options.restarts ?? 1, (r) =>
@@ -1090,8 +1098,8 @@ export function regenerateSeating(plan: SeatingPlan, options: RegenerateOptions)
     history,
     avoid: constraints.avoid ?? [],
     fixed: new Map((constraints.fixedTable ?? []).map((f) => [f.player, f.table])),
-    tableWeight: options.tableWeight ?? 4,
-    effort: options.effort ?? 1500,
+    tableWeight: options.tableWeight ?? DEFAULT_TABLE_WEIGHT,
+    effort: options.effort ?? DEFAULT_EFFORT,
     expectedPair: (plan.games * 9) / Math.max(1, active.length - 1),
   }
   const { rounds, report } =

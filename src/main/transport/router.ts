@@ -26,6 +26,8 @@ export interface CallGrant {
   check(method: CallName, params: unknown): AppErrorData | null
   /** Whether a push may go to such a client (it gets 'read' pushes only, and only those this allows). */
   allowsPush(channel: string, payload: unknown): boolean
+  /** The validated params the call runs with (e.g. a list narrowed to the grant's table); as given when absent. */
+  narrow?(method: CallName, params: unknown): unknown
 }
 
 export interface Router {
@@ -78,13 +80,15 @@ export function createRouter(
           ),
         }
       }
+      let input: unknown = parsed.data
       if (granted) {
         const denied = grant.check(method, parsed.data)
         if (denied) return { ok: false, error: denied }
+        if (grant.narrow) input = grant.narrow(method, parsed.data)
       }
       try {
         const handler = handlers[method] as (p: unknown, ctx: CallContext) => unknown
-        const value = await handler(parsed.data, { access })
+        const value = await handler(input, { access })
         return { ok: true, value }
       } catch (err) {
         const error = toAppErrorData(err)

@@ -1,4 +1,6 @@
 /** The "Tournament and data" page's messages: Russian (default) and English, with the terms of RULES.md §0. */
+import { TIE_BREAK_NAMES } from '../../../shared/tie-break-names'
+
 export const adminRu = {
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
@@ -88,6 +90,8 @@ export const adminRu = {
   office: {
     tournament: 'Турнир',
     archived: 'в архиве',
+    archivedNote:
+      'Турнир в архиве: только для просмотра. Чтобы что-то изменить, верните его из архива в «Настройках».',
     showArchived: 'Показать архив',
     new: 'Новый турнир',
     newHeading: 'Новый турнир',
@@ -118,6 +122,8 @@ export const adminRu = {
       ciK: 'Ci: коэффициент K',
       tables: 'Число столов',
       judges: 'Судьи столов',
+      rulesetLocked:
+        'В турнире уже есть игры: регламент и версия подсчёта не меняются (игры подготовлены и подписаны по ним).',
     },
     table: 'Стол {n}',
     round: 'Тур {n}',
@@ -215,6 +221,30 @@ export const adminRu = {
         'Чтобы поменять двух игроков местами, нажмите на одного, затем на другого (в туре, который ещё не начат).',
       swapped: '«{a}» и «{b}» поменялись местами.',
       locked: 'рассадка закреплена',
+      lotConfirm: 'Бросить жребий',
+      lotDone: 'Этап добавлен. По жребию на границе отбора прошли: {through}.',
+      judgeDone: 'Этап добавлен. По решению судьи на границе отбора прошли: {through}.',
+      tieHeading: 'Равенство на границе отбора',
+      tieChoose: 'Отметьте, кто проходит по итогам перестрелки (нужно {n}), или бросьте жребий.',
+      tieJudge: 'Пропустить отмеченных ({n} из {of})',
+    },
+    dash: {
+      extraGame:
+        'Игроков {n} — не кратно 10, выбрана «лишняя игра»: в каждом туре часть игроков отдыхает (указаны у тура).',
+      extraPlayers: 'На одну игру больше играют: {names}.',
+      spareSeats:
+        'Игроков {n} — не кратно 10, выбраны «запасные места»: за ними сидят запасные игроки, их очки не идут никому.',
+      unevenNone:
+        'Игроков {n} — не кратно 10: выберите в «Этапах и рассадке» лишнюю игру или запасные места.',
+      sittingOut: 'Не играют в этом туре ({n}): {names}',
+      spareCount: 'Запасных мест в туре: {n}',
+      lot: 'Жребий на границе отбора: среди равных ({tied}) прошли {through}.',
+      judgeCut: 'Решение судьи на границе отбора: среди равных ({tied}) прошли {through}.',
+      prepareMissing: 'Создать игры для столов без игры',
+      prepareConfirm:
+        'Создать игру в туре {n} за каждым столом, где её нет (например, после отмены)? Рассадка стола не меняется.',
+      fewerGames: 'По этой рассадке меньше {games} игр сыграют: {names}.',
+      judgeSigned: 'Игра завершена: протокол подписан этим судьёй, смена не применяется.',
     },
     fig: {
       pairsExpected: 'Встреч пары: ожидается',
@@ -273,6 +303,11 @@ export const adminRu = {
       ci: 'Ci',
       total: 'Итого',
     },
+    tbColumn: 'Доп. {n}: {name}',
+    decidedBy: 'Место решил',
+    decidedHere: 'Этот показатель решил место при равенстве очков',
+    ciProvisional: 'Ci предварительный: этап ещё не завершён',
+    tb: TIE_BREAK_NAMES.ru,
   },
   games: {
     heading: 'Игры',
@@ -460,6 +495,8 @@ export const adminEn: typeof adminRu = {
   office: {
     tournament: 'Tournament',
     archived: 'archived',
+    archivedNote:
+      'The tournament is archived: read-only. To change anything, bring it back from the archive under "Settings".',
     showArchived: 'Show archived',
     new: 'New tournament',
     newHeading: 'New tournament',
@@ -490,6 +527,8 @@ export const adminEn: typeof adminRu = {
       ciK: 'Ci: K',
       tables: 'Number of tables',
       judges: 'Table judges',
+      rulesetLocked:
+        'The tournament has games: its ruleset and scoring version no longer change (its games were prepared and signed under them).',
     },
     table: 'Table {n}',
     round: 'Round {n}',
@@ -580,6 +619,30 @@ export const adminEn: typeof adminRu = {
       swapHint: 'To swap two players, click one, then the other (in a round not started yet).',
       swapped: '"{a}" and "{b}" swapped seats.',
       locked: 'seating locked',
+      lotConfirm: 'Draw a lot',
+      lotDone: 'Stage added. Through the cut by lot: {through}.',
+      judgeDone: "Stage added. Through the cut by the judge's decision: {through}.",
+      tieHeading: 'A tie at the cut',
+      tieChoose: 'Tick who goes through after the shoot-out ({n} needed), or draw a lot.',
+      tieJudge: 'Send the ticked through ({n} of {of})',
+    },
+    dash: {
+      extraGame:
+        '{n} players — not a multiple of 10, "extra game" chosen: in each round some players sit out (listed with the round).',
+      extraPlayers: 'Playing one game more: {names}.',
+      spareSeats:
+        '{n} players — not a multiple of 10, "spare seats" chosen: substitutes sit there and their points count for nobody.',
+      unevenNone:
+        '{n} players — not a multiple of 10: choose an extra game or spare seats under "Stages and seating".',
+      sittingOut: 'Not playing this round ({n}): {names}',
+      spareCount: 'Spare seats this round: {n}',
+      lot: 'Lot at the cut: among the tied ({tied}), through: {through}.',
+      judgeCut: "The judge's decision at the cut: among the tied ({tied}), through: {through}.",
+      prepareMissing: 'Make games for tables without one',
+      prepareConfirm:
+        "Make a game in round {n} at every table that has none (e.g. after a cancel)? The tables' seating stays.",
+      fewerGames: 'This seating gives fewer than {games} games to: {names}.',
+      judgeSigned: 'The game is finished: its protocol is signed by this judge; a change does not apply.',
     },
     fig: {
       pairsExpected: 'Pair meetings: expected',
@@ -638,6 +701,11 @@ export const adminEn: typeof adminRu = {
       ci: 'Ci',
       total: 'Total',
     },
+    tbColumn: 'TB {n}: {name}',
+    decidedBy: 'Place decided by',
+    decidedHere: 'This tie-break decided the place between equal totals',
+    ciProvisional: 'Ci provisional: the stage is not finalised yet',
+    tb: TIE_BREAK_NAMES.en,
   },
   games: {
     heading: 'Games',

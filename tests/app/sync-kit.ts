@@ -1,0 +1,78 @@
+/**
+ * What the multi-machine tests (issue 16) share: the headless core's options in a temp folder, a contract call as
+ * the control token, waiting for the background sender, and the typed code of a refusal.
+ */
+import { join } from 'node:path'
+import type { Core } from '../../src/main/app/core'
+import type { CallName, CallOutput } from '../../src/shared/contract'
+import { WebSocket } from 'ws'
+import { AppError } from '../../src/shared/errors'
+
+/** startCore's options shared by every hub and table of a test (each adds its port and database file). */
+export function coreBase(dir: string) {
+  return {
+    staticDir: join(dir, 'none'),
+    resourcesDir: join(dir, 'none'),
+    version: 'test',
+    mode: 'headless',
+  } as const
+}
+
+/** A contract call with the control token; a refusal throws its AppError (code and message). */
+export async function call<K extends CallName>(core: Core, name: K, params: unknown): Promise<CallOutput<K>> {
+  const r = await core.router.dispatch(name, params, 'control')
+  if (!r.ok) throw new AppError(r.error)
+  return r.value as CallOutput<K>
+}
+
+export async function until(what: string, cond: () => boolean, ms = 15000): Promise<void> {
+  const end = Date.now() + ms
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+/** The code of the AppError `fn` throws; a call that does not refuse fails the test. */
+export function codeOf(fn: () => unknown): string {
+  try {
+    fn()
+  } catch (err) {
+    if (err instanceof AppError) return err.code
+    throw err
+  }
+  throw new Error('expected a refusal')
+}
+
+/** Contract calls over the hub's WebSocket with a token (a table token: a tablet); each answer, in order. */
+export function wsCalls(
+  port: number,
+  token: string | null,
+  calls: Array<{ method: string; params: unknown }>,
+): Promise<
+  Array<{ ok: boolean; value?: unknown; error?: { code: string; message: { ru: string; en: string } } }>
+> {
+  type Answer = {
+    ok: boolean
+    value?: unknown
+    error?: { code: string; message: { ru: string; en: string } }
+  }
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`)
+    const answers: Answer[] = []
+    let got = 0
+    ws.on('error', reject)
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as { type: string; id?: number | null } & Answer
+      if (msg.type === 'hello')
+        calls.forEach((c, i) => ws.send(JSON.stringify({ type: 'call', id: i + 1, ...c })))
+      if (msg.type === 'result' && typeof msg.id === 'number') {
+        answers[msg.id - 1] = { ok: msg.ok, value: msg.value, error: msg.error }
+        if (++got === calls.length) {
+          ws.close()
+          resolve(answers)
+        }
+      }
+    })
+  })
+}
