@@ -976,9 +976,14 @@ export class TournamentOps {
 
 /**
  * The judge of a table in a round: once its game is made, the game's own (its protocol's; the table's usual
- * judge when empty, as the protocol prints it); before that, the round's judge.
+ * judge when empty, as the protocol prints it); before that, the round's judge. The one resolver: the dashboard,
+ * and the hub's tables and pulls (issue 16) name the judge through it.
  */
-function judgeAt(live: GameRow | null, tableJudge: string, roundJudge: string | undefined): string {
+export function judgeAt(
+  live: Pick<GameRow, 'judge'> | null,
+  tableJudge: string,
+  roundJudge: string | undefined,
+): string {
   return live ? live.judge || tableJudge : (roundJudge ?? '')
 }
 
