@@ -80,6 +80,9 @@ test('a 20-player tournament from creation to its final, through the page', asyn
   await page.getByTestId('seating-generate-1').click()
   await expect(page.getByTestId('seating-figures')).toBeVisible()
   await expect(page.getByTestId('figure-pairsMax')).toBeVisible()
+  // 20 players × 2 games: 180 meetings over 190 pairs, so each pair should meet 0 or 1 times.
+  await expect(page.getByTestId('seating-band')).toContainText('Встречи каждой пары: норма 0–1; пар вне нормы:')
+  await expect(page.getByTestId('figure-pairsOutsideBand')).toContainText('Пар вне нормы (0–1 встреч)')
   await expect(page.getByTestId('seating-round-2').getByRole('button')).toHaveCount(20)
   await page.screenshot({ path: join(SHOTS, 'admin-tournament-seating.png') })
   const [download] = await Promise.all([

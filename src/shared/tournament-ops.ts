@@ -117,6 +117,14 @@ export interface SeatingFigures {
   /** Pairs who should not meet but do / players not at their fixed table. */
   avoidViolations: number
   fixedViolations: number
+  /** The band of meetings per pair (⌊λ⌋..⌈λ⌉, λ = the average): the ideal is every pair inside it. */
+  pairsBandLow: number
+  pairsBandHigh: number
+  /** Pairs that met fewer or more times than the band. */
+  pairsOutsideBand: number
+  /** Σ meetings² over the pairs (smaller: more even) and the least any seating of this shape can reach. */
+  pairsSumSquares: number
+  pairsSumSquaresBound: number
 }
 
 export interface DashboardGame {

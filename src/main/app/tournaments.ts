@@ -1007,6 +1007,11 @@ function toFigures(r: SeatingReport): SeatingFigures {
     spareSeats: r.spareSeats,
     avoidViolations: r.violations.avoidMet.length,
     fixedViolations: r.violations.fixedTableBroken.length,
+    pairsBandLow: r.pairs.band.low,
+    pairsBandHigh: r.pairs.band.high,
+    pairsOutsideBand: r.pairs.outsideBand,
+    pairsSumSquares: r.pairs.sumSquares,
+    pairsSumSquaresBound: r.pairs.sumSquaresBound,
   }
 }
 

