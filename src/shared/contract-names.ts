@@ -55,6 +55,7 @@ export const CALL_NAMES = [
   'stages.create',
   'seating.generate',
   'seating.swap',
+  'seating.move',
   'seating.export',
   'rounds.start',
   'games.cancel',

@@ -19,6 +19,11 @@ async function call<K extends CallName>(name: K, params: unknown): Promise<CallO
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message.en}`)
   return r.value as CallOutput<K>
 }
+async function refusal(name: CallName, params: unknown): Promise<{ code: string; ru: string; en: string }> {
+  const r = await core.router.dispatch(name, params, 'control')
+  if (r.ok) throw new Error(`${name} should have failed`)
+  return { code: r.error.code, ru: r.error.message.ru, en: r.error.message.en }
+}
 
 beforeAll(async () => {
   core = await startCore({
@@ -64,6 +69,14 @@ function meetings(stage: DashboardStage): number[] {
   return [...met.values(), ...new Array<number>(pairs - met.size).fill(0)]
 }
 
+/** The band figures of the stored seating agree with its meetings counted from the dashboard. */
+function checkFigures(stage: DashboardStage): void {
+  const m = meetings(stage)
+  const f = stage.figures!.generated
+  expect(f.pairsOutsideBand).toBe(m.filter((x) => x < f.pairsBandLow || x > f.pairsBandHigh).length)
+  expect(f.pairsSumSquares).toBe(m.reduce((a, b) => a + b * b, 0))
+}
+
 describe('seating figures: the band of meetings per pair, pairs outside it, Σ meetings² and its bound', () => {
   it('are those of the stored seating, next to a random one, and follow a manual swap', async () => {
     let t = await tournament(30, 4)
@@ -96,5 +109,59 @@ describe('seating figures: the band of meetings per pair, pairs outside it, Σ m
     t = await call('seating.swap', { roundId: round.id, a, b })
     check(t.stages[0])
     expect(t.stages[0].rounds[3].tables[1].seats[0]!.id).toBe(a)
+  })
+})
+
+describe('moving a player into a spare seat', () => {
+  it('moves him to the free seat of another table of a round not started, with the figures updated', async () => {
+    let t = await tournament(19, 2)
+    const stageId = t.stages[0].id
+    t = await call('seating.generate', { stageId, seed: 5, uneven: 'spareSeats' })
+    const [r1, r2] = t.stages[0].rounds
+    const spareAt = (round: typeof r2): { tableId: number; table: number; seat: number } => {
+      for (const tb of round.tables) {
+        const i = tb.seats.indexOf(null)
+        if (i >= 0) return { tableId: tb.tableId, table: tb.table, seat: i + 1 }
+      }
+      throw new Error('no spare seat')
+    }
+    const free = spareAt(r2)
+    const full = r2.tables.find((tb) => tb.tableId !== free.tableId)!
+    const mover = full.seats[3]!
+    t = await call('seating.move', {
+      roundId: r2.id,
+      playerId: mover.id,
+      tableId: free.tableId,
+      seat: free.seat,
+    })
+    const after = t.stages[0].rounds[1]
+    expect(after.tables.find((tb) => tb.tableId === free.tableId)!.seats[free.seat - 1]?.id).toBe(mover.id)
+    expect(after.tables.find((tb) => tb.tableId === full.tableId)!.seats[3]).toBeNull()
+    expect(after.spareSeats).toBe(1)
+    checkFigures(t.stages[0])
+
+    // A taken seat is no spare seat: refused, with the way out named.
+    const taken = after.tables[0].seats.findIndex((p) => p !== null && p.id !== mover.id)
+    const busy = await refusal('seating.move', {
+      roundId: r2.id,
+      playerId: mover.id,
+      tableId: after.tables[0].tableId,
+      seat: taken + 1,
+    })
+    expect(busy.code).toBe('db/seat_taken')
+    expect(busy.ru).toContain('не запасное')
+
+    // A started round's seating is locked.
+    await call('rounds.start', { roundId: r1.id })
+    const f1 = spareAt(r1)
+    const other = r1.tables.find((tb) => tb.tableId !== f1.tableId)!.seats[0]!
+    const locked = await refusal('seating.move', {
+      roundId: r1.id,
+      playerId: other.id,
+      tableId: f1.tableId,
+      seat: f1.seat,
+    })
+    expect(locked.code).toBe('db/round_started')
+    expect(locked.ru).toContain('закреплена')
   })
 })

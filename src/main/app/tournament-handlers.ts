@@ -15,6 +15,7 @@ type OpsCall =
   | 'stages.create'
   | 'seating.generate'
   | 'seating.swap'
+  | 'seating.move'
   | 'seating.export'
   | 'rounds.start'
   | 'rounds.finish'
@@ -34,6 +35,7 @@ export function tournamentOpsHandlers(ops: TournamentOps): Pick<Handlers, OpsCal
     'stages.create': (input) => ops.createStage(input),
     'seating.generate': (input) => ops.generate(input),
     'seating.swap': ({ roundId, a, b }) => ops.swap(roundId, a, b),
+    'seating.move': ({ roundId, playerId, tableId, seat }) => ops.move(roundId, playerId, tableId, seat),
     'seating.export': ({ stageId, lang }) => ops.exportSeating(stageId, lang ?? 'ru'),
     'rounds.start': ({ roundId }) => ops.startRound(roundId),
     'rounds.finish': ({ roundId, force }) => ops.finishRound(roundId, force ?? false),

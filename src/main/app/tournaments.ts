@@ -445,6 +445,17 @@ export class TournamentOps {
     return this.changed(tournamentId)
   }
 
+  /** Moves a player into a spare seat of the same round (not started), e.g. to another table with a free seat. */
+  move(roundId: number, playerId: number, tableId: number, seat: number): TournamentDetail {
+    const db = this.db()
+    const round = db.getRound(roundId)
+    if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
+    const tournamentId = this.requireStage(round.stageId).tournamentId
+    this.writable(tournamentId)
+    db.moveToSpareSeat(roundId, playerId, tableId, seat)
+    return this.changed(tournamentId)
+  }
+
   /**
    * After a withdrawal or a late registration: every stage already seated gets its rounds not started seated
    * again. The change has happened, so when the count is no longer a multiple of 10 the free seats are marked

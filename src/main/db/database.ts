@@ -564,6 +564,10 @@ export class MafiaDb {
     return this.seatings.swapSeats(roundId, a, b)
   }
 
+  moveToSpareSeat(roundId: number, playerId: number, tableId: number, seat: number): void {
+    return this.seatings.moveToSpareSeat(roundId, playerId, tableId, seat)
+  }
+
   // ---------------------------------------------------------------- games (games.ts)
 
   /**

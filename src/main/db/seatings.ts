@@ -96,4 +96,44 @@ export class SeatingsRepo extends Repo {
       set.run(b, roundId, pa.table_id, pa.seat)
     })
   }
+
+  /**
+   * Moves a player of a round that has not started into a spare seat (stored empty) of the same round; his seat
+   * becomes the spare one. db/round_started for a started round, db/seat_taken when the seat is not a spare one.
+   */
+  moveToSpareSeat(roundId: number, playerId: number, tableId: number, seat: number): void {
+    this.write(() => {
+      const round = this.requireRound(roundId)
+      if (round.started_at !== null) throw roundStarted(round.number)
+      const from = this.stmt('SELECT table_id, seat FROM round_seats WHERE round_id = ? AND player_id = ?').get(
+        roundId,
+        playerId,
+      ) as { table_id: number; seat: number } | undefined
+      if (!from) {
+        throw dbError(
+          'db/not_found',
+          `Игрок №${playerId} не посажен в туре ${round.number}.`,
+          `Player ${playerId} has no seat in round ${round.number}.`,
+          { roundId, playerId },
+        )
+      }
+      const target = this.stmt(
+        'SELECT player_id FROM round_seats WHERE round_id = ? AND table_id = ? AND seat = ?',
+      ).get(roundId, tableId, seat) as { player_id: number | null } | undefined
+      if (!target || target.player_id !== null) {
+        const number = this.requireTable(tableId).number
+        throw dbError(
+          'db/seat_taken',
+          `Место ${seat} за столом ${number} в туре ${round.number} не запасное: пересадить можно только на свободное место (или поменять двух игроков местами).`,
+          `Seat ${seat} at table ${number} in round ${round.number} is not a spare seat: a player moves only into a free seat (or swap two players).`,
+          { roundId, tableId, seat },
+        )
+      }
+      const set = this.stmt(
+        'UPDATE round_seats SET player_id = ? WHERE round_id = ? AND table_id = ? AND seat = ?',
+      )
+      set.run(null, roundId, from.table_id, from.seat)
+      set.run(playerId, roundId, tableId, seat)
+    })
+  }
 }
