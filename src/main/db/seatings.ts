@@ -105,10 +105,9 @@ export class SeatingsRepo extends Repo {
     this.write(() => {
       const round = this.requireRound(roundId)
       if (round.started_at !== null) throw roundStarted(round.number)
-      const from = this.stmt('SELECT table_id, seat FROM round_seats WHERE round_id = ? AND player_id = ?').get(
-        roundId,
-        playerId,
-      ) as { table_id: number; seat: number } | undefined
+      const from = this.stmt(
+        'SELECT table_id, seat FROM round_seats WHERE round_id = ? AND player_id = ?',
+      ).get(roundId, playerId) as { table_id: number; seat: number } | undefined
       if (!from) {
         throw dbError(
           'db/not_found',

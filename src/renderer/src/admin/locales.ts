@@ -655,7 +655,8 @@ export const adminEn: typeof adminRu = {
     },
     fig: {
       pairsOutsideBand: 'Pairs outside the norm ({band} meetings)',
-      pairsSumSquares: 'Unevenness of meetings: sum of squares (lower is more even; {bound} is the best possible)',
+      pairsSumSquares:
+        'Unevenness of meetings: sum of squares (lower is more even; {bound} is the best possible)',
       pairsExpected: 'Pair meetings: expected',
       pairsMin: 'Pair meetings: minimum',
       pairsMax: 'Pair meetings: maximum',
