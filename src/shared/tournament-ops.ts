@@ -152,6 +152,10 @@ export interface DashboardTable {
   cancelled: DashboardGame[]
 }
 
+/** Why a player of the stage has no seat in a round: he sits it out ("extra game"), registered after it started, or
+ * withdrew before it started. */
+export type AbsenceReason = 'sitsOut' | 'notYetRegistered' | 'withdrawn'
+
 export interface DashboardRound {
   id: number
   number: number
@@ -163,6 +167,8 @@ export interface DashboardRound {
    * option, or were registered after the round started.
    */
   sittingOut: TournamentPlayer[]
+  /** The same players and the withdrawn ones seated earlier in the stage, each with why he does not play. */
+  absent: Array<{ player: TournamentPlayer; reason: AbsenceReason }>
   /** Spare seats of this round (seats for substitutes, counted for nobody). */
   spareSeats: number
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import ExcelJS from 'exceljs'
 import { startCore, type Core } from '../../src/main/app/core'
 import type { CallName, CallOutput } from '../../src/shared/contract'
 import type { DashboardStage, TournamentDetail } from '../../src/shared/tournament-ops'
@@ -163,5 +164,59 @@ describe('moving a player into a spare seat', () => {
     })
     expect(locked.code).toBe('db/round_started')
     expect(locked.ru).toContain('закреплена')
+  })
+})
+
+/** The rows of an XLSX sheet as text cells. */
+function rowsOf(ws: ExcelJS.Worksheet): string[][] {
+  const rows: string[][] = []
+  ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))))
+  return rows
+}
+async function book(stageId: number, lang: 'ru' | 'en'): Promise<ExcelJS.Workbook> {
+  const file = await call('seating.export', { stageId, lang })
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.load(Buffer.from(file.base64, 'base64') as unknown as ArrayBuffer)
+  return wb
+}
+
+describe('who does not play a round, and why: the dashboard and the seating XLSX say the same', () => {
+  it('a late registrant is "not yet registered" in the rounds started before him; a withdrawn player "withdrew"', async () => {
+    let t = await tournament(20, 3, 2)
+    const stageId = t.stages[0].id
+    t = await call('seating.generate', { stageId, seed: 9 })
+    t = await call('rounds.start', { roundId: t.stages[0].rounds[0].id })
+    await new Promise((r) => setTimeout(r, 5))
+    const gone = t.stages[0].rounds[0].tables[0].seats[2]!
+    await call('tournaments.withdraw', { tournamentId: t.id, playerId: gone.id })
+    const late = await call('players.add', { nickname: `Опоздавший ${t.id}` })
+    t = await call('tournaments.register', { tournamentId: t.id, playerIds: [late.id] })
+    const [r1, r2, r3] = t.stages[0].rounds
+    // Round 1 started before he registered: listed as not playing it, as not registered yet — not as a sit-out.
+    expect(r1.absent).toEqual([
+      { player: expect.objectContaining({ id: late.id }), reason: 'notYetRegistered' },
+    ])
+    expect(r1.sittingOut.map((p) => p.id)).toEqual([late.id])
+    // Rounds 2 and 3 were seated again: the withdrawn player is named as such, not among those sitting out.
+    for (const r of [r2, r3]) {
+      expect(r.absent).toEqual([{ player: expect.objectContaining({ id: gone.id }), reason: 'withdrawn' }])
+      expect(r.sittingOut).toEqual([])
+    }
+
+    const ru = await book(stageId, 'ru')
+    const sheet1 = rowsOf(ru.worksheets[0])
+    expect(sheet1.find((r) => r[0] === 'ещё не зарегистрирован')).toContain(late.nickname)
+    expect(sheet1.find((r) => r[0] === 'отдыхает')).toBeUndefined()
+    expect(rowsOf(ru.worksheets[1]).find((r) => r[0] === 'снялся')).toContain(gone.nickname)
+    const byPlayer = rowsOf(ru.worksheets[3])
+    const lateRow = byPlayer.find((r) => r[0] === late.nickname)!
+    expect(lateRow[1]).toBe('ещё не зарегистрирован')
+    expect(lateRow[2]).toMatch(/^стол \d+ · место \d+$/)
+    const goneRow = byPlayer.find((r) => r[0] === gone.nickname)!
+    expect(goneRow.slice(1)).toEqual([expect.stringMatching(/^стол 1 · место 3$/), 'снялся', 'снялся'])
+
+    const en = await book(stageId, 'en')
+    expect(rowsOf(en.worksheets[0]).find((r) => r[0] === 'not yet registered')).toContain(late.nickname)
+    expect(rowsOf(en.worksheets[2]).find((r) => r[0] === 'withdrawn')).toContain(gone.nickname)
   })
 })

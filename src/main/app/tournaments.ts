@@ -13,6 +13,7 @@ import type {
   DashboardGame,
   DashboardStage,
   SeatingFigures,
+  AbsenceReason,
   SeatingGenerateInput,
   StageCreateInput,
   TournamentCreateInput,
@@ -21,7 +22,13 @@ import type {
   TournamentUpdateInput,
 } from '../../shared/tournament-ops'
 import type { GameRow, MafiaDb, Player, Round, Stage, StageOptions } from '../db'
-import { extraGamePlayers, fewerGamePlayers, roundsPerPlayer, sittingOut } from '../tournament/roster'
+import {
+  absences,
+  extraGamePlayers,
+  fewerGamePlayers,
+  roundsPerPlayer,
+  type RosterPlayer,
+} from '../tournament/roster'
 import {
   SPARE_SEAT,
   evaluateSeating,
@@ -670,12 +677,17 @@ export class TournamentOps {
       .listRounds(stage.id)
       .map((r) => ({ round: r, seating: db.roundSeating(r.id) }))
       .filter((x) => x.seating.tables.length > 0)
+    // Who does not play each round and why (sits out / not yet registered / withdrawn), as the dashboard says.
+    const roster = this.roster(stage)
+    const absence: Record<number, Record<number, AbsenceReason>> = {}
     const rounds = space.rounds.map((r, k) => {
-      const out = sittingOut(
-        players,
+      const out = absences(
+        roster,
         seated[k].seating.tables.flatMap((x) => x.seats),
-      ).map(space.index)
-      return out.length > 0 ? { ...r, sittingOut: out } : r
+        seated[k].round.startedAt,
+      )
+      absence[r.round] = Object.fromEntries(out.map((a) => [space.index(a.id), a.reason]))
+      return out.length > 0 ? { ...r, sittingOut: out.map((a) => space.index(a.id)) } : r
     })
     const names = space.ids.map((id) => db.getPlayer(id)?.nickname ?? `#${id}`)
     const judges = Object.fromEntries(db.listTables(t.id).map((x) => [x.number, x.judge]))
@@ -683,12 +695,40 @@ export class TournamentOps {
     const roundJudges = Object.fromEntries(
       seated.map((x, k) => [k + 1, this.judgesOf(x.round.id, x.seating.tables)]),
     )
-    const bytes = await seatingToXlsx({ rounds }, names, { lang, title: t.name, judges, roundJudges })
+    const bytes = await seatingToXlsx({ rounds }, names, {
+      lang,
+      title: t.name,
+      judges,
+      roundJudges,
+      absence,
+    })
     return {
       fileName: `seating-${t.id}-${stage.position}.xlsx`,
       mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       base64: bytes.toString('base64'),
     }
+  }
+
+  /**
+   * The stage's players as the registration knows them, for `absences`: its active players, then the withdrawn
+   * ones who were seated in one of its rounds (named «снялся» in the rounds after their withdrawal).
+   */
+  private roster(stage: Stage): RosterPlayer[] {
+    const db = this.db()
+    const regs = new Map(db.listRegistrations(stage.tournamentId).map((r) => [r.player.id, r]))
+    const active = this.stagePlayers(stage)
+    const still = new Set(active)
+    const seated = new Set(
+      db.listRounds(stage.id).flatMap((r) => db.roundSeating(r.id).tables.flatMap((t) => t.seats)),
+    )
+    const gone = [...regs.values()]
+      .filter((r) => r.withdrawnAt !== null && !still.has(r.player.id) && seated.has(r.player.id))
+      .map((r) => r.player.id)
+    return [...active, ...gone].map((id) => ({
+      id,
+      registeredAt: regs.get(id)?.registeredAt ?? 0,
+      withdrawnAt: regs.get(id)?.withdrawnAt ?? null,
+    }))
   }
 
   /** The judge of each table (by number) in a round, as the dashboard shows it. */
@@ -818,6 +858,7 @@ export class TournamentOps {
     const games = db.listGames({ tournamentId, includeCancelled: true })
     const stages: DashboardStage[] = db.listStages(tournamentId).map((stage) => {
       const stagePlayers = this.stagePlayers(stage)
+      const roster = this.roster(stage)
       const seatsByRound: Array<Array<number | null>> = []
       const rounds = db.listRounds(stage.id).map((round) => {
         const seating = db.roundSeating(round.id)
@@ -829,13 +870,17 @@ export class TournamentOps {
         ]
         const seats = seating.tables.flatMap((tb) => tb.seats)
         if (seats.length > 0) seatsByRound.push(seats)
+        const absent = (seats.length === 0 ? [] : absences(roster, seats, round.startedAt)).flatMap((a) => {
+          const player = personOf(a.id)
+          return player ? [{ player, reason: a.reason }] : []
+        })
         return {
           id: round.id,
           number: round.number,
           started: round.startedAt !== null,
           finished: round.status === 'finished',
-          sittingOut:
-            seats.length === 0 ? [] : sittingOut(stagePlayers, seats).flatMap((id) => personOf(id) ?? []),
+          sittingOut: absent.filter((a) => a.reason !== 'withdrawn').map((a) => a.player),
+          absent,
           spareSeats: seats.filter((id) => id === null).length,
           tables: tableIds
             .map((tableId) => {

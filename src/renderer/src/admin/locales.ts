@@ -240,6 +240,8 @@ export const adminRu = {
       unevenNone:
         'Игроков {n} — не кратно 10: выберите в «Этапах и рассадке» лишнюю игру или запасные места.',
       sittingOut: 'Не играют в этом туре ({n}): {names}',
+      notYetRegistered: 'ещё не зарегистрирован',
+      withdrawnBefore: 'Снялись до этого тура ({n}): {names}',
       spareCount: 'Запасных мест в туре: {n}',
       lot: 'Жребий на границе отбора: среди равных ({tied}) прошли {through}.',
       judgeCut: 'Решение судьи на границе отбора: среди равных ({tied}) прошли {through}.',
@@ -644,6 +646,8 @@ export const adminEn: typeof adminRu = {
       unevenNone:
         '{n} players — not a multiple of 10: choose an extra game or spare seats under "Stages and seating".',
       sittingOut: 'Not playing this round ({n}): {names}',
+      notYetRegistered: 'not yet registered',
+      withdrawnBefore: 'Withdrawn before this round ({n}): {names}',
       spareCount: 'Spare seats this round: {n}',
       lot: 'Lot at the cut: among the tied ({tied}), through: {through}.',
       judgeCut: "The judge's decision at the cut: among the tied ({tied}), through: {through}.",
