@@ -361,4 +361,20 @@ test('13 players with an extra game: the dashboard names who sits out each round
   await confirm(page)
   await expect(cell.getByTestId('dash-state')).toContainText('не начата')
   await expect(page.getByTestId('prepare-round-1-1')).toHaveCount(0)
+
+  // That game cancelled too and the round closed: the head judge can still have it replayed, after a
+  // confirmation that says the round opens again until he closes it once more.
+  await cell.getByRole('button', { name: 'Отменить игру' }).click()
+  await page.getByTestId('cancel-reason').fill('Пожарная тревога')
+  await page.getByTestId('cancel-confirm').click()
+  await expect(cell.getByTestId('dash-state')).toContainText('отменена: Пожарная тревога')
+  await page.getByTestId('close-round-1-1').click()
+  await expect(page.getByTestId('close-round-1-1')).toHaveCount(0)
+  await page.getByTestId('replay-1-1-1').click()
+  await expect(page.getByTestId('confirm-text')).toContainText('Тур 1 завершён, игра за столом 1 отменена')
+  await confirm(page)
+  await expect(page.getByTestId('notice')).toContainText('Тур 1 открыт снова')
+  await expect(cell.getByTestId('dash-state')).toContainText('не начата')
+  await expect(page.getByTestId('replay-1-1-1')).toHaveCount(0)
+  await expect(page.getByTestId('close-round-1-1')).toBeVisible()
 })

@@ -58,6 +58,7 @@ export const CALL_NAMES = [
   'seating.move',
   'seating.export',
   'rounds.start',
+  'rounds.replay',
   'games.cancel',
   'sync.status',
   'sync.createToken',

@@ -575,6 +575,8 @@ export const calls = {
   ),
   /** Locks the round's seating and creates one game per table with its seating and judge. */
   'rounds.start': call('control', z.object({ roundId: id }).strict(), out<TournamentDetail>()),
+  /** A replay in a closed round: opens it again and prepares a game for the table whose game was cancelled. */
+  'rounds.replay': call('control', z.object({ roundId: id, tableId: id }).strict(), out<TournamentDetail>()),
   /** Cancels a game with a reason: kept with its protocol, counted nowhere, its table free for a replay. */
   'games.cancel': call(
     'control',

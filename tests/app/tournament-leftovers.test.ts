@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs'
 import { startCore, type Core } from '../../src/main/app/core'
 import type { CallName, CallOutput } from '../../src/shared/contract'
 import type { DashboardStage, TournamentDetail } from '../../src/shared/tournament-ops'
+import { playAt } from './tournament-play'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-tournament-leftovers-'))
 let core: Core
@@ -218,5 +219,59 @@ describe('who does not play a round, and why: the dashboard and the seating XLSX
     const en = await book(stageId, 'en')
     expect(rowsOf(en.worksheets[0]).find((r) => r[0] === 'not yet registered')).toContain(late.nickname)
     expect(rowsOf(en.worksheets[2]).find((r) => r[0] === 'withdrawn')).toContain(gone.nickname)
+  })
+})
+
+describe('a replay in a closed round', () => {
+  it('reopens the round with a prepared game at the cancelled table; refused where it makes no sense', async () => {
+    let t = await tournament(20, 1, 2)
+    t = await call('tournaments.update', { tournamentId: t.id, judges: ['Анна', 'Борис'] })
+    t = await call('seating.generate', { stageId: t.stages[0].id, seed: 3 })
+    const roundId = t.stages[0].rounds[0].id
+    t = await call('rounds.start', { roundId })
+    const [tb1, tb2] = t.stages[0].rounds[0].tables
+    await playAt(call, t, t.stages[0].rounds[0], 1)
+    await call('games.cancel', { gameId: tb2.game!.id, reason: 'Сбой: перепутаны роли' })
+    await call('rounds.finish', { roundId })
+    t = await call('tournaments.get', { tournamentId: t.id })
+    expect(t.stages[0].rounds[0].finished).toBe(true)
+
+    // Table 1 has its game: nothing to replay there.
+    const busy = await refusal('rounds.replay', { roundId, tableId: tb1.tableId })
+    expect(busy.code).toBe('tournament/table_has_game')
+    expect(busy.ru).toContain('только отменённую')
+
+    // Table 2: the round opens again, its game is prepared with the seating and the judge.
+    t = await call('rounds.replay', { roundId, tableId: tb2.tableId })
+    const round = t.stages[0].rounds[0]
+    expect(round.finished).toBe(false)
+    const replay = round.tables[1]
+    expect(replay.game).toMatchObject({ status: 'setup', cancelled: false, judge: 'Борис' })
+    expect(replay.game!.id).not.toBe(tb2.game!.id)
+    expect(replay.cancelled.map((g) => g.id)).toEqual([tb2.game!.id])
+    expect(replay.seats).toEqual(tb2.seats)
+    // In an open round the usual way applies.
+    expect((await refusal('rounds.replay', { roundId, tableId: tb2.tableId })).code).toBe(
+      'tournament/round_open',
+    )
+    // Played and closed again.
+    await playAt(call, t, round, 2)
+    await call('rounds.finish', { roundId })
+    t = await call('tournaments.get', { tournamentId: t.id })
+    expect(t.stages[0].rounds[0].finished).toBe(true)
+    expect(t.stages[0].rounds[0].tables[1].game).toMatchObject({ status: 'finished' })
+
+    // Once a later stage was seeded from these standings, a replay would change who went through: refused.
+    t = await call('stages.create', {
+      tournamentId: t.id,
+      kind: 'final',
+      games: 1,
+      size: 10,
+      tieAtCut: 'lot',
+    })
+    await call('games.cancel', { gameId: t.stages[0].rounds[0].tables[1].game!.id, reason: 'Нарушение' })
+    const later = await refusal('rounds.replay', { roundId, tableId: tb2.tableId })
+    expect(later.code).toBe('tournament/later_stage')
+    expect(later.ru).toContain('финал')
   })
 })

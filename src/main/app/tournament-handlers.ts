@@ -18,6 +18,7 @@ type OpsCall =
   | 'seating.move'
   | 'seating.export'
   | 'rounds.start'
+  | 'rounds.replay'
   | 'rounds.finish'
   | 'games.cancel'
 
@@ -38,6 +39,7 @@ export function tournamentOpsHandlers(ops: TournamentOps): Pick<Handlers, OpsCal
     'seating.move': ({ roundId, playerId, tableId, seat }) => ops.move(roundId, playerId, tableId, seat),
     'seating.export': ({ stageId, lang }) => ops.exportSeating(stageId, lang ?? 'ru'),
     'rounds.start': ({ roundId }) => ops.startRound(roundId),
+    'rounds.replay': ({ roundId, tableId }) => ops.replayTable(roundId, tableId),
     'rounds.finish': ({ roundId, force }) => ops.finishRound(roundId, force ?? false),
     'games.cancel': ({ gameId, reason }) => ops.cancelGame(gameId, reason),
   }

@@ -782,37 +782,94 @@ export class TournamentOps {
         `Round ${round.number} has no seating: generate one first.`,
       )
     }
-    const t = this.require(stage.tournamentId)
-    const parsed = rulesetSchema.safeParse(t.ruleset)
-    const rulesetId = parsed.success ? parsed.data.id : 'fiim'
-    const judges = db.roundJudges(roundId)
-    const names = new Map(db.listRegistrations(t.id).map((r) => [r.player.id, r.player.nickname]))
     db.transaction(() => {
       db.markRoundStarted(roundId)
       for (const table of seating.tables) {
         if (db.liveGameAt(roundId, table.tableId)) continue
-        this.service.createGame(
-          {
-            rulesetId,
-            players: table.seats.map((id, i) => ({
-              name:
-                id === null
-                  ? `${SPARE_NAME} ${i + 1}`
-                  : (names.get(id) ?? db.getPlayer(id)?.nickname ?? `#${id}`),
-              playerId: id,
-            })),
-            seed: Date.now() + table.table,
-            tournamentId: t.id,
-            roundId,
-            tableId: table.tableId,
-            number: round.number,
-            judge: judges.get(table.tableId) ?? '',
-          },
-          { open: false },
-        )
+        this.prepareGame(round, table)
       }
     })
-    return this.changed(t.id)
+    return this.changed(stage.tournamentId)
+  }
+
+  /** The prepared game of a round's table: its stored seating and the round's judge, not yet opened. */
+  private prepareGame(
+    round: Round,
+    table: { tableId: number; table: number; seats: Array<number | null> },
+  ): void {
+    const db = this.db()
+    const t = this.require(this.requireStage(round.stageId).tournamentId)
+    const parsed = rulesetSchema.safeParse(t.ruleset)
+    const names = new Map(db.listRegistrations(t.id).map((r) => [r.player.id, r.player.nickname]))
+    this.service.createGame(
+      {
+        rulesetId: parsed.success ? parsed.data.id : 'fiim',
+        players: table.seats.map((id, i) => ({
+          name:
+            id === null
+              ? `${SPARE_NAME} ${i + 1}`
+              : (names.get(id) ?? db.getPlayer(id)?.nickname ?? `#${id}`),
+          playerId: id,
+        })),
+        seed: Date.now() + table.table,
+        tournamentId: t.id,
+        roundId: round.id,
+        tableId: table.tableId,
+        number: round.number,
+        judge: db.roundJudges(round.id).get(table.tableId) ?? '',
+      },
+      { open: false },
+    )
+  }
+
+  /**
+   * A replay in a closed round (the head judge confirmed it on the dashboard): the table's game was cancelled, so
+   * the round opens again and the table gets a prepared game with its seating and judge. The stage's Ci is
+   * provisional again until the round is closed once more («Завершить тур» after the replay).
+   */
+  replayTable(roundId: number, tableId: number): TournamentDetail {
+    const db = this.db()
+    const round = db.getRound(roundId)
+    if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
+    const stage = this.requireStage(round.stageId)
+    this.writable(stage.tournamentId)
+    const table = db.roundSeating(roundId).tables.find((tb) => tb.tableId === tableId)
+    const number = table?.table ?? db.getTable(tableId)?.number ?? tableId
+    if (round.status !== 'finished') {
+      throw fail(
+        'tournament/round_open',
+        `Тур ${round.number} не завершён: игру для стола без игры создаёт «Создать игры для столов без игры».`,
+        `Round ${round.number} is not closed: "Make games for tables without one" prepares the missing game.`,
+      )
+    }
+    if (!table) {
+      throw fail(
+        'tournament/no_seating',
+        `За столом ${number} в туре ${round.number} никто не сидел: переигрывать нечего.`,
+        `Nobody was seated at table ${number} in round ${round.number}: there is nothing to replay.`,
+      )
+    }
+    if (db.liveGameAt(roundId, tableId)) {
+      throw fail(
+        'tournament/table_has_game',
+        `За столом ${number} в туре ${round.number} уже есть игра: переиграть можно только отменённую (сначала отмените её с указанием причины).`,
+        `Table ${number} in round ${round.number} already has a game: only a cancelled one is replayed (cancel it first, with a reason).`,
+      )
+    }
+    const later = db.listStages(stage.tournamentId).find((s) => s.position > stage.position)
+    if (later) {
+      const ru = { qualifying: 'отборочный этап', semifinal: 'полуфинал', final: 'финал' }[later.kind]
+      throw fail(
+        'tournament/later_stage',
+        `После этого этапа уже добавлен ${later.name ? `этап «${later.name}»` : ru}: его игроки отобраны по нынешней таблице, переигровка изменила бы отбор.`,
+        `A later stage (${later.name || later.kind}) was already seeded from these standings: a replay would change who went through.`,
+      )
+    }
+    db.transaction(() => {
+      db.reopenRound(roundId)
+      this.prepareGame(round, table)
+    })
+    return this.changed(stage.tournamentId)
   }
 
   /**

@@ -481,6 +481,11 @@ export class MafiaDb {
     return this.tournaments.markRoundFinished(roundId, opts)
   }
 
+  /** Opens a closed round again (a replay of a cancelled game there). */
+  reopenRound(roundId: number): Round {
+    return this.tournaments.reopenRound(roundId)
+  }
+
   /** Deletes a round that was never started and has no game (db/round_started otherwise). */
   deleteRound(roundId: number): void {
     return this.tournaments.deleteRound(roundId)

@@ -246,6 +246,10 @@ export const adminRu = {
       lot: 'Жребий на границе отбора: среди равных ({tied}) прошли {through}.',
       judgeCut: 'Решение судьи на границе отбора: среди равных ({tied}) прошли {through}.',
       prepareMissing: 'Создать игры для столов без игры',
+      replay: 'Переиграть',
+      replayConfirm:
+        'Тур {n} завершён, игра за столом {table} отменена. Подготовить новую игру за этим столом (та же рассадка и судья)? Тур снова откроется: когда переигровка закончится, завершите его ещё раз. До этого Ci этапа предварительный.',
+      replayed: 'Тур {n} открыт снова: за столом {table} подготовлена новая игра. После неё завершите тур.',
       prepareConfirm:
         'Создать игру в туре {n} за каждым столом, где её нет (например, после отмены)? Рассадка стола не меняется.',
       fewerGames: 'По этой рассадке меньше {games} игр сыграют: {names}.',
@@ -652,6 +656,10 @@ export const adminEn: typeof adminRu = {
       lot: 'Lot at the cut: among the tied ({tied}), through: {through}.',
       judgeCut: "The judge's decision at the cut: among the tied ({tied}), through: {through}.",
       prepareMissing: 'Make games for tables without one',
+      replay: 'Replay',
+      replayConfirm:
+        'Round {n} is closed and the game at table {table} was cancelled. Prepare a new game at this table (same seating and judge)? The round opens again: close it once more when the replay is over. Until then the stage’s Ci is provisional.',
+      replayed: 'Round {n} is open again: a new game is prepared at table {table}. Close the round after it.',
       prepareConfirm:
         "Make a game in round {n} at every table that has none (e.g. after a cancel)? The tables' seating stays.",
       fewerGames: 'This seating gives fewer than {games} games to: {names}.',
