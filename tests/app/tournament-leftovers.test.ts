@@ -1,55 +1,16 @@
 /**
  * Issue 11's leftovers through the contract on the real core with SQLite in a temp folder: the seating's band
  * figures (pairs outside ⌊λ⌋..⌈λ⌉, Σ meetings² and its bound) next to a random seating's and updated after a
- * manual change; moving a player into a spare seat.
+ * manual change; moving a player into a spare seat; who does not play a round and why (dashboard and XLSX); a
+ * replay in a closed round.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
-import { startCore, type Core } from '../../src/main/app/core'
-import type { CallName, CallOutput } from '../../src/shared/contract'
-import type { DashboardStage, TournamentDetail } from '../../src/shared/tournament-ops'
+import type { DashboardStage } from '../../src/shared/tournament-ops'
 import { playAt } from './tournament-play'
+import { tournamentCore } from './tournament-core'
 
-const dir = mkdtempSync(join(tmpdir(), 'md-tournament-leftovers-'))
-let core: Core
-
-async function call<K extends CallName>(name: K, params: unknown): Promise<CallOutput<K>> {
-  const r = await core.router.dispatch(name, params, 'control')
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message.en}`)
-  return r.value as CallOutput<K>
-}
-async function refusal(name: CallName, params: unknown): Promise<{ code: string; ru: string; en: string }> {
-  const r = await core.router.dispatch(name, params, 'control')
-  if (r.ok) throw new Error(`${name} should have failed`)
-  return { code: r.error.code, ru: r.error.message.ru, en: r.error.message.en }
-}
-
-beforeAll(async () => {
-  core = await startCore({
-    staticDir: join(dir, 'none'),
-    resourcesDir: join(dir, 'none'),
-    version: 'test',
-    port: 0,
-    mode: 'headless',
-    dbFile: join(dir, 'db.sqlite'),
-  })
-})
-afterAll(async () => {
-  await core?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-let made = 0
-async function tournament(players: number, games: number, tables = 1): Promise<TournamentDetail> {
-  const tag = ++made
-  const t = await call('tournaments.create', { name: `Остатки ${tag}`, rulesetId: 'fiim', tables })
-  const csv = ['nickname', ...Array.from({ length: players }, (_, i) => `О${tag}-${i + 1}`)].join('\n')
-  await call('tournaments.importPlayers', { tournamentId: t.id, csv })
-  return call('stages.create', { tournamentId: t.id, kind: 'qualifying', games })
-}
+const { call, refusal, tournament } = tournamentCore('md-tournament-leftovers-', 'Остатки', 'О')
 
 /** Meetings per pair of the stage's seated players, counted from the dashboard's seats (pairs never met: 0). */
 function meetings(stage: DashboardStage): number[] {

@@ -72,22 +72,8 @@ export class SeatingsRepo extends Repo {
     this.write(() => {
       const round = this.requireRound(roundId)
       if (round.started_at !== null) throw roundStarted(round.number)
-      const find = (playerId: number): { table_id: number; seat: number } => {
-        const row = this.stmt(
-          'SELECT table_id, seat FROM round_seats WHERE round_id = ? AND player_id = ?',
-        ).get(roundId, playerId) as { table_id: number; seat: number } | undefined
-        if (!row) {
-          throw dbError(
-            'db/not_found',
-            `Игрок №${playerId} не посажен в туре ${round.number}.`,
-            `Player ${playerId} has no seat in round ${round.number}.`,
-            { roundId, playerId },
-          )
-        }
-        return row
-      }
-      const pa = find(a)
-      const pb = find(b)
+      const pa = this.seatOf(roundId, round.number, a)
+      const pb = this.seatOf(roundId, round.number, b)
       const set = this.stmt(
         'UPDATE round_seats SET player_id = ? WHERE round_id = ? AND table_id = ? AND seat = ?',
       )
@@ -105,17 +91,7 @@ export class SeatingsRepo extends Repo {
     this.write(() => {
       const round = this.requireRound(roundId)
       if (round.started_at !== null) throw roundStarted(round.number)
-      const from = this.stmt(
-        'SELECT table_id, seat FROM round_seats WHERE round_id = ? AND player_id = ?',
-      ).get(roundId, playerId) as { table_id: number; seat: number } | undefined
-      if (!from) {
-        throw dbError(
-          'db/not_found',
-          `Игрок №${playerId} не посажен в туре ${round.number}.`,
-          `Player ${playerId} has no seat in round ${round.number}.`,
-          { roundId, playerId },
-        )
-      }
+      const from = this.seatOf(roundId, round.number, playerId)
       const target = this.stmt(
         'SELECT player_id FROM round_seats WHERE round_id = ? AND table_id = ? AND seat = ?',
       ).get(roundId, tableId, seat) as { player_id: number | null } | undefined
@@ -134,5 +110,22 @@ export class SeatingsRepo extends Repo {
       set.run(null, roundId, from.table_id, from.seat)
       set.run(playerId, roundId, tableId, seat)
     })
+  }
+
+  /** A player's table and seat in a round (db/not_found when he has none). */
+  private seatOf(roundId: number, roundNumber: number, playerId: number): { table_id: number; seat: number } {
+    const row = this.stmt('SELECT table_id, seat FROM round_seats WHERE round_id = ? AND player_id = ?').get(
+      roundId,
+      playerId,
+    ) as { table_id: number; seat: number } | undefined
+    if (!row) {
+      throw dbError(
+        'db/not_found',
+        `Игрок №${playerId} не посажен в туре ${roundNumber}.`,
+        `Player ${playerId} has no seat in round ${roundNumber}.`,
+        { roundId, playerId },
+      )
+    }
+    return row
   }
 }
