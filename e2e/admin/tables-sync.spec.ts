@@ -104,28 +104,11 @@ test('a round started on the hub reaches the table paired in its control panel; 
   browser,
 }) => {
   test.setTimeout(120_000)
-  const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-e2e-round-'))
-  const dbFile = join(dir, 'hub.sqlite')
-  const db = await openDatabase(dbFile)
-  const t = db.createTournament({ name: 'Кубок туров' })
-  const round = db.addRound(db.addStage(t.id, { kind: 'qualifying' }).id)
-  const table = db.addTable(t.id, { judge: 'Вера' })
-  db.close()
-  const roundHub = await startServer({ dir, dbFile, args: ['--lan', '127.0.0.2'] })
+  const { roundHub, t, round, tables } = await startRoundHub('Кубок туров', ['Вера'])
+  const table = tables[0]
   const machine = await startServer()
   try {
-    // What "start round 1" makes on the hub: the table's game with its seating, judge and dealt roles.
-    const players = ['Ара', 'Бес', 'Вол', 'Гус', 'Дуб', 'Ёж', 'Жук', 'Зуб', 'Иволга', 'Йод']
-    await callRaw(roundHub.origin, roundHub.token, 'game.create', {
-      rulesetId: 'fiim',
-      players: players.map((name) => ({ name })),
-      roles: { '2': 'don', '5': 'mafia', '7': 'mafia', '9': 'sheriff' },
-      tournamentId: t.id,
-      roundId: round.id,
-      tableId: table.id,
-      number: 1,
-      judge: 'Вера',
-    })
+    await seatGame(roundHub, t.id, round.id, table.id, 'Вера')
     const status = (await callRaw(roundHub.origin, roundHub.token, 'sync.createToken', {
       tableId: table.id,
     })) as {
@@ -181,11 +164,134 @@ test('a round started on the hub reaches the table paired in its control panel; 
     await expect(head.getByTestId('sync-conflicts')).toContainText('Конфликтов нет')
     await head.getByTestId('sync-conflicts').locator('summary').click()
     await expect(head.getByTestId('sync-conflicts-decided')).toContainText('вторая машина с тем же кодом')
+    // Dismissed, that entry is refused for good; the table's own machine plays on and its entries keep coming.
+    await command(judge, 'Enter')
+    await expect(head.getByTestId('sync-game-1')).toContainText(/записей: 2/)
+    await expect(judge.getByTestId('sync-notice')).toHaveCount(0)
   } finally {
     await machine.stop()
     await roundHub.stop()
   }
 })
+
+test('a tablet on the hub opens its own table’s game; a table machine’s game is view-only; the head judge’s cancellation reaches the table', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const { roundHub, t, round, tables } = await startRoundHub('Кубок планшетов', ['Анна', 'Борис'])
+  const [table1, table2] = tables
+  const machine = await startServer()
+  const seat = (tableId: number, judge: string) => seatGame(roundHub, t.id, round.id, tableId, judge)
+  const tokenOf = async (tableId: number) => {
+    const status = (await callRaw(roundHub.origin, roundHub.token, 'sync.createToken', { tableId })) as {
+      tables: Array<{ tableId: number; token: string }>
+    }
+    return status.tables.find((x) => x.tableId === tableId)!.token
+  }
+  try {
+    // The head judge starts round 1: a game per table; the head machine's own active game is table 2's
+    // (the stream's): a tablet must never land on another table's game.
+    const game1 = await seat(table1.id, 'Анна')
+    const game2 = await seat(table2.id, 'Борис')
+    await callRaw(roundHub.origin, roundHub.token, 'game.open', { gameId: game2 })
+    const token1 = await tokenOf(table1.id)
+    const token2 = await tokenOf(table2.id)
+
+    // Table 1 plays on its own machine, paired with the hub.
+    await callRaw(machine.origin, machine.token, 'sync.pair', { hubUrl: `${roundHub.origin}/#${token1}` })
+    const judge = await (await browser.newContext()).newPage()
+    await judge.goto(machine.controlUrl)
+    await judge.keyboard.press('g')
+    await judge.getByTestId('hub-game-1').click()
+    await expect(judge.getByTestId('seat-1')).toContainText('Ара')
+    await command(judge, 'Enter')
+    await expectPhase(judge, 'zeroNight')
+
+    // A tablet with table 2's token on the hub's control page: straight onto table 2's game, "Стол 2" on top,
+    // and it plays it (no table machine sends that game).
+    const tablet2 = await (await browser.newContext()).newPage()
+    await tablet2.goto(`${roundHub.origin}/control?token=${token2}`)
+    await expect(tablet2.getByTestId('table-badge')).toHaveText('Стол 2')
+    await expect(tablet2.getByTestId('app')).toHaveAttribute('data-game', String(game2))
+    await expect(tablet2.getByTestId('seat-10')).toContainText('Йод')
+    await expect(tablet2.getByTestId('need-token')).toHaveCount(0)
+    await command(tablet2, 'Enter')
+    await expectPhase(tablet2, 'zeroNight')
+
+    // A tablet with table 1's token: table 1's game, which table 1's machine runs — for viewing only, told why.
+    const tablet1 = await (await browser.newContext()).newPage()
+    await tablet1.goto(`${roundHub.origin}/control?token=${token1}`)
+    await expect(tablet1.getByTestId('table-badge')).toHaveText('Стол 1')
+    await expect(tablet1.getByTestId('app')).toHaveAttribute('data-game', String(game1))
+    await expect(tablet1.getByTestId('sync-notice')).toContainText('Эту игру ведёт компьютер стола 1')
+    await tablet1.getByTestId('board').focus()
+    await tablet1.keyboard.press('Enter')
+    await expect(tablet1.getByTestId('error')).toContainText('Эту игру ведёт компьютер стола 1')
+
+    // The head judge cancels table 1's game on the hub: the table machine's panel says so, with his reason.
+    await callRaw(roundHub.origin, roundHub.token, 'games.cancel', {
+      gameId: game1,
+      reason: 'перепутаны роли',
+    })
+    await expect(judge.getByTestId('sync-notice')).toHaveAttribute('data-state', 'cancelled', {
+      timeout: 15_000,
+    })
+    await expect(judge.getByTestId('sync-notice')).toContainText(
+      'Главный судья отменил эту игру: «перепутаны роли»',
+    )
+    await judge.getByTestId('board').focus()
+    await judge.keyboard.press('Enter')
+    await expect(judge.getByTestId('error')).toContainText('отменена')
+    // His replacement for round 1, table 1 comes to the table as a new game; the cancelled one is marked.
+    await seat(table1.id, 'Анна')
+    await judge.keyboard.press('g')
+    const hubGames = judge.getByTestId('hub-games').locator('li')
+    await expect(hubGames).toHaveCount(2, { timeout: 15_000 })
+    await expect(hubGames.first()).toContainText('отменена главным судьёй: перепутаны роли')
+    await hubGames.last().getByRole('button').click()
+    await expect(judge.getByTestId('sync-notice')).toHaveCount(0)
+    await command(judge, 'Enter')
+    await expectPhase(judge, 'zeroNight')
+  } finally {
+    await machine.stop()
+    await roundHub.stop()
+  }
+})
+
+/** A hub on 127.0.0.2 (`--lan`) with a tournament, its round 1 and a table per judge. */
+async function startRoundHub(name: string, judges: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-e2e-round-'))
+  const dbFile = join(dir, 'hub.sqlite')
+  const db = await openDatabase(dbFile)
+  const t = db.createTournament({ name })
+  const round = db.addRound(db.addStage(t.id, { kind: 'qualifying' }).id)
+  const tables = judges.map((judge) => db.addTable(t.id, { judge }))
+  db.close()
+  const roundHub = await startServer({ dir, dbFile, args: ['--lan', '127.0.0.2'] })
+  return { roundHub, t, round, tables }
+}
+
+/** What "start round 1" makes on the hub for a table: its game with the seating, judge and dealt roles. */
+async function seatGame(
+  server: TestServer,
+  tournamentId: number,
+  roundId: number,
+  tableId: number,
+  judge: string,
+): Promise<number> {
+  const players = ['Ара', 'Бес', 'Вол', 'Гус', 'Дуб', 'Ёж', 'Жук', 'Зуб', 'Иволга', 'Йод']
+  const env = (await callRaw(server.origin, server.token, 'game.create', {
+    rulesetId: 'fiim',
+    players: players.map((name) => ({ name })),
+    roles: { '2': 'don', '5': 'mafia', '7': 'mafia', '9': 'sheriff' },
+    tournamentId,
+    roundId,
+    tableId,
+    number: 1,
+    judge,
+  })) as { gameId: number }
+  return env.gameId
+}
 
 /** The hub's game id per table number (the head judge's status call). */
 async function callStatus(): Promise<Record<number, number>> {

@@ -71,6 +71,7 @@ export const CALL_NAMES = [
   'sync.pull',
   'sync.conflicts',
   'sync.resolveConflict',
+  'sync.table',
 ] as const
 
 export type CallNameFromList = (typeof CALL_NAMES)[number]

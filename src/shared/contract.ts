@@ -23,6 +23,7 @@ import {
   type TournamentDetail,
 } from './tournament-ops'
 import type { SyncConflictDetail, SyncHubStatus, SyncLocalStatus } from './sync'
+import type { SyncTableSession } from './sync'
 
 export type Access = 'read' | 'control'
 
@@ -626,6 +627,8 @@ export const calls = {
   ),
   /** This machine as a table: asks the hub now for this table's games of its started rounds. */
   'sync.pull': call('control', none, out<SyncLocalStatus>()),
+  /** A tablet with a table token on the hub: its table and that table's games (null without a table token). */
+  'sync.table': call('control', none, out<SyncTableSession | null>()),
   /** The hub's conflicts of a tournament, both versions of each entry, newest first. */
   'sync.conflicts': call(
     'control',

@@ -96,6 +96,8 @@ export interface SyncLocalStatus {
   lastError: { code: string; message: { ru: string; en: string } } | null
   /** The games this table pulled from the hub's started rounds (its seating, judge and roles): the picker's list. */
   pulled?: SyncPulledLocal[]
+  /** Synced games whose sync stopped (cancelled, conflict closed) or waits for the head judge (open conflict). */
+  games?: SyncGameNotice[]
 }
 
 /** A game of this table in one of the hub's started rounds, as `POST /sync/pull` gives it to the table machine. */
@@ -113,6 +115,10 @@ export interface SyncPulledGame {
 
 export interface SyncPull {
   games: SyncPulledGame[]
+  /** This table's games the head judge cancelled (the table marks them cancelled and stops sending them). */
+  cancelled?: SyncCancelledGame[]
+  /** This table's games the hub takes no more entries of (a conflict decided for the hub's version). */
+  closed?: SyncClosedGame[]
 }
 
 /** A pulled game as the table machine keeps it: its local id and where it belongs on the hub. */
@@ -151,4 +157,54 @@ export interface SyncEntryView {
   command: Record<string, unknown>
   events: unknown[]
   at: number
+}
+
+/** A game of this table the head judge cancelled on the hub (the pull brings it; the table marks it cancelled). */
+export interface SyncCancelledGame {
+  uuid: string
+  reason: string
+  at: number
+}
+
+/**
+ * A game of this table the hub no longer takes entries of: the head judge kept the hub's version of a conflict
+ * and that version still stands on the hub. (A push of an entry he dismissed gets the same answer, 'dismiss'.)
+ */
+export interface SyncClosedGame {
+  uuid: string
+  seq: number
+  resolution: 'keepHub' | 'dismiss'
+  reason: string
+}
+
+/** What the table machine shows on a synced game whose sync stopped or waits (its game screen and picker). */
+export interface SyncGameNotice {
+  gameId: number
+  uuid: string
+  /** cancelled: the head judge cancelled it; closed: he kept the hub's version; conflict: waiting for his decision. */
+  state: 'cancelled' | 'closed' | 'conflict'
+  reason: string
+  seq: number | null
+}
+
+/** A game of this table on the hub, as a tablet with the table token sees it (issue 16). */
+export interface SyncTableGame {
+  gameId: number
+  uuid: string
+  round: number
+  number: number | null
+  judge: string
+  status: 'setup' | 'running' | 'finished'
+  /** 'table': a table machine sends this game (its one writer): the tablet may only look at it. */
+  writer: 'hub' | 'table'
+}
+
+/** A tablet on the hub's control page with a table token: its table and that table's games of the open rounds. */
+export interface SyncTableSession {
+  tableId: number
+  tableNumber: number
+  tournamentName: string
+  games: SyncTableGame[]
+  /** The game to open at once (the only one still to play), or null: the tablet shows the list. */
+  gameId: number | null
 }

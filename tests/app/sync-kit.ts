@@ -5,6 +5,7 @@
 import { join } from 'node:path'
 import type { Core } from '../../src/main/app/core'
 import type { CallName, CallOutput } from '../../src/shared/contract'
+import { WebSocket } from 'ws'
 import { AppError } from '../../src/shared/errors'
 
 /** startCore's options shared by every hub and table of a test (each adds its port and database file). */
@@ -41,4 +42,37 @@ export function codeOf(fn: () => unknown): string {
     throw err
   }
   throw new Error('expected a refusal')
+}
+
+/** Contract calls over the hub's WebSocket with a token (a table token: a tablet); each answer, in order. */
+export function wsCalls(
+  port: number,
+  token: string | null,
+  calls: Array<{ method: string; params: unknown }>,
+): Promise<
+  Array<{ ok: boolean; value?: unknown; error?: { code: string; message: { ru: string; en: string } } }>
+> {
+  type Answer = {
+    ok: boolean
+    value?: unknown
+    error?: { code: string; message: { ru: string; en: string } }
+  }
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`)
+    const answers: Answer[] = []
+    let got = 0
+    ws.on('error', reject)
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as { type: string; id?: number | null } & Answer
+      if (msg.type === 'hello')
+        calls.forEach((c, i) => ws.send(JSON.stringify({ type: 'call', id: i + 1, ...c })))
+      if (msg.type === 'result' && typeof msg.id === 'number') {
+        answers[msg.id - 1] = { ok: msg.ok, value: msg.value, error: msg.error }
+        if (++got === calls.length) {
+          ws.close()
+          resolve(answers)
+        }
+      }
+    })
+  })
 }

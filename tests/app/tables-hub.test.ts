@@ -222,6 +222,12 @@ describe('conflicts are decided by the head judge, explicitly', () => {
       'sync/conflict_closed',
     )
     expect(hub.db.loadGame(gameB.id)!.log).toHaveLength(6)
+    // What the hub already holds is still acknowledged (a retry after a lost answer).
+    expect(hub.sync.hub.push(grantB(), batch(gameB.uuid, tableLog.slice(2, 6)))).toMatchObject({
+      acknowledged: 6,
+      stored: 0,
+      duplicates: 4,
+    })
     expect(await codeOfCall(hub, 'sync.resolveConflict', { conflictId: 999, resolution: 'keepHub' })).toBe(
       'sync/conflict_not_found',
     )
@@ -229,14 +235,29 @@ describe('conflicts are decided by the head judge, explicitly', () => {
 
   it('taking the table’s version replaces the hub’s log from that seq, only after the engine accepts it', async () => {
     const tid = hub.db.getTable(tableB)!.tournamentId
-    const other = entriesOf(setupB(), FULL_GAME.slice(0, 8), 9000)
+    // Table 2's next game.
+    const c = hub.service.createGame(
+      {
+        rulesetId: 'fiim',
+        players: FULL_GAME_PLAYERS.map((name) => ({ name })),
+        roles: FULL_GAME_ROLES,
+        tournamentId: tid,
+        tableId: tableB,
+        number: 2,
+        judge: 'Борис',
+      },
+      { open: false },
+    )
+    const uuid = c.game.uuid
+    const setupC = hub.db.getGame(c.gameId)!.setup as GameSetup
+    const hubLog = entriesOf(setupC, FULL_GAME.slice(0, 6), 1000)
+    expect(hub.sync.hub.push(grantB(), batch(uuid, hubLog))).toMatchObject({ stored: 6 })
+    const other = entriesOf(setupC, FULL_GAME.slice(0, 10), 9000)
     // A forged version the engine would not produce cannot be taken.
     const forged = other.map((e) => (e.seq === 5 ? { ...e, events: [] } : e))
-    expect(codeOf(() => hub.sync.hub.push(grantB(), batch(gameB.uuid, forged.slice(4))))).toBe(
-      'sync/conflict',
-    )
+    expect(codeOf(() => hub.sync.hub.push(grantB(), batch(uuid, forged.slice(4, 8))))).toBe('sync/conflict')
     const forgedConflict = (await call(hub, 'sync.conflicts', { tournamentId: tid })).find(
-      (x) => x.resolution === null,
+      (x) => x.resolution === null && x.gameUuid === uuid,
     )!
     expect(
       await codeOfCall(hub, 'sync.resolveConflict', {
@@ -244,13 +265,12 @@ describe('conflicts are decided by the head judge, explicitly', () => {
         resolution: 'acceptTable',
       }),
     ).toBe('sync/replay_refused')
-    expect(hub.db.loadGame(gameB.id)!.log).toHaveLength(6)
-    await call(hub, 'sync.resolveConflict', { conflictId: forgedConflict.id, resolution: 'keepHub' })
+    expect(hub.db.loadGame(c.gameId)!.log).toHaveLength(6)
 
     // The table's real version from seq 5: taken; its next push brings it.
-    expect(codeOf(() => hub.sync.hub.push(grantB(), batch(gameB.uuid, other.slice(4))))).toBe('sync/conflict')
+    expect(codeOf(() => hub.sync.hub.push(grantB(), batch(uuid, other.slice(4, 8))))).toBe('sync/conflict')
     const open = (await call(hub, 'sync.conflicts', { tournamentId: tid })).find(
-      (x) => x.resolution === null,
+      (x) => x.resolution === null && x.gameUuid === uuid && x.id !== forgedConflict.id,
     )!
     expect(open.seq).toBe(5)
     await call(hub, 'sync.resolveConflict', {
@@ -258,11 +278,18 @@ describe('conflicts are decided by the head judge, explicitly', () => {
       resolution: 'acceptTable',
       reason: 'версия стола',
     })
-    expect(hub.db.loadGame(gameB.id)!.log).toHaveLength(4)
-    expect(hub.db.getGame(gameB.id)!.lastSeq).toBe(4)
-    expect(hub.sync.hub.push(grantB(), batch(gameB.uuid, other.slice(4)))).toMatchObject({ stored: 4 })
-    const log = hub.db.loadGame(gameB.id)!.log
-    expect(log.map((e) => e.at)).toEqual([...tableLog.slice(0, 4), ...other.slice(4)].map((e) => e.at))
+    expect(hub.db.loadGame(c.gameId)!.log).toHaveLength(4)
+    expect(hub.db.getGame(c.gameId)!.lastSeq).toBe(4)
+    expect(hub.sync.hub.push(grantB(), batch(uuid, other.slice(4, 8)))).toMatchObject({ stored: 4 })
+    const log = hub.db.loadGame(c.gameId)!.log
+    expect(log.map((e) => e.at)).toEqual([...hubLog.slice(0, 4), ...other.slice(4, 8)].map((e) => e.at))
+    // Keeping "the hub's version" of the forged conflict now (that entry was replaced) does not stop the table's
+    // accepted version: a game is closed only while the entry the head judge kept still stands.
+    await call(hub, 'sync.resolveConflict', { conflictId: forgedConflict.id, resolution: 'keepHub' })
+    expect(hub.sync.hub.push(grantB(), batch(uuid, other.slice(8)))).toMatchObject({ stored: 2 })
+    expect(codeOf(() => hub.sync.hub.push(grantB(), batch(uuid, forged.slice(4, 5))))).toBe(
+      'sync/conflict_closed',
+    )
   })
 })
 
@@ -279,9 +306,19 @@ describe('a conflict the head judge closes stops the table sending that game', (
     await until('the conflict', () => hub.db.sync.conflicts().some((c) => c.gameUuid === gameA.uuid))
     expect(table.db.sync.pendingCount()).toBeGreaterThan(0) // refused: nothing leaves the outbox
     const c = hub.db.sync.conflicts().find((x) => x.gameUuid === gameA.uuid)!
+    // While the head judge decides, the table judge sees it on the game (and the game is not pushed in a loop).
+    await until('the conflict shown', () =>
+      (table.sync.sender.status().games ?? []).some((n) => n.gameId === mine.id && n.state === 'conflict'),
+    )
     await call(hub, 'sync.resolveConflict', { conflictId: c.id, resolution: 'keepHub' })
+    // The table learns the decision once (its next pull) and stops sending the game: no outbox, no sync.
     await until('the outbox dropped', () => table.db.sync.pendingCount() === 0)
-    expect(table.sync.sender.status().lastError?.code).toBe('sync/conflict_closed')
+    await until('the decision shown', () =>
+      (table.sync.sender.status().games ?? []).some(
+        (n) => n.gameId === mine.id && n.state === 'closed' && n.seq === 3,
+      ),
+    )
+    expect(table.db.sync.isSynced(mine.id)).toBe(false)
     expect(hub.db.sync.conflicts().filter((x) => x.gameUuid === gameA.uuid)).toHaveLength(1)
   })
 })

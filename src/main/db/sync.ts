@@ -54,6 +54,7 @@ export interface ConflictRow {
 
 /** A game of a table in an open round of the hub, as the table machine pulls it (its seating and roles). */
 export interface TableGameRow {
+  id: number
   uuid: string
   number: number | null
   judge: string
@@ -63,6 +64,9 @@ export interface TableGameRow {
   round: number
   tableNumber: number
   tournamentName: string
+  /** The last seq the hub holds (0: not started) and whether a table machine writes it (`sync_remote_games`). */
+  lastSeq: number
+  remote: boolean
 }
 
 export interface RefusalRow {
@@ -274,12 +278,78 @@ export class SyncRepo extends Repo {
 
   // ---- hub: what a table sent ---------------------------------------------------------------------------
 
-  /** The hub's game with this uuid: its table and the last seq it holds (0: none yet), without its log. */
-  gameByUuid(uuid: string): { gameId: number; tableId: number | null; lastSeq: number } | null {
+  /**
+   * The hub's game with this uuid: its table, the last seq it holds (0: none yet) and its cancellation (null:
+   * not cancelled), without its log.
+   */
+  gameByUuid(uuid: string): {
+    gameId: number
+    tableId: number | null
+    lastSeq: number
+    cancelled: { reason: string; at: number } | null
+  } | null {
     return this.guard(() => {
-      const row = this.stmt('SELECT id, table_id, last_seq FROM games WHERE uuid = ?').get(uuid) as
-        { id: number; table_id: number | null; last_seq: number | null } | undefined
-      return row ? { gameId: row.id, tableId: row.table_id, lastSeq: row.last_seq ?? 0 } : null
+      const row = this.stmt(
+        'SELECT id, table_id, last_seq, cancelled_at, cancel_reason FROM games WHERE uuid = ?',
+      ).get(uuid) as
+        | {
+            id: number
+            table_id: number | null
+            last_seq: number | null
+            cancelled_at: number | null
+            cancel_reason: string | null
+          }
+        | undefined
+      return row
+        ? {
+            gameId: row.id,
+            tableId: row.table_id,
+            lastSeq: row.last_seq ?? 0,
+            cancelled:
+              row.cancelled_at === null ? null : { reason: row.cancel_reason ?? '', at: row.cancelled_at },
+          }
+        : null
+    })
+  }
+
+  /** The games of a table the head judge cancelled (newest first, at most 50): what a table's pull brings. */
+  cancelledGames(tableId: number): Array<{ uuid: string; reason: string; at: number }> {
+    return this.guard(() =>
+      (
+        this.stmt(
+          `SELECT uuid, cancel_reason, cancelled_at FROM games
+           WHERE table_id = ? AND cancelled_at IS NOT NULL ORDER BY cancelled_at DESC LIMIT 50`,
+        ).all(tableId) as Array<{ uuid: string; cancel_reason: string | null; cancelled_at: number }>
+      ).map((r) => ({ uuid: r.uuid, reason: r.cancel_reason ?? '', at: r.cancelled_at })),
+    )
+  }
+
+  /**
+   * The conflicts decided for the hub's version (keepHub) of one game, or of every game of a table: the hub's
+   * `closedGame` keeps those whose kept entry still stands. (A dismissal closes only the entry it was about.)
+   */
+  closingConflicts(where: { gameUuid: string } | { tableId: number }): ConflictRow[] {
+    return this.guard(() => {
+      const [column, value] =
+        'gameUuid' in where ? ['game_uuid', where.gameUuid] : ['table_id', where.tableId]
+      return (
+        this.stmt(
+          `SELECT * FROM sync_conflicts WHERE ${column} = ? AND resolution = 'keepHub' ORDER BY id`,
+        ).all(value) as ConflictDbRow[]
+      ).map(toConflict)
+    })
+  }
+
+  /** One entry of a game's log, or null. */
+  entryAt(gameId: number, seq: number): StoredEntry | null {
+    return this.entriesBetween(gameId, seq, seq)[0] ?? null
+  }
+
+  /** Stops sending a game (table machine): it leaves `sync_games`, so no command queues it again, and its outbox. */
+  unregisterGame(gameId: number): void {
+    this.write(() => {
+      this.stmt('DELETE FROM sync_outbox WHERE game_id = ?').run(gameId)
+      this.stmt('DELETE FROM sync_games WHERE game_id = ?').run(gameId)
     })
   }
 
@@ -455,13 +525,15 @@ export class SyncRepo extends Repo {
     return this.guard(() =>
       (
         this.stmt(
-          `SELECT g.uuid, g.number, g.judge, g.setup, g.status, g.created_at, r.number AS round,
-             t.number AS table_number, tn.name AS tournament
+          `SELECT g.id, g.uuid, g.number, g.judge, g.setup, g.status, g.created_at, r.number AS round,
+             t.number AS table_number, tn.name AS tournament, g.last_seq,
+             EXISTS (SELECT 1 FROM sync_remote_games m WHERE m.game_id = g.id) AS remote
            FROM games g JOIN rounds r ON r.id = g.round_id JOIN stages s ON s.id = r.stage_id
            JOIN tables t ON t.id = g.table_id JOIN tournaments tn ON tn.id = g.tournament_id
            WHERE g.table_id = ? AND g.cancelled_at IS NULL AND r.status = 'open'
            ORDER BY s.position, r.number, g.id`,
         ).all(tableId) as Array<{
+          id: number
           uuid: string
           number: number | null
           judge: string | null
@@ -471,8 +543,11 @@ export class SyncRepo extends Repo {
           round: number
           table_number: number
           tournament: string
+          last_seq: number | null
+          remote: number
         }>
       ).map((r) => ({
+        id: r.id,
         uuid: r.uuid,
         number: r.number,
         judge: r.judge ?? '',
@@ -482,6 +557,8 @@ export class SyncRepo extends Repo {
         round: r.round,
         tableNumber: r.table_number,
         tournamentName: r.tournament,
+        lastSeq: r.last_seq ?? 0,
+        remote: r.remote === 1,
       })),
     )
   }

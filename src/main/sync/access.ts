@@ -7,14 +7,14 @@ import type { AppErrorData } from '../../shared/errors'
 import type { MafiaDb, TableGrant } from '../db'
 import type { CallGrant } from '../transport/router'
 import { forbidden } from '../transport/router'
-import { otherTable } from './errors'
+import { otherTable, tableMachineGame } from './errors'
 
 /** The 'control' calls a table token may make, each about one game given by `gameId`. */
 const TABLE_CALLS: ReadonlySet<CallName> = new Set<CallName>(['game.view', 'game.command'])
 /** Reads that show no game of another table. (`overlay.view` is the hub's active game: any table's.) */
 const OPEN_READS: ReadonlySet<CallName> = new Set<CallName>(['app.info', 'standings.get', 'rulesets.list'])
 /** Lists a table token gets narrowed to its own table, on the server (see `narrow`). */
-const TABLE_LISTS: ReadonlySet<CallName> = new Set<CallName>(['game.list'])
+const TABLE_LISTS: ReadonlySet<CallName> = new Set<CallName>(['game.list', 'sync.table'])
 
 export function tableCallGrant(db: () => MafiaDb, grant: TableGrant): CallGrant {
   return {
@@ -30,6 +30,10 @@ export function tableCallGrant(db: () => MafiaDb, grant: TableGrant): CallGrant 
       const gameId = (params as { gameId?: unknown }).gameId
       if (typeof gameId !== 'number') return forbidden(method)
       if (db().sync.tableOfGame(gameId) !== grant.tableId) return otherTable(gameId).data
+      // A game a table machine sends has that machine as its one writer: the tablet may look, not command.
+      if (method === 'game.command' && db().sync.isRemote(gameId)) {
+        return tableMachineGame(gameId, grant.tableNumber).data
+      }
       return null
     },
     narrow(method: CallName, params: unknown): unknown {

@@ -17,6 +17,8 @@ export type SyncErrorCode =
   | 'sync/conflict_closed'
   | 'sync/conflict_not_found'
   | 'sync/conflict_decided'
+  | 'sync/game_cancelled'
+  | 'sync/table_machine_game'
 
 export function syncError(
   code: SyncErrorCode,
@@ -41,5 +43,38 @@ export function otherTable(gameRef: string | number): AppError {
     'Эта игра принадлежит другому столу: токен стола даёт доступ только к играм своего стола.',
     "This game belongs to another table: a table token reaches only its own table's games.",
     { game: gameRef },
+  )
+}
+
+/** A push for a game the head judge cancelled on the hub: nothing stored; the table marks it cancelled too. */
+export function gameCancelled(gameUuid: string, reason: string, at: number): AppError {
+  return syncError(
+    'sync/game_cancelled',
+    `Главный судья отменил эту игру (${reason}): главный компьютер её больше не принимает.`,
+    `The head judge cancelled this game (${reason}): the hub no longer takes it.`,
+    { gameUuid, reason, at },
+  )
+}
+
+/** A push after the head judge kept the hub's version of one of the game's entries: the table stops sending it. */
+export function conflictClosed(
+  gameUuid: string,
+  closed: { seq: number; resolution: string; reason: string },
+): AppError {
+  return syncError(
+    'sync/conflict_closed',
+    `Главный судья оставил версию главного компьютера (запись ${closed.seq}): эта игра больше не синхронизируется с этого стола.`,
+    `The head judge kept the hub's version (entry ${closed.seq}): this game is no longer synced from this table.`,
+    { gameUuid, ...closed },
+  )
+}
+
+/** A tablet with a table token commanding a game whose one writer is a table machine. */
+export function tableMachineGame(gameId: number, tableNumber: number): AppError {
+  return syncError(
+    'sync/table_machine_game',
+    `Эту игру ведёт компьютер стола ${tableNumber}: её записи приходят оттуда, и у игры может быть только один автор. Продолжайте игру на компьютере стола; здесь она только для просмотра.`,
+    `Table ${tableNumber}'s machine runs this game: its entries come from there, and a game has one writer only. Go on with the game on the table's machine; here it is for viewing only.`,
+    { gameId, tableNumber },
   )
 }

@@ -23,6 +23,7 @@ const STATUS: Record<string, number> = {
   'sync/replay_refused': 422,
   'sync/replay_mismatch': 422,
   'sync/conflict_closed': 409,
+  'sync/game_cancelled': 409,
 }
 
 function send(

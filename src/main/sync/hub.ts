@@ -22,8 +22,9 @@ import type {
   SyncPull,
   SyncPush,
   SyncPushResult,
+  SyncTableSession,
 } from '../../shared/sync'
-import { badToken, otherTable, syncError } from './errors'
+import { badToken, conflictClosed, gameCancelled, otherTable, syncError } from './errors'
 
 export interface HubDeps {
   db: () => MafiaDb
@@ -202,8 +203,14 @@ export class SyncHub {
       db.sync.addRefusal({ tableId: grant.tableId, code: 'sync/forbidden', remote: body.gameUuid })
       throw otherTable(body.gameUuid)
     }
+    // A game the head judge cancelled takes nothing more; the table learns it from this answer (or its pull).
+    if (have?.cancelled) throw gameCancelled(body.gameUuid, have.cancelled.reason, have.cancelled.at)
     const last = have?.lastSeq ?? 0
+    // The head judge kept the hub's version of an entry of this game: the table's branch after it is never stored
+    // (not even entries the engine would accept on top of the hub's log: that would merge two versions).
+    const closed = have ? this.closedGame(db, body.gameUuid, have.gameId) : null
     if (body.fromSeq > last + 1) {
+      if (closed) throw conflictClosed(body.gameUuid, closed)
       throw syncError(
         'sync/gap',
         `Пропуск в журнале: на главном компьютере записи до ${last}, пришли с ${body.fromSeq}.`,
@@ -222,14 +229,14 @@ export class SyncHub {
           duplicates += 1
           continue
         }
+        if (closed) throw conflictClosed(body.gameUuid, closed)
         const decided = db.sync.findConflict(body.gameUuid, e.seq, e)
         if (decided && decided.resolution !== null && decided.resolution !== 'acceptTable') {
-          throw syncError(
-            'sync/conflict_closed',
-            `Главный судья оставил версию главного компьютера для записи ${e.seq}: этот стол больше не отправляет эту игру.`,
-            `The head judge kept the hub's version of entry ${e.seq}: this table stops sending this game.`,
-            { gameUuid: body.gameUuid, seq: e.seq, resolution: decided.resolution },
-          )
+          throw conflictClosed(body.gameUuid, {
+            seq: e.seq,
+            resolution: decided.resolution,
+            reason: decided.reason,
+          })
         }
         db.sync.addConflict({
           tableId: grant.tableId,
@@ -248,6 +255,7 @@ export class SyncHub {
       }
     }
     const fresh = body.entries.filter((e) => e.seq > last)
+    if (closed && fresh.length > 0) throw conflictClosed(body.gameUuid, closed)
     if (fresh.length === 0) {
       this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind: pending })
       return { acknowledged: last, stored: 0, duplicates }
@@ -344,6 +352,26 @@ export class SyncHub {
     return { acknowledged: lastSeq, stored: fresh.length, duplicates }
   }
 
+  /**
+   * The conflict that closes a game to its table's pushes: one the head judge decided for the hub's version
+   * (keepHub) whose kept entry still stands on the hub (a later acceptTable that replaced it reopens the game).
+   * A dismissal closes only the entry it was about (say, a second machine given the same code: the table's own
+   * machine goes on). Null: the game takes the table's entries.
+   */
+  private closedGame(
+    db: MafiaDb,
+    gameUuid: string,
+    gameId: number,
+  ): { seq: number; resolution: 'keepHub' | 'dismiss'; reason: string } | null {
+    for (const c of db.sync.closingConflicts({ gameUuid })) {
+      const entry = db.sync.entryAt(gameId, c.seq)
+      if (entry && canonical(entry) === canonical(c.stored as StoredEntry)) {
+        return { seq: c.seq, resolution: c.resolution as 'keepHub' | 'dismiss', reason: c.reason }
+      }
+    }
+    return null
+  }
+
   /** The table's setup as the hub stores it: its players linked to the hub's registry by nickname. */
   private hubSetup(db: MafiaDb, raw: Record<string, unknown>): GameSetup {
     const setup = structuredClone(raw) as unknown as GameSetup
@@ -427,21 +455,69 @@ export class SyncHub {
       behind: this.peers.get(grant.tableId)?.behind ?? 0,
     })
     return {
-      games: db.sync.tableGames(grant.tableId).map((g) => {
-        const setup = structuredClone(g.setup) as { players?: Array<Record<string, unknown>> }
-        if (Array.isArray(setup.players))
-          setup.players = setup.players.map((p) => ({ ...p, playerId: null, photo: null }))
-        return {
-          uuid: g.uuid,
-          number: g.number,
-          judge: g.judge,
-          setup: setup as Record<string, unknown>,
-          createdAt: g.createdAt,
-          tournament: g.tournamentName,
-          round: g.round,
-          table: g.tableNumber,
-        }
-      }),
+      // A game a tablet already plays on the hub has the hub as its one writer: the table machine does not get it.
+      games: db.sync
+        .tableGames(grant.tableId)
+        .filter((g) => g.lastSeq === 0 || g.remote)
+        .map((g) => {
+          const setup = structuredClone(g.setup) as { players?: Array<Record<string, unknown>> }
+          if (Array.isArray(setup.players))
+            setup.players = setup.players.map((p) => ({ ...p, playerId: null, photo: null }))
+          return {
+            uuid: g.uuid,
+            number: g.number,
+            judge: g.judge,
+            setup: setup as Record<string, unknown>,
+            createdAt: g.createdAt,
+            tournament: g.tournamentName,
+            round: g.round,
+            table: g.tableNumber,
+          }
+        }),
+      cancelled: db.sync.cancelledGames(grant.tableId),
+      closed: this.closedGames(db, grant.tableId),
+    }
+  }
+
+  /** The table's games the hub takes no more entries of (a conflict decided for the hub's version). */
+  private closedGames(db: MafiaDb, tableId: number): NonNullable<SyncPull['closed']> {
+    const uuids = new Set(db.sync.closingConflicts({ tableId }).map((c) => c.gameUuid))
+    const out: NonNullable<SyncPull['closed']> = []
+    for (const uuid of uuids) {
+      const game = db.sync.gameByUuid(uuid)
+      const closed = game ? this.closedGame(db, uuid, game.gameId) : null
+      if (closed) out.push({ uuid, ...closed })
+    }
+    return out
+  }
+
+  /**
+   * A tablet on the hub with a table token (issue 16): its table and that table's games of the hub's open rounds;
+   * the one to open at once is the only game still to play (or the only game). Never another table's game, never
+   * the hub's stream game. Null for a caller without a table token.
+   */
+  tableSession(tableId: number | null): SyncTableSession | null {
+    if (tableId === null) return null
+    const db = this.deps.db()
+    const table = db.getTable(tableId)
+    if (!table) return null
+    const games = db.sync.tableGames(tableId).map((g) => ({
+      gameId: g.id,
+      uuid: g.uuid,
+      round: g.round,
+      number: g.number,
+      judge: g.judge,
+      status: g.status as 'setup' | 'running' | 'finished',
+      writer: g.remote ? ('table' as const) : ('hub' as const),
+    }))
+    const toPlay = games.filter((g) => g.status !== 'finished')
+    const pick = toPlay.length === 1 ? toPlay[0] : toPlay.length === 0 && games.length === 1 ? games[0] : null
+    return {
+      tableId,
+      tableNumber: table.number,
+      tournamentName: db.getTournament(table.tournamentId)?.name ?? '',
+      games,
+      gameId: pick?.gameId ?? null,
     }
   }
 
@@ -478,7 +554,8 @@ export class SyncHub {
    * - keepHub: the hub's entry stands; the table's differing entries are refused for good (it stops sending them);
    * - acceptTable: the table's entry replaces the hub's from that seq — only when the engine accepts it on the hub's
    *   log before it; the hub's entries from that seq are dropped and the table's next push brings its version;
-   * - dismiss: closed with a reason, nothing changes (as keepHub, the table stops sending the game).
+   * - dismiss: closed with a reason, nothing changes; that entry is refused for good (its sender stops sending
+   *   the game), other entries of the game are taken as usual (e.g. a second machine given the same code).
    */
   resolveConflict(conflictId: number, resolution: SyncConflictResolution, reason: string): number {
     const db = this.deps.db()

@@ -59,7 +59,12 @@ export function createSync(opts: SyncOptions): Sync {
     onStatus: (tournamentId) =>
       changed({ tournamentId, tableId: null, gameId: null, gameUuid: null, lastSeq: null, at: Date.now() }),
   })
-  const sender = new SyncSender({ db: opts.db, log: opts.log })
+  const sender = new SyncSender({
+    db: opts.db,
+    log: opts.log,
+    // A game the head judge cancelled is cancelled here through the service (its live copy goes too).
+    onCancelled: (gameId, reason) => void opts.service.cancelGame(gameId, reason),
+  })
   return {
     hub,
     sender,
@@ -92,6 +97,8 @@ export function createSync(opts: SyncOptions): Sync {
         await sender.pull()
         return sender.status()
       },
+      // The router narrows a table token's call to its table (access.ts); the control token has no table.
+      'sync.table': (params) => hub.tableSession((params as { tableId?: number }).tableId ?? null),
       'sync.conflicts': ({ tournamentId }) => hub.conflicts(tournamentId),
       'sync.resolveConflict': ({ conflictId, resolution, reason }) =>
         hub.conflicts(hub.resolveConflict(conflictId, resolution, reason)),

@@ -11,6 +11,8 @@ import type { MafiaDb } from '../db'
 import { AppError, appError, toAppErrorData, type AppErrorData } from '../../shared/errors'
 import {
   SYNC_MAX_ENTRIES,
+  type SyncClosedGame,
+  type SyncGameNotice,
   type SyncHello,
   type SyncLocalStatus,
   type SyncPull,
@@ -23,6 +25,28 @@ import { syncError } from './errors'
 export const PAIRING_KEY = 'sync.pairing'
 /** The settings key of the games pulled from the hub: where each belongs there (tournament, round, table). */
 export const PULLED_KEY = 'sync.pulled'
+/**
+ * The settings key of the games this table no longer sends: the head judge kept the hub's version of one of their
+ * entries, or cancelled the game (then cancelled in its own row too). Such a game left `sync_games` and its outbox.
+ */
+export const STOPPED_KEY = 'sync.stopped'
+
+/** A game this table stopped sending: the head judge kept the hub's version (closed) or cancelled it. */
+interface StoppedGame {
+  gameId: number
+  uuid: string
+  state: 'closed' | 'cancelled'
+  /** The closed entry and the head judge's reason (a cancellation's reason is in the game's own row). */
+  seq: number | null
+  reason: string
+}
+
+/** A game refused for a reason of its own: the sender goes on with the other games and asks again later. */
+const HOLD_MS: Record<string, number> = {
+  'sync/replay_refused': 30_000,
+  'sync/replay_mismatch': 30_000,
+  'sync/forbidden': 30_000,
+}
 
 export interface Pairing {
   hubUrl: string
@@ -41,6 +65,8 @@ export interface SenderOptions {
   heartbeatMs?: number
   /** Told when games were pulled from the hub (the control panel's picker reloads). */
   onPulled?: (games: SyncPulledLocal[]) => void
+  /** Cancels a game here as the head judge did on the hub (the service: stored, its live copy dropped). */
+  onCancelled?: (gameId: number, reason: string) => void
   requestTimeoutMs?: number
   now?: () => number
 }
@@ -169,8 +195,13 @@ export class SyncSender {
   private lastHeartbeat = 0
   /** Games the hub must be told the setup of again (it answered sync/unknown_game). */
   private readonly needHeader = new Set<number>()
-  private readonly opts: Required<Omit<SenderOptions, 'log' | 'now' | 'onPulled'>> & {
+  /** Games with an open conflict on the hub (its seq): not sent again until the next pull (the decision). */
+  private readonly conflicted = new Map<number, number>()
+  /** Games refused for a reason of their own, not sent again before the time given. */
+  private readonly held = new Map<number, number>()
+  private readonly opts: Required<Omit<SenderOptions, 'log' | 'now' | 'onPulled' | 'onCancelled'>> & {
     onPulled?: (games: SyncPulledLocal[]) => void
+    onCancelled?: (gameId: number, reason: string) => void
     log: (l: string) => void
     now: () => number
   }
@@ -246,6 +277,10 @@ export class SyncSender {
     )
     if (!this.record(reply) || !reply.ok) return 0
     const db = this.opts.db()
+    // The head judge's decisions come with every pull: learnt once, then this table stops sending those games.
+    for (const c of reply.value.cancelled ?? []) this.cancelled(c.uuid, c.reason)
+    for (const c of reply.value.closed ?? []) this.closed(c)
+    this.conflicted.clear() // an open conflict may have been decided: its game is sent again once
     const known = this.pulled()
     const fresh: SyncPulledLocal[] = []
     for (const g of reply.value.games) {
@@ -283,7 +318,71 @@ export class SyncSender {
       lastOkAt: this.lastOkAt,
       lastError: this.lastError ? { code: this.lastError.code, message: this.lastError.message } : null,
       pulled: this.pulled(),
+      games: this.notices(),
     }
+  }
+
+  /** The games this table stopped sending, or whose entry waits for the head judge's decision. */
+  notices(): SyncGameNotice[] {
+    const db = this.opts.db()
+    const out: SyncGameNotice[] = []
+    for (const s of this.stopped()) {
+      const reason = s.state === 'cancelled' ? (db.getGame(s.gameId)?.cancelReason ?? '') : s.reason
+      out.push({ gameId: s.gameId, uuid: s.uuid, state: s.state, reason, seq: s.seq })
+    }
+    for (const [gameId, seq] of this.conflicted) {
+      const row = db.getGame(gameId)
+      if (row) out.push({ gameId, uuid: row.uuid, state: 'conflict', reason: '', seq })
+    }
+    return out
+  }
+
+  private stopped(): StoppedGame[] {
+    const db = this.opts.db()
+    return (db.getSetting<StoppedGame[]>(STOPPED_KEY) ?? []).filter(
+      (g) => db.getGame(g.gameId)?.uuid === g.uuid,
+    )
+  }
+
+  /** The head judge cancelled this game on the hub: cancelled here too (with his reason), and no longer sent. */
+  private cancelled(uuid: string, reason: string): void {
+    const db = this.opts.db()
+    const row = db.getGameByUuid(uuid)
+    if (!row || this.stopped().some((g) => g.gameId === row.id)) return
+    this.stopSending({ gameId: row.id, uuid, state: 'cancelled', seq: null, reason: '' })
+    if (row.cancelledAt === null) {
+      try {
+        if (this.opts.onCancelled) this.opts.onCancelled(row.id, reason)
+        else db.cancelGame(row.id, reason)
+      } catch (err) {
+        // Not sent any more all the same; the judge sees the head judge's decision on the game.
+        this.opts.log(`sync: could not cancel game ${uuid} here: ${toAppErrorData(err).message.en}`)
+      }
+    }
+    this.opts.log(`sync: the head judge cancelled game ${uuid} (${reason}); it is no longer sent`)
+  }
+
+  /** The head judge kept the hub's version of an entry of this game: it is no longer sent (learnt once). */
+  private closed(c: SyncClosedGame): void {
+    const db = this.opts.db()
+    const row = db.getGameByUuid(c.uuid)
+    if (!row || this.stopped().some((g) => g.gameId === row.id)) return
+    this.stopSending({ gameId: row.id, uuid: c.uuid, state: 'closed', seq: c.seq, reason: c.reason })
+    this.opts.log(
+      `sync: the head judge kept the hub's version of game ${c.uuid} (entry ${c.seq}); it is no longer sent`,
+    )
+  }
+
+  /** The game leaves `sync_games` and its outbox, and is listed as stopped, in one transaction. */
+  private stopSending(g: StoppedGame): void {
+    const db = this.opts.db()
+    db.sync.transaction(() => {
+      db.sync.unregisterGame(g.gameId)
+      db.setSetting(STOPPED_KEY, [...this.stopped().filter((x) => x.gameId !== g.gameId), g])
+    })
+    this.conflicted.delete(g.gameId)
+    this.held.delete(g.gameId)
+    this.needHeader.delete(g.gameId)
   }
 
   start(): void {
@@ -343,70 +442,107 @@ export class SyncSender {
     this.schedule(next)
   }
 
-  /** Sends every pending batch; false when the hub could not be reached or refused one. */
+  /**
+   * Sends every pending batch; false when the hub could not be reached (or must be asked again soon). A game
+   * refused for a reason of its own (a conflict, the head judge's decision, an entry the engine refuses) does not
+   * hold the other games back.
+   */
   private async drain(): Promise<boolean> {
     const pairing = this.pairing()
     if (!pairing) return true
     const db = this.opts.db()
-    const games = db.sync.pendingGames()
+    const now = this.opts.now()
+    const games = db.sync
+      .pendingGames()
+      .filter((id) => !this.conflicted.has(id) && (this.held.get(id) ?? 0) <= now)
     if (games.length === 0) {
-      if (this.opts.now() - this.lastHeartbeat < this.opts.heartbeatMs) return true
-      this.lastHeartbeat = this.opts.now()
-      const reply = await callHub<SyncHello>(pairing.hubUrl, pairing.token, '/sync/hello', { pending: 0 })
+      if (now - this.lastHeartbeat < this.opts.heartbeatMs) return true
+      this.lastHeartbeat = now
+      const pending = db.sync.pendingCount()
+      const reply = await callHub<SyncHello>(pairing.hubUrl, pairing.token, '/sync/hello', { pending })
       if (!this.record(reply)) return false
-      // The head judge may have started a round: this table's new games come with the heartbeat.
+      // The head judge may have started a round, cancelled a game or decided a conflict: the pull brings it.
       await this.pull()
       return true
     }
     for (const gameId of games) {
-      for (;;) {
-        const batch = db.sync.batch(gameId, SYNC_MAX_ENTRIES)
-        if (!batch || batch.entries.length === 0) break
-        const first = batch.entries[0].seq
-        const body: SyncPush = {
-          tournament: pairing.tournamentUuid,
-          gameUuid: batch.uuid,
-          fromSeq: first,
-          entries: batch.entries as SyncPush['entries'],
-          pending: Math.max(0, db.sync.pendingCount() - batch.entries.length),
-        }
-        if (first === 1 || this.needHeader.has(gameId)) {
-          body.game = {
-            setup: batch.setup as Record<string, unknown>,
-            number: batch.number,
-            createdAt: batch.createdAt,
-          }
-        }
-        body.sentAt = this.opts.now()
-        const reply = await callHub<SyncPushResult>(
-          pairing.hubUrl,
-          pairing.token,
-          '/sync/push',
-          body,
-          this.opts.requestTimeoutMs,
-        )
-        if (!reply.ok) {
-          if (reply.error.code === 'sync/unknown_game') this.needHeader.add(gameId)
-          if (reply.error.code === 'sync/conflict_closed') {
-            // The head judge kept the hub's version: this game's differing entries are not sent again.
-            db.sync.dropOutbox(gameId)
-            this.opts.log(`sync: the hub closed game ${batch.uuid}'s conflict; its outbox is dropped`)
-          }
-          const hubLast = reply.error.details?.hubLast
-          if (reply.error.code === 'sync/gap' && typeof hubLast === 'number') {
-            // The hub holds less than we thought (restored from a backup?): queue the rest of the log again.
-            db.sync.requeue(gameId, hubLast + 1)
-          }
-          return this.record(reply)
-        }
-        this.needHeader.delete(gameId)
-        this.lastHeartbeat = this.opts.now()
-        db.sync.acknowledge(gameId, reply.value.acknowledged)
-        this.record(reply)
-        if (reply.value.acknowledged < first) return false // nothing moved: avoid a busy loop
-      }
+      const sent = await this.sendGame(pairing, gameId)
+      if (sent === 'down') return false
     }
     return true
+  }
+
+  /** Sends one game's pending batches: 'down' when the hub is away or must be asked again soon. */
+  private async sendGame(pairing: Pairing, gameId: number): Promise<'sent' | 'refused' | 'down'> {
+    const db = this.opts.db()
+    for (;;) {
+      const batch = db.sync.batch(gameId, SYNC_MAX_ENTRIES)
+      if (!batch || batch.entries.length === 0) return 'sent'
+      const first = batch.entries[0].seq
+      const body: SyncPush = {
+        tournament: pairing.tournamentUuid,
+        gameUuid: batch.uuid,
+        fromSeq: first,
+        entries: batch.entries as SyncPush['entries'],
+        pending: Math.max(0, db.sync.pendingCount() - batch.entries.length),
+      }
+      if (first === 1 || this.needHeader.has(gameId)) {
+        body.game = {
+          setup: batch.setup as Record<string, unknown>,
+          number: batch.number,
+          createdAt: batch.createdAt,
+        }
+      }
+      body.sentAt = this.opts.now()
+      const reply = await callHub<SyncPushResult>(
+        pairing.hubUrl,
+        pairing.token,
+        '/sync/push',
+        body,
+        this.opts.requestTimeoutMs,
+      )
+      if (!reply.ok) {
+        const { code, details } = reply.error
+        this.record(reply)
+        if (code === 'sync/game_cancelled') {
+          this.cancelled(batch.uuid, typeof details?.reason === 'string' ? details.reason : '')
+          return 'refused'
+        }
+        if (code === 'sync/conflict_closed') {
+          // The head judge kept the hub's version: this game is not sent again (learnt once, shown to the judge).
+          this.closed({
+            uuid: batch.uuid,
+            seq: typeof details?.seq === 'number' ? details.seq : first,
+            resolution: details?.resolution === 'dismiss' ? 'dismiss' : 'keepHub',
+            reason: typeof details?.reason === 'string' ? details.reason : '',
+          })
+          return 'refused'
+        }
+        if (code === 'sync/conflict') {
+          // Kept aside for the head judge: asked again after the next pull, which may bring his decision.
+          this.conflicted.set(gameId, typeof details?.seq === 'number' ? details.seq : first)
+          return 'refused'
+        }
+        const hold = HOLD_MS[code]
+        if (hold !== undefined) {
+          this.held.set(gameId, this.opts.now() + hold)
+          return 'refused'
+        }
+        if (code === 'sync/unknown_game') this.needHeader.add(gameId)
+        const hubLast = details?.hubLast
+        if (code === 'sync/gap' && typeof hubLast === 'number') {
+          // The hub holds less than we thought (restored from a backup?): queue the rest of the log again.
+          db.sync.requeue(gameId, hubLast + 1)
+        }
+        return 'down'
+      }
+      this.needHeader.delete(gameId)
+      this.held.delete(gameId)
+      this.lastHeartbeat = this.opts.now()
+      db.sync.acknowledge(gameId, reply.value.acknowledged)
+      this.record(reply)
+      if (reply.value.acknowledged < first) return 'down' // nothing moved: avoid a busy loop
+    }
   }
 
   private record<T>(reply: HubReply<T>): boolean {

@@ -6,6 +6,7 @@ export const controlRu = {
   foulSeat: 'Фол игроку №{n}',
   fouls: 'Фолы: {n}',
   noGame: 'Нет активной игры — создайте её на вкладке «Игры» (G)',
+  tableSession: { badge: 'Стол {n}' },
   needToken: {
     title: 'Эта страница открыта без токена управления: судейская панель работает только по ссылке сервера.',
     how: 'Откройте ссылку «Панель судьи», которую сервер напечатал при запуске (…/control?token=…), или панель в окне приложения.',
@@ -412,6 +413,7 @@ export const controlEn: typeof controlRu = {
   foulSeat: 'Foul to seat {n}',
   fouls: 'Fouls: {n}',
   noGame: 'No active game — create one under “Games” (G)',
+  tableSession: { badge: 'Table {n}' },
   needToken: {
     title: 'This page was opened without the control token: the judge’s panel works only from the server’s link.',
     how: 'Open the “Control panel” link the server printed at start (…/control?token=…), or the panel in the app window.',

@@ -15,6 +15,7 @@ import type {
 import type { Command } from '../../../../shared/game/commands'
 import type { Ruleset } from '../../../../shared/game/ruleset'
 import type { AppErrorData } from '../../../../shared/errors'
+import type { SyncTableSession } from '../../../../shared/sync'
 import { CallError, type ConnectionState, type Transport } from '../../common/transport'
 import { shareEqual } from '../../common/share'
 import type { PanelRules } from '../logic/keymap'
@@ -36,6 +37,8 @@ export const useGameStore = defineStore('game', () => {
   const connection = ref<ConnectionState>('open')
   /** What the server lets this page do: 'read' means the page was opened without the control token. */
   const access = ref<'read' | 'control' | null>(null)
+  /** A tablet with a table token on the head machine (issue 16): its table and that table's games; else null. */
+  const table = shallowRef<SyncTableSession | null>(null)
   let transport: Transport | null = null
 
   const view = computed(() => envelope.value?.view ?? null)
@@ -95,8 +98,22 @@ export const useGameStore = defineStore('game', () => {
         : await transport.call('game.active', {})
       if (next) envelope.value = next
     } catch (err) {
+      // A table token may not ask for the head machine's active game (the stream's): it opens its own table's.
+      if (!envelope.value && toErrorData(err).code === 'contract/forbidden' && (await loadTable())) return
       fail(err)
     }
+  }
+
+  /** A tablet's table and games; its game opens at once when there is one to play (issue 16). */
+  async function loadTable(): Promise<boolean> {
+    try {
+      table.value = await call('sync.table', {})
+    } catch {
+      table.value = null
+    }
+    const gameId = table.value?.gameId
+    if (gameId != null && !envelope.value) accept(await call('game.view', { gameId }).catch(() => null))
+    return table.value !== null
   }
 
   function attach(t: Transport): void {
@@ -127,6 +144,8 @@ export const useGameStore = defineStore('game', () => {
       error.value = null
       return true
     } catch (err) {
+      // A tablet's game a table machine began to send meanwhile: its table's list learns who writes it now.
+      if (table.value && toErrorData(err).code === 'sync/table_machine_game') void loadTable()
       fail(err)
       return false
     } finally {
@@ -176,6 +195,8 @@ export const useGameStore = defineStore('game', () => {
     games,
     connection,
     access,
+    table,
+    loadTable,
     attach,
     refresh,
     command,
