@@ -17,6 +17,7 @@ import { FULL_GAME } from '../tests/fixtures/full-game'
 import type { ControlView } from '../src/shared/game/views'
 import type { GameEnvelope } from '../src/shared/contract'
 import { BUILTIN_RULESETS } from '../src/shared/game/ruleset'
+import { makeRng } from '../src/shared/rng'
 import { controlView, execute, newGame, rolesFromSeats, type Game, type GameSetup } from '../src/main/engine'
 import { ContractClient as Client, spawned, startServeProcess, type ServeProcess } from './serve-process'
 
@@ -68,17 +69,6 @@ function execOrThrow(game: Game, command: Command): Game {
 function comparable(v: ControlView): unknown {
   const { timer: _t, revision: _r, ...rest } = v
   return rest
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 export interface KillTestResult {
@@ -175,7 +165,7 @@ export async function runKillTest(opts: {
   log?: (s: string) => void
 }): Promise<KillTestResult> {
   const log = opts.log ?? (() => {})
-  const rand = mulberry32(opts.seed ?? 1)
+  const rand = makeRng(opts.seed ?? 1)
   const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-kill-'))
   const dbFile = join(dir, 'db.sqlite')
   const token = 'kill-test-token'

@@ -96,6 +96,11 @@ test('the head judge sees two paired tables live; a table token cannot reach ano
   await list.getByRole('button').click()
   await expect(tablet.getByTestId('app')).toHaveAttribute('data-game', String(hubGames[1]))
   await expect(tablet.getByTestId('seat-1')).toBeVisible()
+  // Table 1's machine plays on: the tablet follows that game live as the hub stores it, without a reload.
+  const before = (await tablet.getByTestId('app').getAttribute('data-revision')) ?? ''
+  expect(before).not.toBe('')
+  await command(one, 'Enter')
+  await expect(tablet.getByTestId('app')).not.toHaveAttribute('data-revision', before)
   // Without any token the hub's LAN address gives nothing at all.
   await expect(callWithToken(hub, null, [])).rejects.toThrow('401')
 })

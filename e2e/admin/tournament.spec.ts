@@ -80,6 +80,11 @@ test('a 20-player tournament from creation to its final, through the page', asyn
   await page.getByTestId('seating-generate-1').click()
   await expect(page.getByTestId('seating-figures')).toBeVisible()
   await expect(page.getByTestId('figure-pairsMax')).toBeVisible()
+  // 20 players × 2 games: 180 meetings over 190 pairs, so each pair should meet 0 or 1 times.
+  await expect(page.getByTestId('seating-band')).toContainText(
+    'Встречи каждой пары: норма 0–1; пар вне нормы:',
+  )
+  await expect(page.getByTestId('figure-pairsOutsideBand')).toContainText('Пар вне нормы (0–1 встреч)')
   await expect(page.getByTestId('seating-round-2').getByRole('button')).toHaveCount(20)
   await page.screenshot({ path: join(SHOTS, 'admin-tournament-seating.png') })
   const [download] = await Promise.all([
@@ -203,10 +208,36 @@ test('a 20-player tournament from creation to its final, through the page', asyn
   await expect(page.getByTestId('seating-round-2').locator('.spare')).toHaveCount(1)
   await expect(page.getByTestId('seating-round-2')).not.toContainText(NICKS[4])
   await expect(page.getByTestId('seating-figures')).toBeVisible()
+  // Move a player of the full table into the spare seat of the other: picked, then the spare seat; the figures
+  // follow the new seating.
+  type Seated = {
+    stages: Array<{
+      figures: { generated: { pairsOutsideBand: number } }
+      rounds: Array<{ tables: Array<{ table: number; seats: Array<{ nickname: string } | null> }> }>
+    }>
+  }
+  const seatedBefore = await ca.call<Seated>('tournaments.get', { tournamentId: tid })
+  const r2 = seatedBefore.stages[0].rounds[1]
+  const spareTable = r2.tables.find((tb) => tb.seats.includes(null))!
+  const spareSeat = spareTable.seats.indexOf(null) + 1
+  const fullTable = r2.tables.find((tb) => tb !== spareTable)!
+  const mover = fullTable.seats[0]!.nickname
+  await page.getByTestId(`seat-2-${fullTable.table}-1`).click()
+  await page.getByTestId(`seat-2-${spareTable.table}-${spareSeat}`).click()
+  await expect(page.getByTestId('notice')).toContainText(
+    `«${mover}» пересажен за стол ${spareTable.table}, место ${spareSeat}`,
+  )
+  await expect(page.getByTestId(`seat-2-${spareTable.table}-${spareSeat}`)).toHaveText(mover)
+  await expect(page.getByTestId(`seat-2-${fullTable.table}-1`)).toHaveText('запасное место')
+  const seatedAfter = await ca.call<Seated>('tournaments.get', { tournamentId: tid })
+  await expect(page.getByTestId('seating-band')).toContainText(
+    `пар вне нормы: ${seatedAfter.stages[0].figures.generated.pairsOutsideBand} `,
+  )
   // The dashboard says it too: 19 players, the spare seat of round 2 counted.
   await page.getByTestId('office-tab-dashboard').click()
   await expect(page.getByTestId('dash-uneven-1')).toContainText('Игроков 19 — не кратно 10')
   await expect(page.getByTestId('dash-spare-1-2')).toContainText('Запасных мест в туре: 1')
+  await expect(page.getByTestId('dash-withdrawn-1-2')).toContainText(`Снялись до этого тура (1): ${NICKS[4]}`)
   // Round 1's games are finished: their judges are shown as signed, no longer editable.
   await expect(page.getByTestId('dash-cell-1-1-1').getByTestId('dash-judge-1-1-1')).toHaveCount(0)
   await page.getByTestId('office-tab-seating').click()
@@ -330,4 +361,20 @@ test('13 players with an extra game: the dashboard names who sits out each round
   await confirm(page)
   await expect(cell.getByTestId('dash-state')).toContainText('не начата')
   await expect(page.getByTestId('prepare-round-1-1')).toHaveCount(0)
+
+  // That game cancelled too and the round closed: the head judge can still have it replayed, after a
+  // confirmation that says the round opens again until he closes it once more.
+  await cell.getByRole('button', { name: 'Отменить игру' }).click()
+  await page.getByTestId('cancel-reason').fill('Пожарная тревога')
+  await page.getByTestId('cancel-confirm').click()
+  await expect(cell.getByTestId('dash-state')).toContainText('отменена: Пожарная тревога')
+  await page.getByTestId('close-round-1-1').click()
+  await expect(page.getByTestId('close-round-1-1')).toHaveCount(0)
+  await page.getByTestId('replay-1-1-1').click()
+  await expect(page.getByTestId('confirm-text')).toContainText('Тур 1 завершён, игра за столом 1 отменена')
+  await confirm(page)
+  await expect(page.getByTestId('notice')).toContainText('Тур 1 открыт снова')
+  await expect(cell.getByTestId('dash-state')).toContainText('не начата')
+  await expect(page.getByTestId('replay-1-1-1')).toHaveCount(0)
+  await expect(page.getByTestId('close-round-1-1')).toBeVisible()
 })

@@ -568,8 +568,16 @@ export const calls = {
   ),
   /** Swaps two players in a round not started yet. */
   'seating.swap': call('control', z.object({ roundId: id, a: id, b: id }).strict(), out<TournamentDetail>()),
+  /** Moves a player into a spare (empty) seat of a round not started yet, at any table of the round. */
+  'seating.move': call(
+    'control',
+    z.object({ roundId: id, playerId: id, tableId: id, seat: z.number().int().min(1).max(10) }).strict(),
+    out<TournamentDetail>(),
+  ),
   /** Locks the round's seating and creates one game per table with its seating and judge. */
   'rounds.start': call('control', z.object({ roundId: id }).strict(), out<TournamentDetail>()),
+  /** A replay in a closed round: opens it again and prepares a game for the table whose game was cancelled. */
+  'rounds.replay': call('control', z.object({ roundId: id, tableId: id }).strict(), out<TournamentDetail>()),
   /** Cancels a game with a reason: kept with its protocol, counted nowhere, its table free for a replay. */
   'games.cancel': call(
     'control',

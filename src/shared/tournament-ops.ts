@@ -117,6 +117,14 @@ export interface SeatingFigures {
   /** Pairs who should not meet but do / players not at their fixed table. */
   avoidViolations: number
   fixedViolations: number
+  /** The band of meetings per pair (⌊λ⌋..⌈λ⌉, λ = the average): the ideal is every pair inside it. */
+  pairsBandLow: number
+  pairsBandHigh: number
+  /** Pairs that met fewer or more times than the band. */
+  pairsOutsideBand: number
+  /** Σ meetings² over the pairs (smaller: more even) and the least any seating of this shape can reach. */
+  pairsSumSquares: number
+  pairsSumSquaresBound: number
 }
 
 export interface DashboardGame {
@@ -144,6 +152,10 @@ export interface DashboardTable {
   cancelled: DashboardGame[]
 }
 
+/** Why a player of the stage has no seat in a round: he sits it out ("extra game"), registered after it started, or
+ * withdrew before it started. */
+export type AbsenceReason = 'sitsOut' | 'notYetRegistered' | 'withdrawn'
+
 export interface DashboardRound {
   id: number
   number: number
@@ -155,6 +167,8 @@ export interface DashboardRound {
    * option, or were registered after the round started.
    */
   sittingOut: TournamentPlayer[]
+  /** The same players and the withdrawn ones seated earlier in the stage, each with why he does not play. */
+  absent: Array<{ player: TournamentPlayer; reason: AbsenceReason }>
   /** Spare seats of this round (seats for substitutes, counted for nobody). */
   spareSeats: number
 }

@@ -76,3 +76,47 @@ export function wsCalls(
     })
   })
 }
+
+/** A tablet's kept-open WebSocket to the hub: the pushes it got, in order, and contract calls on the same socket. */
+export interface WsClient {
+  pushes: Array<{ channel: string; payload: unknown }>
+  call(method: string, params: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>
+  close(): void
+}
+
+export function wsClient(port: number, token: string): Promise<WsClient> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${encodeURIComponent(token)}`)
+    const pushes: WsClient['pushes'] = []
+    const waiting = new Map<number, (a: { ok: boolean; value?: unknown; error?: { code: string } }) => void>()
+    let id = 0
+    ws.on('error', reject)
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as {
+        type: string
+        id?: number | null
+        channel?: string
+        payload?: unknown
+        ok?: boolean
+        value?: unknown
+        error?: { code: string }
+      }
+      if (msg.type === 'push') pushes.push({ channel: msg.channel!, payload: msg.payload })
+      if (msg.type === 'result' && typeof msg.id === 'number') {
+        waiting.get(msg.id)?.({ ok: msg.ok!, value: msg.value, error: msg.error })
+        waiting.delete(msg.id)
+      }
+      if (msg.type === 'hello')
+        resolve({
+          pushes,
+          call: (method, params) =>
+            new Promise((done) => {
+              id += 1
+              waiting.set(id, done)
+              ws.send(JSON.stringify({ type: 'call', id, method, params }))
+            }),
+          close: () => ws.close(),
+        })
+    })
+  })
+}

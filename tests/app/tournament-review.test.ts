@@ -5,54 +5,14 @@
  * locks it, closing rounds, archive is read-only, the ruleset is fixed once games exist, constraints name only
  * the stage's players, and the seating XLSX agrees with the dashboard.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
-import { startCore, type Core } from '../../src/main/app/core'
-import type { CallName, CallOutput } from '../../src/shared/contract'
 import type { DashboardRound, TournamentDetail } from '../../src/shared/tournament-ops'
 import { playAt } from './tournament-play'
+import { tournamentCore } from './tournament-core'
 
-const dir = mkdtempSync(join(tmpdir(), 'md-tournament-review-'))
-let core: Core
-
-async function call<K extends CallName>(name: K, params: unknown): Promise<CallOutput<K>> {
-  const r = await core.router.dispatch(name, params, 'control')
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message.en}`)
-  return r.value as CallOutput<K>
-}
-async function refusal(name: CallName, params: unknown): Promise<{ code: string; ru: string; en: string }> {
-  const r = await core.router.dispatch(name, params, 'control')
-  if (r.ok) throw new Error(`${name} should have failed`)
-  return { code: r.error.code, ru: r.error.message.ru, en: r.error.message.en }
-}
-
-beforeAll(async () => {
-  core = await startCore({
-    staticDir: join(dir, 'none'),
-    resourcesDir: join(dir, 'none'),
-    version: 'test',
-    port: 0,
-    mode: 'headless',
-    dbFile: join(dir, 'db.sqlite'),
-  })
-})
-afterAll(async () => {
-  await core?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-let made = 0
-/** A tournament with `players` new registered players and a qualifying stage of `games` games. */
-async function tournament(players: number, games: number, tables = 1): Promise<TournamentDetail> {
-  const tag = ++made
-  const t = await call('tournaments.create', { name: `Проверка ${tag}`, rulesetId: 'fiim', tables })
-  const csv = ['nickname', ...Array.from({ length: players }, (_, i) => `П${tag}-${i + 1}`)].join('\n')
-  await call('tournaments.importPlayers', { tournamentId: t.id, csv })
-  return call('stages.create', { tournamentId: t.id, kind: 'qualifying', games })
-}
+const h = tournamentCore('md-tournament-review-', 'Проверка', 'П')
+const { call, refusal, tournament } = h
 
 function seated(round: DashboardRound): number[] {
   return round.tables.flatMap((tb) => tb.seats.flatMap((p) => (p ? [p.id] : [])))
@@ -346,7 +306,7 @@ describe('rounds: one game per table, locked once a game exists, closed only whe
     expect(busy.en).toMatch(/already has a game.*cancel/)
     // Closing tells every dashboard (a second /admin window, the hub's) at once.
     const pushed: unknown[] = []
-    const off = core.onPush((channel, payload) => {
+    const off = h.core().onPush((channel, payload) => {
       if (channel === 'tournament.changed') pushed.push(payload)
     })
     await call('rounds.finish', { roundId: r1.id })
@@ -461,7 +421,7 @@ describe('archive and ruleset', () => {
     const fiim = (await call('rulesets.list', {})).find((r) => r.id === 'fiim')!
     await call('rulesets.save', { ...fiim, id: 'club-copy', name: 'Клубный' })
     let t = await call('tournaments.create', { name: 'Копия', rulesetId: 'club-copy', tables: 1 })
-    const before = core.db.getTournament(t.id)?.ruleset as { scoring: { extraMax: number } }
+    const before = h.core().db.getTournament(t.id)?.ruleset as { scoring: { extraMax: number } }
     await call('rulesets.save', {
       ...fiim,
       id: 'club-copy',
@@ -474,9 +434,9 @@ describe('archive and ruleset', () => {
       rulesetId: 'club-copy',
       scoring: t.scoring,
     })
-    expect((core.db.getTournament(t.id)?.ruleset as { scoring: { extraMax: number } }).scoring.extraMax).toBe(
-      before.scoring.extraMax,
-    )
+    expect(
+      (h.core().db.getTournament(t.id)?.ruleset as { scoring: { extraMax: number } }).scoring.extraMax,
+    ).toBe(before.scoring.extraMax)
   })
 
   it('a final is not seeded while a round of the previous stage is in progress', async () => {
@@ -497,7 +457,7 @@ describe('a tie at the cut of a final', () => {
     await play(t, t.stages[0].rounds[0], 2)
     await call('rounds.finish', { roundId: t.stages[0].rounds[0].id })
     const final = { tournamentId: t.id, kind: 'final', games: 1, size: 10 } as const
-    const r = await core.router.dispatch('stages.create', final, 'control')
+    const r = await h.core().router.dispatch('stages.create', final, 'control')
     if (r.ok) throw new Error('a tie at the cut must be refused')
     expect(r.error.code).toBe('tournament/tie_at_cut')
     const { tied, places } = r.error.details as { tied: number[]; places: number }

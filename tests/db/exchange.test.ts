@@ -178,6 +178,55 @@ describe('export → import between machines', () => {
   })
 })
 
+describe('per-round judges travel with the tournament', () => {
+  /** Round number → table number → the round's own judge, as stored in `db`. */
+  function judges(db: MafiaDb): Array<{ round: number; table: number; judge: string }> {
+    return db.connection
+      .prepare(
+        `SELECT r.number AS round, t.number AS "table", rj.judge FROM round_judges rj
+         JOIN rounds r ON r.id = rj.round_id JOIN tables t ON t.id = rj.table_id ORDER BY r.number, t.number`,
+      )
+      .all() as Array<{ round: number; table: number; judge: string }>
+  }
+
+  it('export → import into a fresh database gives the same judge per round and table', async () => {
+    const src = await tableMachine()
+    const tables = source.getStructure(src.tournamentId)!.tables
+    source.setRoundJudge(src.roundId, tables[0].id, 'Судья на замену')
+    source.setRoundJudge(src.roundId, tables[1].id, 'Пётр')
+    const before = judges(source)
+    expect(before).toHaveLength(2)
+    target.importJson(source.exportJson({ tournamentId: src.tournamentId }))
+    expect(judges(target)).toEqual(before)
+    // Resolved as the dashboard reads them: the round's own judge over the table's usual one.
+    const round = target.connection.prepare('SELECT id FROM rounds').get() as { id: number }
+    expect([...target.roundJudges(round.id).values()].sort()).toEqual(['Пётр', 'Судья на замену'])
+  })
+
+  it('the receiving database keeps its own per-round judge; an unknown table is refused', async () => {
+    const src = await tableMachine()
+    const tables = source.getStructure(src.tournamentId)!.tables
+    source.setRoundJudge(src.roundId, tables[0].id, 'С первой машины')
+    // The head judge's machine got the tournament's structure earlier and chose its own judge for table 1.
+    const structure = JSON.parse(source.exportJson({ tournamentId: src.tournamentId })) as Record<
+      string,
+      unknown
+    >
+    target.importJson(JSON.stringify({ ...structure, games: [], players: [] }))
+    const round = target.connection.prepare('SELECT id FROM rounds').get() as { id: number }
+    const table1 = target.connection.prepare('SELECT id FROM tables WHERE number = 1').get() as { id: number }
+    target.setRoundJudge(round.id, table1.id, 'Решение главного судьи')
+    target.importJson(source.exportJson({ roundId: src.roundId }))
+    expect(judges(target)).toEqual([{ round: 1, table: 1, judge: 'Решение главного судьи' }])
+
+    const doc = JSON.parse(source.exportJson({ tournamentId: src.tournamentId })) as {
+      tournament: { stages: Array<{ rounds: Array<{ judges: Array<{ table: number; judge: string }> }> }> }
+    }
+    doc.tournament.stages[0].rounds[0].judges.push({ table: 9, judge: 'Никто' })
+    expect(await errorCode(() => target.importJson(JSON.stringify(doc)))).toBe('db/import_malformed')
+  })
+})
+
 describe('refused imports change nothing', () => {
   it('the same game twice: db/import_duplicate', async () => {
     const src = await tableMachine()

@@ -56,6 +56,10 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     log,
     clock: opts.clock,
     onView: (env) => obs?.onView(env),
+    // Another table's game: only to the tablets of its table (their grants decide), never to the judge's panel.
+    tableView: (make) => {
+      if (server?.hasGrants()) server.broadcast('game.view', make(), 'grants')
+    },
     standings: (tournamentId) => overlayStandings(db, tournamentId),
     graphics: () => obs?.director.graphics.state ?? NO_GRAPHICS,
   })

@@ -50,6 +50,11 @@ export interface ServiceOptions {
   graphics?: () => OverlayGraphics
   /** Called with the active game's view after every stored command and when another game is opened (OBS). */
   onView?: (envelope: GameEnvelope) => void
+  /**
+   * A game at a table changed that is not the active one (issue 16): its table's tablets follow it. The envelope
+   * is built only when called (`make`), i.e. when some tablet may want it.
+   */
+  tableView?: (make: () => GameEnvelope) => void
 }
 
 interface LiveGame {
@@ -220,7 +225,10 @@ export class AppService {
    * follows at once for a game switch, and after the reply for a command (`afterSend`).
    */
   private broadcast(gameId: number, obs: 'now' | 'afterSend' = 'now'): GameEnvelope | null {
-    if (gameId !== this.activeId) return null
+    if (gameId !== this.activeId) {
+      if (this.live.get(gameId)?.row.tableId != null) this.options.tableView?.(() => this.envelope(gameId))
+      return null
+    }
     const env = this.envelope(gameId)
     this.publishOverlay(env.view)
     this.push('game.view', env)
@@ -472,7 +480,8 @@ export class AppService {
     if (synced && row) this.live.set(gameId, { row, game: synced.game, remote: true })
     const reloaded = this.tryLoad(gameId)
     if (reloaded && shown) reloaded.overlayShown = shown // the overlay's revision goes on from where it was
-    if (row?.tournamentId != null && (synced?.resultChanged ?? true)) this.standingsCache.delete(row.tournamentId)
+    if (row?.tournamentId != null && (synced?.resultChanged ?? true))
+      this.standingsCache.delete(row.tournamentId)
     this.broadcast(gameId)
   }
 

@@ -15,8 +15,10 @@ type OpsCall =
   | 'stages.create'
   | 'seating.generate'
   | 'seating.swap'
+  | 'seating.move'
   | 'seating.export'
   | 'rounds.start'
+  | 'rounds.replay'
   | 'rounds.finish'
   | 'games.cancel'
 
@@ -34,8 +36,10 @@ export function tournamentOpsHandlers(ops: TournamentOps): Pick<Handlers, OpsCal
     'stages.create': (input) => ops.createStage(input),
     'seating.generate': (input) => ops.generate(input),
     'seating.swap': ({ roundId, a, b }) => ops.swap(roundId, a, b),
+    'seating.move': ({ roundId, playerId, tableId, seat }) => ops.move(roundId, playerId, tableId, seat),
     'seating.export': ({ stageId, lang }) => ops.exportSeating(stageId, lang ?? 'ru'),
     'rounds.start': ({ roundId }) => ops.startRound(roundId),
+    'rounds.replay': ({ roundId, tableId }) => ops.replayTable(roundId, tableId),
     'rounds.finish': ({ roundId, force }) => ops.finishRound(roundId, force ?? false),
     'games.cancel': ({ gameId, reason }) => ops.cancelGame(gameId, reason),
   }

@@ -13,6 +13,7 @@ import type {
   DashboardGame,
   DashboardStage,
   SeatingFigures,
+  AbsenceReason,
   SeatingGenerateInput,
   StageCreateInput,
   TournamentCreateInput,
@@ -21,7 +22,13 @@ import type {
   TournamentUpdateInput,
 } from '../../shared/tournament-ops'
 import type { GameRow, MafiaDb, Player, Round, Stage, StageOptions } from '../db'
-import { extraGamePlayers, fewerGamePlayers, roundsPerPlayer, sittingOut } from '../tournament/roster'
+import {
+  absences,
+  extraGamePlayers,
+  fewerGamePlayers,
+  roundsPerPlayer,
+  type RosterPlayer,
+} from '../tournament/roster'
 import {
   SPARE_SEAT,
   evaluateSeating,
@@ -445,6 +452,17 @@ export class TournamentOps {
     return this.changed(tournamentId)
   }
 
+  /** Moves a player into a spare seat of the same round (not started), e.g. to another table with a free seat. */
+  move(roundId: number, playerId: number, tableId: number, seat: number): TournamentDetail {
+    const db = this.db()
+    const round = db.getRound(roundId)
+    if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
+    const tournamentId = this.requireStage(round.stageId).tournamentId
+    this.writable(tournamentId)
+    db.moveToSpareSeat(roundId, playerId, tableId, seat)
+    return this.changed(tournamentId)
+  }
+
   /**
    * After a withdrawal or a late registration: every stage already seated gets its rounds not started seated
    * again. The change has happened, so when the count is no longer a multiple of 10 the free seats are marked
@@ -659,12 +677,17 @@ export class TournamentOps {
       .listRounds(stage.id)
       .map((r) => ({ round: r, seating: db.roundSeating(r.id) }))
       .filter((x) => x.seating.tables.length > 0)
+    // Who does not play each round and why (sits out / not yet registered / withdrawn), as the dashboard says.
+    const roster = this.roster(stage)
+    const absence: Record<number, Record<number, AbsenceReason>> = {}
     const rounds = space.rounds.map((r, k) => {
-      const out = sittingOut(
-        players,
+      const out = absences(
+        roster,
         seated[k].seating.tables.flatMap((x) => x.seats),
-      ).map(space.index)
-      return out.length > 0 ? { ...r, sittingOut: out } : r
+        seated[k].round.startedAt,
+      )
+      absence[r.round] = Object.fromEntries(out.map((a) => [space.index(a.id), a.reason]))
+      return out.length > 0 ? { ...r, sittingOut: out.map((a) => space.index(a.id)) } : r
     })
     const names = space.ids.map((id) => db.getPlayer(id)?.nickname ?? `#${id}`)
     const judges = Object.fromEntries(db.listTables(t.id).map((x) => [x.number, x.judge]))
@@ -672,12 +695,40 @@ export class TournamentOps {
     const roundJudges = Object.fromEntries(
       seated.map((x, k) => [k + 1, this.judgesOf(x.round.id, x.seating.tables)]),
     )
-    const bytes = await seatingToXlsx({ rounds }, names, { lang, title: t.name, judges, roundJudges })
+    const bytes = await seatingToXlsx({ rounds }, names, {
+      lang,
+      title: t.name,
+      judges,
+      roundJudges,
+      absence,
+    })
     return {
       fileName: `seating-${t.id}-${stage.position}.xlsx`,
       mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       base64: bytes.toString('base64'),
     }
+  }
+
+  /**
+   * The stage's players as the registration knows them, for `absences`: its active players, then the withdrawn
+   * ones who were seated in one of its rounds (named «снялся» in the rounds after their withdrawal).
+   */
+  private roster(stage: Stage): RosterPlayer[] {
+    const db = this.db()
+    const regs = new Map(db.listRegistrations(stage.tournamentId).map((r) => [r.player.id, r]))
+    const active = this.stagePlayers(stage)
+    const still = new Set(active)
+    const seated = new Set(
+      db.listRounds(stage.id).flatMap((r) => db.roundSeating(r.id).tables.flatMap((t) => t.seats)),
+    )
+    const gone = [...regs.values()]
+      .filter((r) => r.withdrawnAt !== null && !still.has(r.player.id) && seated.has(r.player.id))
+      .map((r) => r.player.id)
+    return [...active, ...gone].map((id) => ({
+      id,
+      registeredAt: regs.get(id)?.registeredAt ?? 0,
+      withdrawnAt: regs.get(id)?.withdrawnAt ?? null,
+    }))
   }
 
   /** The judge of each table (by number) in a round, as the dashboard shows it. */
@@ -731,37 +782,94 @@ export class TournamentOps {
         `Round ${round.number} has no seating: generate one first.`,
       )
     }
-    const t = this.require(stage.tournamentId)
-    const parsed = rulesetSchema.safeParse(t.ruleset)
-    const rulesetId = parsed.success ? parsed.data.id : 'fiim'
-    const judges = db.roundJudges(roundId)
-    const names = new Map(db.listRegistrations(t.id).map((r) => [r.player.id, r.player.nickname]))
     db.transaction(() => {
       db.markRoundStarted(roundId)
       for (const table of seating.tables) {
         if (db.liveGameAt(roundId, table.tableId)) continue
-        this.service.createGame(
-          {
-            rulesetId,
-            players: table.seats.map((id, i) => ({
-              name:
-                id === null
-                  ? `${SPARE_NAME} ${i + 1}`
-                  : (names.get(id) ?? db.getPlayer(id)?.nickname ?? `#${id}`),
-              playerId: id,
-            })),
-            seed: Date.now() + table.table,
-            tournamentId: t.id,
-            roundId,
-            tableId: table.tableId,
-            number: round.number,
-            judge: judges.get(table.tableId) ?? '',
-          },
-          { open: false },
-        )
+        this.prepareGame(round, table)
       }
     })
-    return this.changed(t.id)
+    return this.changed(stage.tournamentId)
+  }
+
+  /** The prepared game of a round's table: its stored seating and the round's judge, not yet opened. */
+  private prepareGame(
+    round: Round,
+    table: { tableId: number; table: number; seats: Array<number | null> },
+  ): void {
+    const db = this.db()
+    const t = this.require(this.requireStage(round.stageId).tournamentId)
+    const parsed = rulesetSchema.safeParse(t.ruleset)
+    const names = new Map(db.listRegistrations(t.id).map((r) => [r.player.id, r.player.nickname]))
+    this.service.createGame(
+      {
+        rulesetId: parsed.success ? parsed.data.id : 'fiim',
+        players: table.seats.map((id, i) => ({
+          name:
+            id === null
+              ? `${SPARE_NAME} ${i + 1}`
+              : (names.get(id) ?? db.getPlayer(id)?.nickname ?? `#${id}`),
+          playerId: id,
+        })),
+        seed: Date.now() + table.table,
+        tournamentId: t.id,
+        roundId: round.id,
+        tableId: table.tableId,
+        number: round.number,
+        judge: db.roundJudges(round.id).get(table.tableId) ?? '',
+      },
+      { open: false },
+    )
+  }
+
+  /**
+   * A replay in a closed round (the head judge confirmed it on the dashboard): the table's game was cancelled, so
+   * the round opens again and the table gets a prepared game with its seating and judge. The stage's Ci is
+   * provisional again until the round is closed once more («Завершить тур» after the replay).
+   */
+  replayTable(roundId: number, tableId: number): TournamentDetail {
+    const db = this.db()
+    const round = db.getRound(roundId)
+    if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
+    const stage = this.requireStage(round.stageId)
+    this.writable(stage.tournamentId)
+    const table = db.roundSeating(roundId).tables.find((tb) => tb.tableId === tableId)
+    const number = table?.table ?? db.getTable(tableId)?.number ?? tableId
+    if (round.status !== 'finished') {
+      throw fail(
+        'tournament/round_open',
+        `Тур ${round.number} не завершён: игру для стола без игры создаёт «Создать игры для столов без игры».`,
+        `Round ${round.number} is not closed: "Make games for tables without one" prepares the missing game.`,
+      )
+    }
+    if (!table) {
+      throw fail(
+        'tournament/no_seating',
+        `За столом ${number} в туре ${round.number} никто не сидел: переигрывать нечего.`,
+        `Nobody was seated at table ${number} in round ${round.number}: there is nothing to replay.`,
+      )
+    }
+    if (db.liveGameAt(roundId, tableId)) {
+      throw fail(
+        'tournament/table_has_game',
+        `За столом ${number} в туре ${round.number} уже есть игра: переиграть можно только отменённую (сначала отмените её с указанием причины).`,
+        `Table ${number} in round ${round.number} already has a game: only a cancelled one is replayed (cancel it first, with a reason).`,
+      )
+    }
+    const later = db.listStages(stage.tournamentId).find((s) => s.position > stage.position)
+    if (later) {
+      const ru = { qualifying: 'отборочный этап', semifinal: 'полуфинал', final: 'финал' }[later.kind]
+      throw fail(
+        'tournament/later_stage',
+        `После этого этапа уже добавлен ${later.name ? `этап «${later.name}»` : ru}: его игроки отобраны по нынешней таблице, переигровка изменила бы отбор.`,
+        `A later stage (${later.name || later.kind}) was already seeded from these standings: a replay would change who went through.`,
+      )
+    }
+    db.transaction(() => {
+      db.reopenRound(roundId)
+      this.prepareGame(round, table)
+    })
+    return this.changed(stage.tournamentId)
   }
 
   /**
@@ -807,6 +915,7 @@ export class TournamentOps {
     const games = db.listGames({ tournamentId, includeCancelled: true })
     const stages: DashboardStage[] = db.listStages(tournamentId).map((stage) => {
       const stagePlayers = this.stagePlayers(stage)
+      const roster = this.roster(stage)
       const seatsByRound: Array<Array<number | null>> = []
       const rounds = db.listRounds(stage.id).map((round) => {
         const seating = db.roundSeating(round.id)
@@ -818,13 +927,17 @@ export class TournamentOps {
         ]
         const seats = seating.tables.flatMap((tb) => tb.seats)
         if (seats.length > 0) seatsByRound.push(seats)
+        const absent = (seats.length === 0 ? [] : absences(roster, seats, round.startedAt)).flatMap((a) => {
+          const player = personOf(a.id)
+          return player ? [{ player, reason: a.reason }] : []
+        })
         return {
           id: round.id,
           number: round.number,
           started: round.startedAt !== null,
           finished: round.status === 'finished',
-          sittingOut:
-            seats.length === 0 ? [] : sittingOut(stagePlayers, seats).flatMap((id) => personOf(id) ?? []),
+          sittingOut: absent.filter((a) => a.reason !== 'withdrawn').map((a) => a.player),
+          absent,
           spareSeats: seats.filter((id) => id === null).length,
           tables: tableIds
             .map((tableId) => {
@@ -976,9 +1089,14 @@ export class TournamentOps {
 
 /**
  * The judge of a table in a round: once its game is made, the game's own (its protocol's; the table's usual
- * judge when empty, as the protocol prints it); before that, the round's judge.
+ * judge when empty, as the protocol prints it); before that, the round's judge. The one resolver: the dashboard,
+ * and the hub's tables and pulls (issue 16) name the judge through it.
  */
-function judgeAt(live: GameRow | null, tableJudge: string, roundJudge: string | undefined): string {
+export function judgeAt(
+  live: Pick<GameRow, 'judge'> | null,
+  tableJudge: string,
+  roundJudge: string | undefined,
+): string {
   return live ? live.judge || tableJudge : (roundJudge ?? '')
 }
 
@@ -1007,6 +1125,11 @@ function toFigures(r: SeatingReport): SeatingFigures {
     spareSeats: r.spareSeats,
     avoidViolations: r.violations.avoidMet.length,
     fixedViolations: r.violations.fixedTableBroken.length,
+    pairsBandLow: r.pairs.band.low,
+    pairsBandHigh: r.pairs.band.high,
+    pairsOutsideBand: r.pairs.outsideBand,
+    pairsSumSquares: r.pairs.sumSquares,
+    pairsSumSquaresBound: r.pairs.sumSquaresBound,
   }
 }
 

@@ -481,6 +481,11 @@ export class MafiaDb {
     return this.tournaments.markRoundFinished(roundId, opts)
   }
 
+  /** Opens a closed round again (a replay of a cancelled game there). */
+  reopenRound(roundId: number): Round {
+    return this.tournaments.reopenRound(roundId)
+  }
+
   /** Deletes a round that was never started and has no game (db/round_started otherwise). */
   deleteRound(roundId: number): void {
     return this.tournaments.deleteRound(roundId)
@@ -562,6 +567,10 @@ export class MafiaDb {
   /** Swaps two players in a round that has not started (each keeps the other's table and seat). */
   swapSeats(roundId: number, a: number, b: number): void {
     return this.seatings.swapSeats(roundId, a, b)
+  }
+
+  moveToSpareSeat(roundId: number, playerId: number, tableId: number, seat: number): void {
+    return this.seatings.moveToSpareSeat(roundId, playerId, tableId, seat)
   }
 
   // ---------------------------------------------------------------- games (games.ts)

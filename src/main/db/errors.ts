@@ -38,6 +38,7 @@ export type DbErrorCode =
   | 'db/import_conflict'
   | 'db/table_in_use'
   | 'db/round_started'
+  | 'db/seat_taken'
   | 'db/table_busy'
   | 'db/game_cancelled'
   | 'db/not_registered'

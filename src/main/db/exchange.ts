@@ -23,6 +23,10 @@ export const exchangeRoundSchema = z.object({
   number: z.number().int().positive(),
   status: z.enum(['open', 'finished']),
   finishedAt: z.number().int().nullable().default(null),
+  /** The judge of a table in this round when it differs from the table's usual judge (by table number). */
+  judges: z
+    .array(z.object({ table: z.number().int().positive(), judge: z.string().trim().min(1).max(80) }))
+    .default([]),
 })
 
 export const exchangeStageSchema = z.object({

@@ -72,22 +72,8 @@ export class SeatingsRepo extends Repo {
     this.write(() => {
       const round = this.requireRound(roundId)
       if (round.started_at !== null) throw roundStarted(round.number)
-      const find = (playerId: number): { table_id: number; seat: number } => {
-        const row = this.stmt(
-          'SELECT table_id, seat FROM round_seats WHERE round_id = ? AND player_id = ?',
-        ).get(roundId, playerId) as { table_id: number; seat: number } | undefined
-        if (!row) {
-          throw dbError(
-            'db/not_found',
-            `Игрок №${playerId} не посажен в туре ${round.number}.`,
-            `Player ${playerId} has no seat in round ${round.number}.`,
-            { roundId, playerId },
-          )
-        }
-        return row
-      }
-      const pa = find(a)
-      const pb = find(b)
+      const pa = this.seatOf(roundId, round.number, a)
+      const pb = this.seatOf(roundId, round.number, b)
       const set = this.stmt(
         'UPDATE round_seats SET player_id = ? WHERE round_id = ? AND table_id = ? AND seat = ?',
       )
@@ -95,5 +81,51 @@ export class SeatingsRepo extends Repo {
       set.run(a, roundId, pb.table_id, pb.seat)
       set.run(b, roundId, pa.table_id, pa.seat)
     })
+  }
+
+  /**
+   * Moves a player of a round that has not started into a spare seat (stored empty) of the same round; his seat
+   * becomes the spare one. db/round_started for a started round, db/seat_taken when the seat is not a spare one.
+   */
+  moveToSpareSeat(roundId: number, playerId: number, tableId: number, seat: number): void {
+    this.write(() => {
+      const round = this.requireRound(roundId)
+      if (round.started_at !== null) throw roundStarted(round.number)
+      const from = this.seatOf(roundId, round.number, playerId)
+      const target = this.stmt(
+        'SELECT player_id FROM round_seats WHERE round_id = ? AND table_id = ? AND seat = ?',
+      ).get(roundId, tableId, seat) as { player_id: number | null } | undefined
+      if (!target || target.player_id !== null) {
+        const number = this.requireTable(tableId).number
+        throw dbError(
+          'db/seat_taken',
+          `Место ${seat} за столом ${number} в туре ${round.number} не запасное: пересадить можно только на свободное место (или поменять двух игроков местами).`,
+          `Seat ${seat} at table ${number} in round ${round.number} is not a spare seat: a player moves only into a free seat (or swap two players).`,
+          { roundId, tableId, seat },
+        )
+      }
+      const set = this.stmt(
+        'UPDATE round_seats SET player_id = ? WHERE round_id = ? AND table_id = ? AND seat = ?',
+      )
+      set.run(null, roundId, from.table_id, from.seat)
+      set.run(playerId, roundId, tableId, seat)
+    })
+  }
+
+  /** A player's table and seat in a round (db/not_found when he has none). */
+  private seatOf(roundId: number, roundNumber: number, playerId: number): { table_id: number; seat: number } {
+    const row = this.stmt('SELECT table_id, seat FROM round_seats WHERE round_id = ? AND player_id = ?').get(
+      roundId,
+      playerId,
+    ) as { table_id: number; seat: number } | undefined
+    if (!row) {
+      throw dbError(
+        'db/not_found',
+        `Игрок №${playerId} не посажен в туре ${roundNumber}.`,
+        `Player ${playerId} has no seat in round ${roundNumber}.`,
+        { roundId, playerId },
+      )
+    }
+    return row
   }
 }

@@ -193,6 +193,15 @@ export class TournamentsRepo extends Repo {
     })
   }
 
+  /** Opens a closed round again (a replay of a cancelled game there); its end is recorded anew when closed. */
+  reopenRound(roundId: number): Round {
+    return this.write(() => {
+      this.requireRound(roundId)
+      this.stmt("UPDATE rounds SET status = 'open', finished_at = NULL WHERE id = ?").run(roundId)
+      return toRound(this.requireRound(roundId))
+    })
+  }
+
   /** Deletes a round that was never started and has no game (db/round_started otherwise). */
   deleteRound(roundId: number): void {
     this.write(() => {

@@ -78,7 +78,15 @@ export class TransferRepo extends Repo {
                 name: s.name,
                 rounds: s.rounds.map((r) => {
                   roundNum.set(r.id, r.number)
-                  return { number: r.number, status: r.status, finishedAt: r.finishedAt }
+                  return {
+                    number: r.number,
+                    status: r.status,
+                    finishedAt: r.finishedAt,
+                    judges: this.stmt(
+                      `SELECT t.number AS "table", rj.judge FROM round_judges rj JOIN tables t ON t.id = rj.table_id
+                       WHERE rj.round_id = ? ORDER BY t.number`,
+                    ).all(r.id) as Array<{ table: number; judge: string }>,
+                  }
                 }),
               }
             }),
@@ -333,6 +341,17 @@ export class TransferRepo extends Repo {
       }
       tableIds.set(tb.number, table.id)
     }
+    // Per-round judges: the database's own choice for a round and table wins when it has one.
+    const judge = this.stmt('INSERT OR IGNORE INTO round_judges (round_id, table_id, judge) VALUES (?, ?, ?)')
+    for (const s of t.stages) {
+      for (const r of s.rounds) {
+        const roundId = roundIds.get(`${s.position}/${r.number}`)
+        for (const j of r.judges) {
+          const tableId = tableIds.get(j.table)
+          if (roundId !== undefined && tableId !== undefined) judge.run(roundId, tableId, j.judge)
+        }
+      }
+    }
     return tournamentId
   }
 }
@@ -397,6 +416,18 @@ export function parseExchange(text: string): ExchangeDocument {
   const stages = new Map<number, Set<number>>()
   for (const s of doc.tournament?.stages ?? []) stages.set(s.position, new Set(s.rounds.map((r) => r.number)))
   const tables = new Set((doc.tournament?.tables ?? []).map((t) => t.number))
+  doc.tournament?.stages.forEach((s, i) =>
+    s.rounds.forEach((r, j) =>
+      r.judges.forEach((x, k) => {
+        if (!tables.has(x.table)) {
+          issues.push({
+            path: `tournament.stages.${i}.rounds.${j}.judges.${k}.table`,
+            message: `table ${x.table} is not in the tournament`,
+          })
+        }
+      }),
+    ),
+  )
   doc.games.forEach((g, i) => {
     if (uuids.has(g.uuid)) issues.push({ path: `games.${i}.uuid`, message: `duplicate game uuid ${g.uuid}` })
     uuids.add(g.uuid)

@@ -1,17 +1,6 @@
 /** §1.2: roles dealt at random — the random seed arrives from outside, so the deal is reproducible. */
 import type { Role } from '../../shared/game/record'
-
-/** mulberry32: a small, fast, well-distributed 32-bit PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { makeRng } from '../../shared/rng'
 
 /** A deterministic seeded shuffle of 6 civilians, 1 sheriff, 2 mafia and 1 don over seats 1..10. */
 export function dealRoles(seed: number): Record<number, Role> {
@@ -27,7 +16,7 @@ export function dealRoles(seed: number): Record<number, Role> {
     'mafia',
     'don',
   ]
-  const next = prng(seed)
+  const next = makeRng(seed)
   for (let i = deck.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1))
     ;[deck[i], deck[j]] = [deck[j], deck[i]]

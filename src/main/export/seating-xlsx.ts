@@ -6,6 +6,7 @@
 import ExcelJS from 'exceljs'
 import { SPARE_SEAT, type SeatingRound } from '../tournament/seating'
 import type { Lang } from './i18n'
+import type { AbsenceReason } from '../../shared/tournament-ops'
 
 export interface SeatingXlsxOptions {
   lang?: Lang
@@ -15,6 +16,9 @@ export interface SeatingXlsxOptions {
   judges?: Record<number, string>
   /** Judge per table number for one round (by the plan's round number), over `judges`. */
   roundJudges?: Record<number, Record<number, string>>
+  /** Why a player of a round's `sittingOut` does not play it (by round number, then player index); default: he
+   * sits out. */
+  absence?: Record<number, Record<number, AbsenceReason>>
 }
 
 interface SeatingLabels {
@@ -25,7 +29,7 @@ interface SeatingLabels {
   seat: (n: number) => string
   player: string
   at: (table: number, seat: number) => string
-  sittingOut: string
+  absent: Record<AbsenceReason, string>
   spare: string
   roundColumn: (n: number) => string
 }
@@ -39,7 +43,7 @@ const LABELS: Record<Lang, SeatingLabels> = {
     seat: (n) => `Место ${n}`,
     player: 'Игрок',
     at: (table, seat) => `стол ${table} · место ${seat}`,
-    sittingOut: 'отдыхает',
+    absent: { sitsOut: 'отдыхает', notYetRegistered: 'ещё не зарегистрирован', withdrawn: 'снялся' },
     spare: '(запасной)',
     roundColumn: (n) => `Тур ${n}`,
   },
@@ -51,7 +55,7 @@ const LABELS: Record<Lang, SeatingLabels> = {
     seat: (n) => `Seat ${n}`,
     player: 'Player',
     at: (table, seat) => `table ${table} · seat ${seat}`,
-    sittingOut: 'sits out',
+    absent: { sitsOut: 'sits out', notYetRegistered: 'not yet registered', withdrawn: 'withdrawn' },
     spare: '(spare)',
     roundColumn: (n) => `Round ${n}`,
   },
@@ -85,6 +89,7 @@ export async function seatingToXlsx(
   if (options.title !== undefined) wb.title = options.title
   const judges = options.judges ?? {}
   const roundJudges = options.roundJudges ?? {}
+  const reasonOf = (round: number, p: number): AbsenceReason => options.absence?.[round]?.[p] ?? 'sitsOut'
   const showJudges = [judges, ...Object.values(roundJudges)].some((m) =>
     Object.values(m).some((j) => j.trim() !== ''),
   )
@@ -103,9 +108,12 @@ export async function seatingToXlsx(
       const judge = roundJudges[round.round]?.[t.table] ?? judges[t.table] ?? ''
       ws.addRow([t.table, ...(showJudges ? [judge] : []), ...t.seats.map(nameOf)])
     }
-    if (round.sittingOut !== undefined && round.sittingOut.length > 0) {
-      ws.addRow([])
-      ws.addRow([L.sittingOut, ...(showJudges ? [''] : []), ...round.sittingOut.map(nameOf)])
+    const out = round.sittingOut ?? []
+    if (out.length > 0) ws.addRow([])
+    // A row per reason: who sits the round out, who was not registered yet, who had withdrawn.
+    for (const reason of ['sitsOut', 'notYetRegistered', 'withdrawn'] as const) {
+      const here = out.filter((p) => reasonOf(round.round, p) === reason)
+      if (here.length > 0) ws.addRow([L.absent[reason], ...(showJudges ? [''] : []), ...here.map(nameOf)])
     }
     styleHeader(ws)
   }
@@ -125,7 +133,7 @@ export async function seatingToXlsx(
     for (const p of round.sittingOut ?? []) {
       players.add(p)
       const list = where.get(p) ?? new Array<string>(plan.rounds.length).fill('')
-      list[ri] = L.sittingOut
+      list[ri] = L.absent[reasonOf(round.round, p)]
       where.set(p, list)
     }
   })

@@ -2,7 +2,7 @@
  * What a table token may do over the contract (issue 16): read and command its own table's games — nothing
  * else. It never sees another table's game (roles), never changes the tournament, never restores a backup.
  */
-import type { CallName } from '../../shared/contract'
+import type { CallName, GameEnvelope } from '../../shared/contract'
 import type { AppErrorData } from '../../shared/errors'
 import type { MafiaDb, TableGrant } from '../db'
 import type { CallGrant } from '../transport/router'
@@ -41,7 +41,14 @@ export function tableCallGrant(db: () => MafiaDb, grant: TableGrant): CallGrant 
       return TABLE_LISTS.has(method) ? { ...(params as object), tableId: grant.tableId } : params
     },
     allowsPush(channel: string, payload: unknown): boolean {
-      return channel === 'sync.overlay' && (payload as { table?: unknown }).table === grant.tableNumber
+      // Its own table's game view (any tablet of the table follows it, also a game a table machine sends) and
+      // its table's hub overlay: decided from the payload (the game's own table), no lookup per push.
+      const ours =
+        channel === 'game.view'
+          ? (payload as GameEnvelope).game.tableId === grant.tableId
+          : channel === 'sync.overlay' && (payload as { table?: unknown }).table === grant.tableNumber
+      // A token revoked after the connection opened gets nothing more (checked for its own table's pushes only).
+      return ours && db().sync.grant(grant.token) !== null
     },
   }
 }

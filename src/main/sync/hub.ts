@@ -13,6 +13,7 @@ import type { ConflictRow, MafiaDb, StoredEntry, TableGrant } from '../db'
 import type { AppService } from '../app/service'
 import type { SyncTrace } from '../../shared/contract'
 import { projectionOf } from '../app/projection'
+import { judgeAt } from '../app/tournaments'
 import type {
   SyncConflictDetail,
   SyncConflictResolution,
@@ -454,6 +455,7 @@ export class SyncHub {
       lastSeenAt: this.now(),
       behind: this.peers.get(grant.tableId)?.behind ?? 0,
     })
+    const tableJudge = db.getTable(grant.tableId)?.judge ?? ''
     return {
       // A game a tablet already plays on the hub has the hub as its one writer: the table machine does not get it.
       games: db.sync
@@ -466,7 +468,7 @@ export class SyncHub {
           return {
             uuid: g.uuid,
             number: g.number,
-            judge: g.judge,
+            judge: judgeAt(g, tableJudge, undefined),
             setup: setup as Record<string, unknown>,
             createdAt: g.createdAt,
             tournament: g.tournamentName,
@@ -506,7 +508,7 @@ export class SyncHub {
       uuid: g.uuid,
       round: g.round,
       number: g.number,
-      judge: g.judge,
+      judge: judgeAt(g, table.judge, undefined),
       status: g.status as 'setup' | 'running' | 'finished',
       writer: g.remote ? ('table' as const) : ('hub' as const),
     }))
@@ -619,6 +621,21 @@ export class SyncHub {
     return tournamentId ?? 0
   }
 
+  /**
+   * The judge of a table in the round of its newest game, as the dashboard names him (the game's own judge, the
+   * round's judge of that table when its game was cancelled); the table's usual judge before any game.
+   */
+  private judgeNow(
+    db: MafiaDb,
+    tableId: number,
+    tableJudge: string,
+    newestGameId: number | undefined,
+  ): string {
+    const roundId = newestGameId === undefined ? null : (db.getGame(newestGameId)?.roundId ?? null)
+    if (roundId === null) return tableJudge
+    return judgeAt(db.liveGameAt(roundId, tableId), tableJudge, db.roundJudges(roundId).get(tableId))
+  }
+
   status(tournamentId: number, origin: string): SyncHubStatus {
     const db = this.deps.db()
     const tokens = db.sync.tableTokens(tournamentId)
@@ -634,7 +651,7 @@ export class SyncHub {
           tableId: t.tableId,
           number: t.number,
           name: t.name,
-          judge: t.judge,
+          judge: this.judgeNow(db, t.tableId, t.judge, games.get(t.tableId)?.id),
           token: t.token,
           pairingUrl: t.token ? `${origin}/#${t.token}` : null,
           behind: peer ? peer.behind : null,

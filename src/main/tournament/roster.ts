@@ -3,15 +3,10 @@
  * out under the "extra game" option, or were registered after it started) and the players who play more games
  * than the stage's number (the "extra game"). One place for the dashboard and the seating XLSX. Pure.
  */
+import type { AbsenceReason } from '../../shared/tournament-ops'
 
 /** A round's seats: player ids, null for a spare seat. */
 export type RoundSeats = ReadonlyArray<number | null>
-
-/** The stage's players (in their order) who have no seat in this round. */
-export function sittingOut(stagePlayers: readonly number[], seats: RoundSeats): number[] {
-  const seated = new Set(seats)
-  return stagePlayers.filter((id) => !seated.has(id))
-}
 
 /** How many rounds each player is seated in. */
 export function roundsPerPlayer(rounds: readonly RoundSeats[]): Map<number, number> {
@@ -39,4 +34,36 @@ export function fewerGamePlayers(
 ): number[] {
   const counts = roundsPerPlayer(rounds)
   return stagePlayers.filter((id) => (counts.get(id) ?? 0) < games)
+}
+
+/** A player as the registration knows him (times in ms; `withdrawnAt` null while he plays). */
+export interface RosterPlayer {
+  id: number
+  registeredAt: number
+  withdrawnAt: number | null
+}
+
+/**
+ * The players with no seat in a round and why, in the order given: withdrawn before the round started (or it has
+ * not started) — `withdrawn`; registered after it started — `notYetRegistered`; otherwise he sits it out (the
+ * "extra game" option). `players` are the stage's players, the withdrawn ones included when the caller wants them
+ * named. One source for the dashboard's sit-out list and the seating XLSX.
+ */
+export function absences(
+  players: readonly RosterPlayer[],
+  seats: RoundSeats,
+  roundStartedAt: number | null,
+): Array<{ id: number; reason: AbsenceReason }> {
+  const seated = new Set(seats)
+  return players
+    .filter((p) => !seated.has(p.id))
+    .map((p) => ({
+      id: p.id,
+      reason:
+        p.withdrawnAt !== null && (roundStartedAt === null || p.withdrawnAt <= roundStartedAt)
+          ? 'withdrawn'
+          : roundStartedAt !== null && p.registeredAt > roundStartedAt
+            ? 'notYetRegistered'
+            : 'sitsOut',
+    }))
 }

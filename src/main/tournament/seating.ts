@@ -17,7 +17,11 @@
  * seating. Pure.
  */
 import { appError, type AppErrorData, type Result } from '../../shared/errors'
+import { makeRng } from '../../shared/rng'
 import { proposalCost, searchGroups } from './seating-search'
+
+/** The app's one seeded generator (src/shared/rng.ts), re-exported for the seating's callers. */
+export { makeRng }
 
 /** P not a multiple of ten: `extraGame` — T = ⌊P/10⌋ tables, some players sit a round out and the rounds are
  * enough for everyone's G games (some play G + 1); `spareSeats` — T = ⌈P/10⌉ tables with empty seats marked, for a
@@ -163,17 +167,6 @@ export function seatingShape(players: number, games: number): SeatingShape {
   }
 }
 
-/** mulberry32: a small deterministic PRNG. */
-export function makeRng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function shuffle<T>(items: T[], rnd: () => number): T[] {
   const a = [...items]

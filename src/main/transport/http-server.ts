@@ -57,8 +57,11 @@ export interface RunningServer {
   token: string
   controlUrl: string
   overlayUrl: string
-  broadcast(channel: PushName, payload: unknown): void
+  /** A push to every client that may have it; `'grants'`: to the clients of a table token only (if it allows). */
+  broadcast(channel: PushName, payload: unknown, only?: 'grants'): void
   clientCount(): number
+  /** Whether a client with a table token (a tablet) is connected. */
+  hasGrants(): boolean
   close(): Promise<void>
 }
 
@@ -308,7 +311,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     access: Access
     seq: number
     reads: ReadRateLimiter
-    /** A table token's narrower right (its pushes stay 'read'). */
+    /** A table token's narrower right (its grant decides which pushes it gets). */
     grant?: CallGrant
     pushes: Set<PushName> | null
   }
@@ -517,13 +520,18 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     token,
     controlUrl: `${origin}/control?token=${encodeURIComponent(token)}`,
     overlayUrl: `${origin}/overlay`,
-    broadcast(channel, payload) {
+    broadcast(channel, payload, only) {
       const need = pushAccess[channel]
       // The payload is serialised once for every client; only the per-connection sequence number differs.
       let body: string | null = null
       for (const c of clients) {
-        if (need === 'control' && c.access !== 'control') continue
-        if (c.grant && !c.grant.allowsPush(channel, payload)) continue
+        // A table token's client gets what its grant allows (e.g. its own table's game view), nothing else.
+        if (
+          c.grant
+            ? !c.grant.allowsPush(channel, payload)
+            : only === 'grants' || (need === 'control' && c.access !== 'control')
+        )
+          continue
         if (c.ws.readyState !== c.ws.OPEN || !wants(c, channel)) continue
         c.seq += 1
         body ??= JSON.stringify(payload)
@@ -531,6 +539,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       }
     },
     clientCount: () => clients.size,
+    hasGrants() {
+      for (const c of clients) if (c.grant) return true
+      return false
+    },
     close: () =>
       new Promise<void>((done) => {
         for (const c of clients) c.ws.terminate()

@@ -24,7 +24,7 @@ export type RouteResult = { ok: true; value: unknown } | { ok: false; error: App
 export interface CallGrant {
   /** Checked for every call of such a client, 'read' ones included. */
   check(method: CallName, params: unknown): AppErrorData | null
-  /** Whether a push may go to such a client (it gets 'read' pushes only, and only those this allows). */
+  /** Whether a push may go to such a client (only the pushes this allows, 'control' ones included). */
   allowsPush(channel: string, payload: unknown): boolean
   /** The validated params the call runs with (e.g. a list narrowed to the grant's table); as given when absent. */
   narrow?(method: CallName, params: unknown): unknown

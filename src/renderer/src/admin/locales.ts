@@ -217,9 +217,12 @@ export const adminRu = {
       figure: 'Показатель',
       generatedCol: 'Эта рассадка',
       randomCol: 'Случайная',
+      band: 'Встречи каждой пары: норма {band}; пар вне нормы: {n} (у случайной рассадки: {random}).',
       swapHint:
-        'Чтобы поменять двух игроков местами, нажмите на одного, затем на другого (в туре, который ещё не начат).',
+        'Чтобы поменять двух игроков местами, нажмите на одного, затем на другого (в туре, который ещё не начат). Чтобы пересадить игрока на запасное место, нажмите на него, затем на «запасное место».',
       swapped: '«{a}» и «{b}» поменялись местами.',
+      moved: '«{a}» пересажен за стол {table}, место {seat}.',
+      moveHint: 'Выберите игрока этого тура, затем свободное место: игрок пересядет на него.',
       locked: 'рассадка закреплена',
       lotConfirm: 'Бросить жребий',
       lotDone: 'Этап добавлен. По жребию на границе отбора прошли: {through}.',
@@ -237,16 +240,24 @@ export const adminRu = {
       unevenNone:
         'Игроков {n} — не кратно 10: выберите в «Этапах и рассадке» лишнюю игру или запасные места.',
       sittingOut: 'Не играют в этом туре ({n}): {names}',
+      notYetRegistered: 'ещё не зарегистрирован',
+      withdrawnBefore: 'Снялись до этого тура ({n}): {names}',
       spareCount: 'Запасных мест в туре: {n}',
       lot: 'Жребий на границе отбора: среди равных ({tied}) прошли {through}.',
       judgeCut: 'Решение судьи на границе отбора: среди равных ({tied}) прошли {through}.',
       prepareMissing: 'Создать игры для столов без игры',
+      replay: 'Переиграть',
+      replayConfirm:
+        'Тур {n} завершён, игра за столом {table} отменена. Подготовить новую игру за этим столом (та же рассадка и судья)? Тур снова откроется: когда переигровка закончится, завершите его ещё раз. До этого Ci этапа предварительный.',
+      replayed: 'Тур {n} открыт снова: за столом {table} подготовлена новая игра. После неё завершите тур.',
       prepareConfirm:
         'Создать игру в туре {n} за каждым столом, где её нет (например, после отмены)? Рассадка стола не меняется.',
       fewerGames: 'По этой рассадке меньше {games} игр сыграют: {names}.',
       judgeSigned: 'Игра завершена: протокол подписан этим судьёй, смена не применяется.',
     },
     fig: {
+      pairsOutsideBand: 'Пар вне нормы ({band} встреч)',
+      pairsSumSquares: 'Неровность встреч: сумма квадратов (меньше — ровнее; лучше {bound} не бывает)',
       pairsExpected: 'Встреч пары: ожидается',
       pairsMin: 'Встреч пары: минимум',
       pairsMax: 'Встреч пары: максимум',
@@ -616,8 +627,12 @@ export const adminEn: typeof adminRu = {
       figure: 'Figure',
       generatedCol: 'This seating',
       randomCol: 'Random',
-      swapHint: 'To swap two players, click one, then the other (in a round not started yet).',
+      band: 'Meetings of each pair: norm {band}; pairs outside the norm: {n} (a random seating: {random}).',
+      swapHint:
+        'To swap two players, click one, then the other (in a round not started yet). To move a player into a spare seat, click him, then the spare seat.',
       swapped: '"{a}" and "{b}" swapped seats.',
+      moved: '"{a}" moved to table {table}, seat {seat}.',
+      moveHint: 'Pick a player of this round, then a free seat: he moves there.',
       locked: 'seating locked',
       lotConfirm: 'Draw a lot',
       lotDone: 'Stage added. Through the cut by lot: {through}.',
@@ -635,16 +650,25 @@ export const adminEn: typeof adminRu = {
       unevenNone:
         '{n} players — not a multiple of 10: choose an extra game or spare seats under "Stages and seating".',
       sittingOut: 'Not playing this round ({n}): {names}',
+      notYetRegistered: 'not yet registered',
+      withdrawnBefore: 'Withdrawn before this round ({n}): {names}',
       spareCount: 'Spare seats this round: {n}',
       lot: 'Lot at the cut: among the tied ({tied}), through: {through}.',
       judgeCut: "The judge's decision at the cut: among the tied ({tied}), through: {through}.",
       prepareMissing: 'Make games for tables without one',
+      replay: 'Replay',
+      replayConfirm:
+        'Round {n} is closed and the game at table {table} was cancelled. Prepare a new game at this table (same seating and judge)? The round opens again: close it once more when the replay is over. Until then the stage’s Ci is provisional.',
+      replayed: 'Round {n} is open again: a new game is prepared at table {table}. Close the round after it.',
       prepareConfirm:
         "Make a game in round {n} at every table that has none (e.g. after a cancel)? The tables' seating stays.",
       fewerGames: 'This seating gives fewer than {games} games to: {names}.',
       judgeSigned: 'The game is finished: its protocol is signed by this judge; a change does not apply.',
     },
     fig: {
+      pairsOutsideBand: 'Pairs outside the norm ({band} meetings)',
+      pairsSumSquares:
+        'Unevenness of meetings: sum of squares (lower is more even; {bound} is the best possible)',
       pairsExpected: 'Pair meetings: expected',
       pairsMin: 'Pair meetings: minimum',
       pairsMax: 'Pair meetings: maximum',
