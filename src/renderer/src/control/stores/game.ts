@@ -3,7 +3,7 @@
  * shows the view that comes back (or is pushed). An error is kept for display in one place.
  */
 import { defineStore } from 'pinia'
-import { computed, shallowRef, ref } from 'vue'
+import { computed, markRaw, shallowRef, ref, type ComputedRef } from 'vue'
 import type {
   CallInput,
   CallName,
@@ -13,6 +13,7 @@ import type {
   SetupInput,
 } from '../../../../shared/contract'
 import type { Command } from '../../../../shared/game/commands'
+import type { ControlView } from '../../../../shared/game/views'
 import type { Ruleset } from '../../../../shared/game/ruleset'
 import type { AppErrorData } from '../../../../shared/errors'
 import type { SyncTableSession } from '../../../../shared/sync'
@@ -21,6 +22,48 @@ import { shareEqual } from '../../common/share'
 import type { PanelRules } from '../logic/keymap'
 
 const FALLBACK_RULES: PanelRules = { nonVoters: 'toLastCandidate', nominationWithdrawal: false }
+
+/** Every field of the control view, so `live` below has one computed per field (the compiler checks the list). */
+const VIEW_FIELDS: Record<keyof ControlView, true> = {
+  revision: true,
+  rulesetId: true,
+  phase: true,
+  step: true,
+  nightStep: true,
+  day: true,
+  night: true,
+  speaker: true,
+  nominees: true,
+  voting: true,
+  liftAll: true,
+  lastNight: true,
+  bestMove: true,
+  timer: true,
+  winner: true,
+  players: true,
+  canUndo: true,
+  canRedo: true,
+  undoLabel: true,
+  redoLabel: true,
+  voteCancelled: true,
+  scores: true,
+  tie: true,
+  notice: true,
+}
+
+/**
+ * The view read field by field: each field is its own computed, and a computed whose value is the same object as
+ * before (`shareEqual` keeps unchanged parts) does not wake its readers. A component that reads `phase` and
+ * `players` re-renders when one of them changes, not at every new revision.
+ */
+function fieldwise(view: ComputedRef<ControlView | null>): ControlView {
+  const out = {} as ControlView
+  for (const key of Object.keys(VIEW_FIELDS) as Array<keyof ControlView>) {
+    const field = computed(() => view.value?.[key])
+    Object.defineProperty(out, key, { get: () => field.value, enumerable: true })
+  }
+  return markRaw(out)
+}
 
 export function toErrorData(err: unknown): AppErrorData {
   return err instanceof CallError
@@ -42,8 +85,16 @@ export const useGameStore = defineStore('game', () => {
   let transport: Transport | null = null
 
   const view = computed(() => envelope.value?.view ?? null)
+  const fields = fieldwise(view)
+  /**
+   * The view for rendering: the same object for as long as there is a view (null without one), whose fields are
+   * tracked one by one. Components read this, not `view`, which changes at every command.
+   */
+  const live = computed<ControlView | null>(() => (view.value ? fields : null))
+  const gameId = computed(() => envelope.value?.gameId ?? null)
+  const summary = computed(() => envelope.value?.game ?? null)
   const ruleset = computed<Ruleset | null>(() => {
-    const id = view.value?.rulesetId
+    const id = live.value?.rulesetId
     return rulesets.value.find((r) => r.id === id) ?? null
   })
   const rules = computed<PanelRules>(() =>
@@ -187,6 +238,9 @@ export const useGameStore = defineStore('game', () => {
   return {
     envelope,
     view,
+    live,
+    gameId,
+    summary,
     error,
     busy,
     rulesets,
