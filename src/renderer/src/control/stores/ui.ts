@@ -51,8 +51,19 @@ export const useUiStore = defineStore('ui', () => {
   function markSent(): void {
     sentAt = performance.now()
   }
+  /**
+   * An empty selection stays the same array: a click with nothing selected (a seat's foul button) then changes
+   * nothing that the panel renders from the selection.
+   */
+  function emptySelection(): void {
+    if (selection.value.length > 0) selection.value = []
+  }
   /** A command took the selection: the keys start afresh, the seats stay shown until `release`. */
   function consumeSelection(): void {
+    if (selection.value.length === 0) {
+      held.value = null
+      return
+    }
     held.value = selection.value
     selection.value = []
   }
@@ -62,11 +73,11 @@ export const useUiStore = defineStore('ui', () => {
   }
   /** A new game moment starts with an empty selection, unless the judge already picked seats for it. */
   function onContextChange(): void {
-    if (pickedAt <= sentAt) selection.value = []
+    if (pickedAt <= sentAt) emptySelection()
     held.value = null
   }
   function clearSelection(): void {
-    selection.value = []
+    emptySelection()
     held.value = null
   }
   function showHint(h: HintKey | null): void {
