@@ -147,7 +147,8 @@ export const useGameStore = defineStore('game', () => {
       const next = cur
         ? await transport.call('game.view', { gameId: cur.gameId })
         : await transport.call('game.active', {})
-      if (next) envelope.value = next
+      // A resync brings the same view as a new object: what did not change stays the same object.
+      if (next) envelope.value = shareEqual(cur, next)
     } catch (err) {
       // A table token may not ask for the head machine's active game (the stream's): it opens its own table's.
       if (!envelope.value && toErrorData(err).code === 'contract/forbidden' && (await loadTable())) return
