@@ -121,16 +121,15 @@ test('a round started on the hub reaches the table paired in its control panel; 
     }
     const code = status.tables[0].pairingUrl
 
-    // The table judge pairs in the control panel's settings and finds the game in the picker: nothing typed.
+    // The table judge pairs on the control panel's games screen and finds the game in its list: nothing typed.
     const judge = await (await browser.newContext()).newPage()
     await judge.goto(machine.controlUrl)
-    await judge.getByTestId('nav-settings').click()
+    await judge.getByTestId('nav-setup').click()
     await expect(judge.getByTestId('table-pairing-state')).toContainText('Не подключён')
     await judge.getByTestId('table-pairing-code').fill(code)
     await judge.getByTestId('table-pairing-pair').click()
     await expect(judge.getByTestId('table-pairing-state')).toContainText('как стол 1, турнир «Кубок туров»')
     await expect(judge.getByTestId('table-pairing-pending')).toContainText('Все команды отправлены')
-    await judge.getByTestId('nav-setup').click()
     await expect(judge.getByTestId('hub-games')).toContainText('«Кубок туров»: тур 1, стол 1 · судья Вера')
     await judge.getByTestId('hub-game-1').click()
     await expect(judge.getByTestId('seat-1')).toContainText('Ара')
