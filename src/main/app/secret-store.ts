@@ -14,6 +14,23 @@ export interface SecretStore {
   set(name: string, value: string | null): void
 }
 
+/** The secrets file's names and values; none when it does not exist yet (or cannot be read as JSON). */
+export function readSecretsFile(file: string): Record<string, string> {
+  try {
+    const data = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown
+    return typeof data === 'object' && data !== null ? (data as Record<string, string>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** Writes the secrets file atomically (a temporary file renamed over it), readable only by its owner. */
+export function writeSecretsFile(file: string, all: Record<string, string>): void {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`)
+  fs.writeFileSync(tmp, JSON.stringify(all), { mode: 0o600 })
+  fs.renameSync(tmp, file)
+}
+
 /** Headless: `<database>.secrets.json`, mode 0600, written atomically. */
 export class FileSecretStore implements SecretStore {
   readonly file: string
@@ -26,24 +43,14 @@ export class FileSecretStore implements SecretStore {
       en: `The file ${this.file} (owner-only access; not part of database backups)`,
     }
   }
-  private read(): Record<string, string> {
-    try {
-      const data = JSON.parse(fs.readFileSync(this.file, 'utf8')) as unknown
-      return typeof data === 'object' && data !== null ? (data as Record<string, string>) : {}
-    } catch {
-      return {}
-    }
-  }
   get(name: string): string | null {
-    const v = this.read()[name]
+    const v = readSecretsFile(this.file)[name]
     return typeof v === 'string' ? v : null
   }
   set(name: string, value: string | null): void {
-    const all = this.read()
+    const all = readSecretsFile(this.file)
     if (value === null) delete all[name]
     else all[name] = value
-    const tmp = path.join(path.dirname(this.file), `.${path.basename(this.file)}.tmp`)
-    fs.writeFileSync(tmp, JSON.stringify(all), { mode: 0o600 })
-    fs.renameSync(tmp, this.file)
+    writeSecretsFile(this.file, all)
   }
 }

@@ -5,10 +5,8 @@
  * offers no encryption (a Linux session without a keyring) it falls back to the headless owner-only file and says
  * so in the settings screen.
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import type { LocalizedText } from '../../shared/errors'
-import { FileSecretStore, type SecretStore } from '../app/secret-store'
+import { FileSecretStore, readSecretsFile, writeSecretsFile, type SecretStore } from '../app/secret-store'
 
 /** The part of Electron's `safeStorage` this store uses. */
 export interface SafeStorageLike {
@@ -51,18 +49,9 @@ export class SafeStorageSecretStore implements SecretStore {
     }
   }
 
-  private read(): Record<string, string> {
-    try {
-      const data = JSON.parse(fs.readFileSync(this.file, 'utf8')) as unknown
-      return typeof data === 'object' && data !== null ? (data as Record<string, string>) : {}
-    } catch {
-      return {}
-    }
-  }
-
   get(name: string): string | null {
     if (!this.encrypted || !this.safe) return this.fallback.get(name)
-    const v = this.read()[name]
+    const v = readSecretsFile(this.file)[name]
     if (typeof v !== 'string') return null
     try {
       return this.safe.decryptString(Buffer.from(v, 'base64'))
@@ -77,11 +66,9 @@ export class SafeStorageSecretStore implements SecretStore {
       this.fallback.set(name, value)
       return
     }
-    const all = this.read()
+    const all = readSecretsFile(this.file)
     if (value === null) delete all[name]
     else all[name] = this.safe.encryptString(value).toString('base64')
-    const tmp = path.join(path.dirname(this.file), `.${path.basename(this.file)}.tmp`)
-    fs.writeFileSync(tmp, JSON.stringify(all), { mode: 0o600 })
-    fs.renameSync(tmp, this.file)
+    writeSecretsFile(this.file, all)
   }
 }

@@ -1,25 +1,16 @@
 // The control panel says what the engine decided by itself and why, in the judge's language (views built by the
 // real engine from the project's scenarios).
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import EngineNotice from '../../../src/renderer/src/control/components/EngineNotice.vue'
 import { controlView } from '../../../src/main/engine'
-import { runScenario } from '../../../src/main/engine/scenario'
+import { gameAfter } from '../../fixtures/scenario-game'
 import type { ControlView } from '../../../src/shared/game/views'
 import { testI18n, testingPinia } from './fixtures'
 
 function viewAfter(file: string, steps: number): ControlView {
-  const sc = JSON.parse(readFileSync(join(__dirname, '..', '..', 'scenarios', file), 'utf8')) as {
-    steps: unknown[]
-    expect?: unknown
-  }
-  sc.steps = sc.steps.slice(0, steps)
-  delete sc.expect
-  const r = runScenario(sc)
-  expect(r.failures).toEqual([])
-  return controlView(r.game!, r.game!.log.length)
+  const g = gameAfter(file, steps)
+  return controlView(g, g.log.length)
 }
 
 const mountNotice = (view: ControlView, locale: 'ru' | 'en' = 'ru') =>

@@ -1,24 +1,15 @@
 // The overlay's small notice line: public reasons only (views built by the real engine).
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import NoticeLine from '../../../src/renderer/src/overlay/components/NoticeLine.vue'
 import { overlayView } from '../../../src/main/engine'
-import { runScenario } from '../../../src/main/engine/scenario'
+import { gameAfter } from '../../fixtures/scenario-game'
 import type { OverlayView } from '../../../src/shared/game/views'
 import { testI18n } from './fixtures'
 
 function viewAfter(file: string, steps: number): OverlayView {
-  const sc = JSON.parse(readFileSync(join(__dirname, '..', '..', 'scenarios', file), 'utf8')) as {
-    steps: unknown[]
-    expect?: unknown
-  }
-  sc.steps = sc.steps.slice(0, steps)
-  delete sc.expect
-  const r = runScenario(sc)
-  expect(r.failures).toEqual([])
-  return overlayView(r.game!, r.game!.log.length, { roles: 'shown' })
+  const g = gameAfter(file, steps)
+  return overlayView(g, g.log.length, { roles: 'shown' })
 }
 
 describe('NoticeLine', () => {
