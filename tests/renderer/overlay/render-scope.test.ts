@@ -2,7 +2,7 @@
  * The overlay re-renders what changed (issue 14): views arrive whole, as JSON, so every push is a new object; the
  * store keeps every unchanged part as the object it already shows, and a foul re-renders one seat card, not ten.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { getCurrentInstance, nextTick, type ComponentOptions } from 'vue'
@@ -99,5 +99,102 @@ describe('render scope', () => {
     push('overlay.view', wire(fouls({ 4: 1 }, 6)))
     await nextTick()
     expect([...renders]).toEqual([])
+  })
+
+  /** Mounts the overlay with `layout`, counting the updates of every component by name. */
+  async function mountCounting(layout: string, first: OverlayEnvelope) {
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    const store = useOverlayStore(pinia)
+    const { transport, push } = fakeTransport(() => wire(first))
+    store.attach(transport)
+    await Promise.resolve()
+    const updates = new Map<string, number>()
+    const counter: ComponentOptions = {
+      updated() {
+        const i = getCurrentInstance()
+        const name = String(i?.type.__name ?? i?.type.name ?? '?')
+        updates.set(name, (updates.get(name) ?? 0) + 1)
+      },
+    }
+    const w = mount(App, {
+      global: {
+        plugins: [pinia, testI18n()],
+        mixins: [counter],
+        provide: { [OVERLAY_PARAMS as symbol]: parseOverlayParams(layout) },
+        // The real Transition and TransitionGroup (test-utils stubs them by default): their cost is what is tested.
+        stubs: { transition: false, 'transition-group': false },
+      },
+    })
+    await nextTick()
+    return { w, push, updates }
+  }
+
+  const nominated = (
+    revision: number,
+    foulsOf4: number,
+    nominees = [
+      { seat: 3, by: 1 },
+      { seat: 7, by: 2 },
+    ],
+  ) =>
+    envelope(
+      makeView({
+        revision,
+        nominees,
+        players: Array.from({ length: 10 }, (_, i) =>
+          seat(i + 1, {
+            speaking: i === 0,
+            fouls: i === 3 ? foulsOf4 : 0,
+            silenced: i === 3 && foulsOf4 >= 3,
+          }),
+        ),
+      }),
+    )
+
+  for (const layout of ['', '?layout=bar']) {
+    it(`a foul during the nominations does not re-render the nominee list (${layout || 'full'} layout)`, async () => {
+      // At each of its renders a TransitionGroup appends a probe element to read its computed style and, when its
+      // rows can move, measures every row and forces a layout, before the push's own change is done: it must render
+      // only when its rows change. The spy sees the probe (a foul itself appends nothing).
+      const { w, push } = await mountCounting(layout, nominated(5, 0))
+      expect(w.findAll('[data-testid^="nominee-"]')).toHaveLength(2)
+      const probe = vi.spyOn(Element.prototype, 'appendChild')
+      try {
+        push('overlay.view', wire(nominated(6, 1)))
+        await nextTick()
+        if (!layout) expect(w.get('[data-testid="card-fouls-4"]').attributes('data-fouls')).toBe('1')
+        expect(probe).not.toHaveBeenCalled()
+        // A new nominee does render the list.
+        push(
+          'overlay.view',
+          wire(
+            nominated(7, 1, [
+              { seat: 3, by: 1 },
+              { seat: 7, by: 2 },
+              { seat: 9, by: 4 },
+            ]),
+          ),
+        )
+        await nextTick()
+        expect(w.findAll('[data-testid^="nominee-"]')).toHaveLength(3)
+        expect(probe).toHaveBeenCalled()
+      } finally {
+        probe.mockRestore()
+      }
+    })
+  }
+
+  it('the silenced mark comes and goes with the third foul at once, with no transition to wait for', async () => {
+    const { w, push } = await mountCounting('', nominated(5, 2))
+    expect(w.find('[data-testid="card-silenced-4"]').exists()).toBe(false)
+    push('overlay.view', wire(nominated(6, 3)))
+    await nextTick()
+    const mark = w.get('[data-testid="card-silenced-4"]')
+    expect(mark.classes().some((c) => c.includes('enter'))).toBe(false)
+    push('overlay.view', wire(nominated(7, 2)))
+    await nextTick()
+    // Gone in the same flush: a leave transition would keep it in the DOM (and force a layout) until it ends.
+    expect(w.find('[data-testid="card-silenced-4"]').exists()).toBe(false)
   })
 })
