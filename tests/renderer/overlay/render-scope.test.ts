@@ -157,14 +157,18 @@ describe('render scope', () => {
       // At each of its renders a TransitionGroup appends a probe element to read its computed style and, when its
       // rows can move, measures every row and forces a layout, before the push's own change is done: it must render
       // only when its rows change. The spy sees the probe (a foul itself appends nothing).
-      const { w, push } = await mountCounting(layout, nominated(5, 0))
+      const { w, push, updates } = await mountCounting(layout, nominated(5, 0))
       expect(w.findAll('[data-testid^="nominee-"]')).toHaveLength(2)
+      updates.clear()
       const probe = vi.spyOn(Element.prototype, 'appendChild')
       try {
         push('overlay.view', wire(nominated(6, 1)))
         await nextTick()
         if (!layout) expect(w.get('[data-testid="card-fouls-4"]').attributes('data-fouls')).toBe('1')
         expect(probe).not.toHaveBeenCalled()
+        // Nor any panel beside the cards: they see the game without the seats' fouls (panel-view.ts).
+        const panels = ['PhaseBanner', 'NoticeLine', 'NomineesPanel', 'NightPanel', 'WinnerScreen', 'InfoBar']
+        expect(panels.filter((name) => updates.has(name))).toEqual([])
         // A new nominee does render the list.
         push(
           'overlay.view',

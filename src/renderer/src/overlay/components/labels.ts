@@ -1,9 +1,9 @@
 /** Texts of the phase banner, shared by the full layout and the information bar. */
-import type { OverlayView } from '../../../../shared/game/views'
+import type { PanelView } from '../panel-view'
 
 type T = (key: string, named?: Record<string, unknown>) => string
 
-export function phaseTitle(view: OverlayView, t: T): string {
+export function phaseTitle(view: PanelView, t: T): string {
   switch (view.phase) {
     case 'day':
       return t('phase.day', { n: view.day })
@@ -15,7 +15,7 @@ export function phaseTitle(view: OverlayView, t: T): string {
 }
 
 /** The step line under the title: Voting / Revote / Tie / Last word / night steps / the winner. */
-export function stepTitle(view: OverlayView, t: T): string {
+export function stepTitle(view: PanelView, t: T): string {
   if (view.phase === 'finished') return view.winner ? t(`winner.${view.winner}`) : ''
   if (view.phase === 'night') return view.nightStep ? t(`ov.nightStep.${view.nightStep}`) : ''
   if (view.phase !== 'day' || !view.step) return ''
@@ -26,6 +26,6 @@ export function stepTitle(view: OverlayView, t: T): string {
   return t(`step.${view.step}`)
 }
 
-export function seatName(view: OverlayView, seat: number): string {
+export function seatName(view: PanelView, seat: number): string {
   return view.players.find((p) => p.seat === seat)?.name ?? ''
 }
