@@ -89,3 +89,29 @@ for (const [size, lang] of [
     expect(outline).not.toBe('none')
   })
 }
+
+test('the live game buttons do not light on hover (their result is the feedback); the other screens do', async ({
+  browser,
+}) => {
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage()
+  await page.goto(server.controlUrl)
+  await expect(page.getByTestId('seat-1')).toBeVisible()
+  if ((await page.getByTestId('phase').getAttribute('data-phase')) === 'setup') await command(page, 'Enter')
+  const fill = (id: string): Promise<string> =>
+    page.getByTestId(id).evaluate((el) => getComputedStyle(el).backgroundColor)
+  // A foul, so that undo is enabled (a disabled button never lights), then the pointer away.
+  await page.getByTestId('foul-3').click()
+  await expect(page.getByTestId('undo')).toBeEnabled()
+  await page.mouse.move(1, 1)
+  for (const id of ['foul-3', 'undo', 'nav-setup']) {
+    const before = await fill(id)
+    await page.getByTestId(id).hover()
+    const after = await fill(id)
+    if (id === 'nav-setup') expect(after, `${id} lights on hover`).not.toBe(before)
+    else expect(after, `${id} stays as it was`).toBe(before)
+    await page.mouse.move(1, 1)
+  }
+  await page.getByTestId('undo').click()
+  await expect(page.getByTestId('fouls-3')).toContainText('0')
+  await page.close()
+})
