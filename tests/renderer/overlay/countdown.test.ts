@@ -102,10 +102,12 @@ describe('CountdownRing', () => {
     expect(step(240_000)).toBe(500)
     expect(step(600_000)).toBe(1000)
     expect(step(5_000)).toBe(100)
-    for (const ms of [10_000, 30_000, 45_000, 60_000, 90_000, 120_000, 240_000, 600_000]) {
-      const s = step(ms)
+    for (const speech of [10_000, 30_000, 45_000, 60_000, 90_000, 120_000, 240_000, 600_000]) {
+      const s = step(speech)
       expect(1000 % s).toBe(0)
-      if (s > 100) expect((LARGEST_ARC_PX * s) / ms).toBeLessThanOrEqual(1)
+      // Pixels the largest arc moves per step (a size, not a time).
+      const pixelsPerStep = (LARGEST_ARC_PX * s) / speech
+      if (s > 100) expect(pixelsPerStep).toBeLessThanOrEqual(1)
     }
   })
 
