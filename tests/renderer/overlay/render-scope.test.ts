@@ -166,8 +166,17 @@ describe('render scope', () => {
         await nextTick()
         if (!layout) expect(w.get('[data-testid="card-fouls-4"]').attributes('data-fouls')).toBe('1')
         expect(probe).not.toHaveBeenCalled()
-        // Nor any panel beside the cards: they see the game without the seats' fouls (panel-view.ts).
-        const panels = ['PhaseBanner', 'NoticeLine', 'NomineesPanel', 'NightPanel', 'WinnerScreen', 'InfoBar']
+        // Nor any panel beside the cards (they see the game without the seats' fouls, panel-view.ts), nor the
+        // overlay's root (the row of cards reads the seats from the store).
+        const panels = [
+          'App',
+          'PhaseBanner',
+          'NoticeLine',
+          'NomineesPanel',
+          'NightPanel',
+          'WinnerScreen',
+          'InfoBar',
+        ]
         expect(panels.filter((name) => updates.has(name))).toEqual([])
         // A new nominee does render the list.
         push(
