@@ -59,34 +59,44 @@ describe('render scope', () => {
     expect(shareEqual({ a: null }, { a: { b: 1 } })).toEqual({ a: { b: 1 } })
   })
 
-  it('a foul pushed to the overlay re-renders one seat card', async () => {
+  /**
+   * Mounts the overlay with `layout`, counting the updates of every component by name, and the renders of each
+   * seat card (the component named PlayerCard) by seat.
+   */
+  async function mountCounting(layout: string, first: OverlayEnvelope) {
     const pinia = createPinia()
     setActivePinia(pinia)
     const store = useOverlayStore(pinia)
-    const first = fouls({}, 5)
     const { transport, push } = fakeTransport(() => wire(first))
     store.attach(transport)
     await Promise.resolve()
-
-    // Counts the renders of every seat card (the component named PlayerCard), by seat.
-    const renders = new Map<number, number>()
+    const updates = new Map<string, number>()
+    const cards = new Map<number, number>()
     const counter: ComponentOptions = {
-      beforeUpdate() {
+      updated() {
         const i = getCurrentInstance()
-        const name = i?.type.__name ?? i?.type.name
+        const name = String(i?.type.__name ?? i?.type.name ?? '?')
+        updates.set(name, (updates.get(name) ?? 0) + 1)
         if (name !== 'PlayerCard') return
         const s = (i?.props as { player: { seat: number } }).player.seat
-        renders.set(s, (renders.get(s) ?? 0) + 1)
+        cards.set(s, (cards.get(s) ?? 0) + 1)
       },
     }
     const w = mount(App, {
       global: {
         plugins: [pinia, testI18n()],
         mixins: [counter],
-        provide: { [OVERLAY_PARAMS as symbol]: parseOverlayParams('') },
+        provide: { [OVERLAY_PARAMS as symbol]: parseOverlayParams(layout) },
+        // The real Transition and TransitionGroup (test-utils stubs them by default): their cost is what is tested.
+        stubs: { transition: false, 'transition-group': false },
       },
     })
     await nextTick()
+    return { w, push, updates, cards }
+  }
+
+  it('a foul pushed to the overlay re-renders one seat card', async () => {
+    const { w, push, cards: renders } = await mountCounting('', fouls({}, 5))
     expect(w.findAll('[data-testid^="card-fouls-"]')).toHaveLength(10)
 
     push('overlay.view', wire(fouls({ 4: 1 }, 6)))
@@ -100,35 +110,6 @@ describe('render scope', () => {
     await nextTick()
     expect([...renders]).toEqual([])
   })
-
-  /** Mounts the overlay with `layout`, counting the updates of every component by name. */
-  async function mountCounting(layout: string, first: OverlayEnvelope) {
-    const pinia = createPinia()
-    setActivePinia(pinia)
-    const store = useOverlayStore(pinia)
-    const { transport, push } = fakeTransport(() => wire(first))
-    store.attach(transport)
-    await Promise.resolve()
-    const updates = new Map<string, number>()
-    const counter: ComponentOptions = {
-      updated() {
-        const i = getCurrentInstance()
-        const name = String(i?.type.__name ?? i?.type.name ?? '?')
-        updates.set(name, (updates.get(name) ?? 0) + 1)
-      },
-    }
-    const w = mount(App, {
-      global: {
-        plugins: [pinia, testI18n()],
-        mixins: [counter],
-        provide: { [OVERLAY_PARAMS as symbol]: parseOverlayParams(layout) },
-        // The real Transition and TransitionGroup (test-utils stubs them by default): their cost is what is tested.
-        stubs: { transition: false, 'transition-group': false },
-      },
-    })
-    await nextTick()
-    return { w, push, updates }
-  }
 
   const nominated = (
     revision: number,

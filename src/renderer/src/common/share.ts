@@ -1,3 +1,5 @@
+import { computed, type ComputedRef } from 'vue'
+
 /**
  * Structural sharing for views that arrive whole: every part of `next` that is deep-equal to the same part of
  * `prev` is replaced by `prev`'s object, and `prev` itself comes back when nothing changed. A component whose props
@@ -29,4 +31,13 @@ export function shareEqual<T>(prev: unknown, next: T): T {
     if (!Object.is(y, p[k]) || !Object.prototype.hasOwnProperty.call(p, k)) same = false
   }
   return (same ? p : out) as T
+}
+
+/**
+ * A computed whose value stays the same object while what `get` builds is deep-equal to it (shareEqual): the
+ * components and TransitionGroups that read it render only when its content changes, not whenever a new view
+ * arrives.
+ */
+export function sharedComputed<T>(get: () => T): ComputedRef<T> {
+  return computed<T>((prev) => shareEqual(prev, get()))
 }

@@ -1,19 +1,18 @@
 /**
  * What the overlay's panels beside the seat cards see of the game (phase banner, notice line, nominees, night,
  * winner, the bar layout): the view without its revision, and each seat without what only its card shows (fouls,
- * the silenced mark, who is speaking or nominated). `shareEqual` keeps it the same object while none of that
- * changed, so a foul or a nomination's card mark re-renders its seat card and none of these panels (their phase
+ * the silenced mark, who is speaking or nominated). Read through `sharedComputed`, it stays the same object while
+ * none of that changed, so a foul or a nomination's card mark re-renders its seat card and none of these panels (their phase
  * titles, translations and the nominee lists' TransitionGroups).
  */
 import type { OverlayView, SeatView } from '../../../shared/game/views'
-import { shareEqual } from '../common/share'
 
 export type PanelSeat = Pick<SeatView, 'seat' | 'name' | 'role' | 'status' | 'points'>
 export type PanelView = Omit<OverlayView, 'players' | 'revision'> & { players: PanelSeat[] }
 
-export function panelView(prev: PanelView | undefined, view: OverlayView): PanelView {
+export function panelView(view: OverlayView): PanelView {
   const { players, revision: _revision, ...rest } = view
-  return shareEqual(prev, {
+  return {
     ...rest,
     players: players.map((p) => ({
       seat: p.seat,
@@ -22,5 +21,5 @@ export function panelView(prev: PanelView | undefined, view: OverlayView): Panel
       status: p.status,
       points: p.points,
     })),
-  })
+  }
 }
