@@ -188,7 +188,9 @@ export class AppService {
     const finishRound = (roundId: number): void => {
       this.db.markRoundFinished(roundId)
     }
-    playDemoGames(this, demo, seated, finishRound, (line) => this.log(line))
+    // One transaction for all the finished games: their hundreds of commands reach the disk in one commit, not one
+    // each (playDemoGames catches its own failures, so what was played is kept).
+    this.db.transaction(() => playDemoGames(this, demo, seated, finishRound, (line) => this.log(line)))
     const envelope = this.createGame({
       rulesetId: 'fiim',
       players: seated,

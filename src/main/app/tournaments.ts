@@ -3,7 +3,6 @@
  * them with the generator of tournament/seating.ts, start rounds (one game per table with its seating and judge)
  * and build the organiser's dashboard. Storage is the database's; the rules of seating are the generator's.
  */
-import ExcelJS from 'exceljs'
 import { AppError, appError } from '../../shared/errors'
 import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import type { CsvImportResult, ExportedFile, GameSummary } from '../../shared/contract'
@@ -41,6 +40,7 @@ import {
 } from '../tournament/seating'
 import { liveStandings, storeCiIfStageFinalised } from './exports'
 import type { AppService } from './service'
+import { loadExcel } from '../export/heavy'
 
 function fail(code: string, ru: string, en: string, details?: Record<string, unknown>): AppError {
   return new AppError(appError(code, ru, en, details))
@@ -1135,7 +1135,7 @@ function toFigures(r: SeatingReport): SeatingFigures {
 
 /** The first sheet of an XLSX workbook as CSV text (`;`, quoted), so it goes through the CSV import's checks. */
 export async function xlsxToCsv(base64: string): Promise<string> {
-  const wb = new ExcelJS.Workbook()
+  const wb = new (await loadExcel()).Workbook()
   try {
     await wb.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer)
   } catch (err) {

@@ -2,7 +2,7 @@
  * The game protocol as PDF (pdfkit): A4 landscape like the paper FIIM protocol, DejaVu fonts embedded,
  * deterministic bytes (fixed metadata and creation date).
  */
-import PDFDocument from 'pdfkit'
+import { loadPdfKit } from './heavy'
 import { loadFonts } from './fonts'
 import type { ProtocolModel, TableBlock } from './protocol-model'
 import { labels } from './i18n'
@@ -217,8 +217,9 @@ function drawTitle(doc: Doc, model: ProtocolModel, subtitle: string | null): num
   return y
 }
 
-export function renderProtocolPdf(model: ProtocolModel): Promise<Buffer> {
+export async function renderProtocolPdf(model: ProtocolModel): Promise<Buffer> {
   const fonts = loadFonts()
+  const PDFDocument = await loadPdfKit()
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',

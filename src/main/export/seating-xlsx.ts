@@ -3,7 +3,8 @@
  * and a sheet "by player" with each player's table and seat in every round. Pure: the plan and the players'
  * names in, the file's bytes out.
  */
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
+import { loadExcel } from './heavy'
 import { SPARE_SEAT, type SeatingRound } from '../tournament/seating'
 import type { Lang } from './i18n'
 import type { AbsenceReason } from '../../shared/tournament-ops'
@@ -81,7 +82,7 @@ export async function seatingToXlsx(
 ): Promise<Buffer> {
   const L = LABELS[options.lang ?? 'ru']
   const nameOf = (p: number): string => (p === SPARE_SEAT ? L.spare : (names[p] ?? `#${p + 1}`))
-  const wb = new ExcelJS.Workbook()
+  const wb = new (await loadExcel()).Workbook()
   wb.creator = 'Mafia Desk'
   wb.lastModifiedBy = 'Mafia Desk'
   wb.created = FIXED_DATE

@@ -1,7 +1,7 @@
 /**
  * Standings exports: XLSX (sheets: standings, games, players), CSV (UTF-8 with BOM, RFC 4180 quoting) and JSON.
  */
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import type { Role } from '../../shared/game/record'
 import {
   computeAllStandings,
@@ -14,6 +14,7 @@ import {
 } from '../tournament/standings'
 import type { TieBreak, TieBreakKey } from '../tournament/scoring'
 import { fmtPoints, labels, type Labels, type Lang } from './i18n'
+import { loadExcel } from './heavy'
 
 export type StandingsFormat = 'xlsx' | 'csv' | 'json'
 
@@ -289,7 +290,7 @@ function addSheet(wb: ExcelJS.Workbook, name: string, sheet: Sheet): void {
 
 export async function standingsToXlsx(data: StandingsExportData, lang: Lang = 'ru'): Promise<Buffer> {
   const L = labels(lang)
-  const wb = new ExcelJS.Workbook()
+  const wb = new (await loadExcel()).Workbook()
   wb.creator = 'Mafia Desk'
   wb.lastModifiedBy = 'Mafia Desk'
   wb.created = FIXED_DATE
