@@ -8,6 +8,7 @@ import {
   progressOf,
   remainingMs,
   secondsLeft,
+  streamWillDraw,
 } from '../../../src/renderer/src/overlay/countdown'
 import type { TimerState } from '../../../src/shared/game/views'
 
@@ -69,6 +70,7 @@ describe('CountdownRing', () => {
     expect(offset(w)).toBeCloseTo(C, 0)
     // Finished: no animation frame is left scheduled.
     expect(vi.getTimerCount()).toBe(0)
+    w.unmount()
   })
 
   it('moves the arc about a pixel at a time: never visibly behind, and far fewer repaints than frames', async () => {
@@ -137,6 +139,60 @@ describe('CountdownRing', () => {
     small.unmount()
   })
 
+  it('moves its arc in the frames new views draw anyway, and draws one frame of its own a second', async () => {
+    // A judge's command every 50 ms (a new view, a frame of the stream): the arcs of both rings catch up in those
+    // frames; the clock wakes on its own only for the whole seconds (the digits).
+    const timer = running()
+    const big = mount(CountdownRing, { props: { timer, size: 86, stroke: 7, digits: true } })
+    const small = mount(CountdownRing, { props: { timer, size: 62, stroke: 5 } })
+    const arc = (x: ReturnType<typeof mount>): string =>
+      (x.get('circle.arc').element as SVGCircleElement).style.strokeDashoffset
+    const bigC = 2 * Math.PI * ((86 - 7) / 2)
+    let own = 0
+    let inViews = 0
+    let worst = 0
+    let last = [arc(big), arc(small)]
+    for (let t = 1; t <= 10_000; t += 1) {
+      await vi.advanceTimersByTimeAsync(1)
+      const view = t % 50 === 0
+      const before = [arc(big), arc(small)]
+      if (before[0] !== last[0]) own++
+      if (view) streamWillDraw()
+      const after = [arc(big), arc(small)]
+      if (after[0] !== before[0]) inViews++
+      // Both rings always show the same instant.
+      expect(Number(after[1]) / (2 * Math.PI * ((62 - 5) / 2))).toBeCloseTo(Number(after[0]) / bigC, 3)
+      worst = Math.max(worst, Math.abs(Number(after[0]) - bigC * (t / 60_000)))
+      last = after
+    }
+    // Ten whole seconds: ten frames of the rings' own; the arc moves in about every third or fourth view's frame.
+    expect(own).toBeGreaterThanOrEqual(9)
+    expect(own).toBeLessThanOrEqual(11)
+    expect(inViews).toBeGreaterThanOrEqual(40)
+    // Never more than a step (200 ms of a 60 s speech: 0.8 px on the largest ring) behind.
+    expect(worst).toBeLessThanOrEqual((bigC * 200) / 60_000 + 0.01)
+    big.unmount()
+    small.unmount()
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('a view while paused or stepped moves nothing', async () => {
+    const paused = mount(CountdownRing, {
+      props: { timer: { ...running(30_000), runningSince: null }, size: SIZE, stroke: STROKE },
+    })
+    const before = offset(paused)
+    streamWillDraw()
+    expect(offset(paused)).toBe(before)
+    paused.unmount()
+    const s = mount(CountdownRing, {
+      props: { timer: running(60_000, Date.now()), size: SIZE, stroke: STROKE, stepped: true },
+    })
+    await vi.advanceTimersByTimeAsync(400)
+    streamWillDraw()
+    expect(offset(s)).toBeCloseTo(0, 1)
+    s.unmount()
+  })
+
   it('moves continuously within a second, and in whole seconds when stepped', async () => {
     const w = mount(CountdownRing, { props: { timer: running(), size: SIZE, stroke: STROKE } })
     await vi.advanceTimersByTimeAsync(500)
@@ -149,6 +205,8 @@ describe('CountdownRing', () => {
     expect(offset(s)).toBeCloseTo(0, 1)
     await vi.advanceTimersByTimeAsync(600)
     expect(offset(s)).toBeCloseTo(C * (1 / 60), 0)
+    w.unmount()
+    s.unmount()
   })
 
   it('holds still while paused and follows a new timer state at once', async () => {

@@ -53,17 +53,94 @@ export function arcStepMs(timer: TimerState): number {
 }
 
 /**
- * Milliseconds until a running countdown shows something new: its next arc step (continuous mode) or its next
- * whole second (stepped). Null when nothing will change (paused, over).
+ * Milliseconds from `now`, when a ring of this timer was painted, until it must paint again: its next whole second
+ * (the digits change on time) or the first arc step at least `gap` steps after `now` (continuous mode; stepped mode
+ * has only whole seconds). Null when nothing will change (paused, over). A wake-up of the clock paints a step late
+ * by the timer's own delay, so it waits for the step three quarters of a step away (the next one); a paint in a
+ * view's frame waits a whole step, so that the next view, not the clock, moves the arc again.
  */
 export function nextChangeIn(
   timer: TimerState | null | undefined,
   now: number,
   stepped: boolean,
+  gap: number = 0.75,
 ): number | null {
   if (!timer || timer.runningSince === null) return null
   const left = remainingMs(timer, now)
   if (left <= 0) return null
-  const step = stepped ? 1000 : arcStepMs(timer)
-  return left % step || step
+  const toSecond = left % 1000 || 1000
+  if (stepped) return toSecond
+  const step = arcStepMs(timer)
+  const from = left - gap * step
+  const toStep = from <= 0 ? left : left - Math.floor(from / step) * step
+  return Math.min(toSecond, toStep)
+}
+
+/** A ring lets its arc fall this share of a step behind before a frame drawn for a new view repaints it. */
+const CATCH_UP = 0.75
+
+/** A mounted ring, as the clock below drives it. */
+export interface RingHand {
+  timer(): TimerState | null
+  stepped(): boolean
+  /** Shows the countdown at `now` (arc and whole seconds). */
+  paint(now: number): void
+}
+
+/**
+ * One clock for every ring on the stream. All rings repaint together (one frame of the stream for the banner's clock
+ * and the speaker's card), on their own only when a whole second or an arc step is due, and otherwise in a frame the
+ * stream draws anyway: when a new view arrives (`streamWillDraw`), rings whose arc is three quarters of a step behind
+ * repaint with it, and the next step waits a step from there. At a command every 50 ms the arcs move only in the
+ * frames the commands draw, and the rings draw one frame of their own a second, for the digits.
+ */
+const hands = new Set<RingHand>()
+let wake: ReturnType<typeof setTimeout> | null = null
+let paintedAt = Number.NEGATIVE_INFINITY
+
+function paintAll(now: number, gap?: number): void {
+  paintedAt = now
+  for (const h of hands) h.paint(now)
+  if (wake !== null) clearTimeout(wake)
+  wake = null
+  let wait: number | null = null
+  for (const h of hands) {
+    const w = nextChangeIn(h.timer(), now, h.stepped(), gap)
+    if (w !== null && (wait === null || w < wait)) wait = w
+  }
+  // Rounded up: a timer fires in whole milliseconds, and an early one would paint the old second again.
+  if (wait !== null)
+    wake = setTimeout(() => {
+      wake = null
+      paintAll(Date.now())
+    }, Math.ceil(wait))
+}
+
+/** A ring mounted or given a new timer state: every ring repaints now and the clock is set again. */
+export function startHand(hand: RingHand): void {
+  hands.add(hand)
+  paintAll(Date.now())
+}
+
+/** A ring unmounted: the clock stops when it was the last. */
+export function stopHand(hand: RingHand): void {
+  hands.delete(hand)
+  if (hands.size === 0 && wake !== null) {
+    clearTimeout(wake)
+    wake = null
+  }
+}
+
+/**
+ * The stream is about to draw a frame anyway (a new view arrived): running arcs that are three quarters of a step
+ * behind move in it, instead of in a frame of their own a few milliseconds later.
+ */
+export function streamWillDraw(now: number = Date.now()): void {
+  if (wake === null) return
+  let due = false
+  for (const h of hands) {
+    const t = h.timer()
+    if (!h.stepped() && t && t.runningSince !== null && now - paintedAt >= CATCH_UP * arcStepMs(t)) due = true
+  }
+  if (due) paintAll(now, 1)
 }

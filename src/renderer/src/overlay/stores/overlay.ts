@@ -9,6 +9,7 @@ import type { OverlayEnvelope } from '../../../../shared/contract'
 import type { ConnectionState, Transport } from '../../common/transport'
 import { shareEqual } from '../../common/share'
 import { readStandings, type StandingsData } from '../standings'
+import { streamWillDraw } from '../countdown'
 
 export const useOverlayStore = defineStore('overlay', () => {
   const envelope = shallowRef<OverlayEnvelope | null>(null)
@@ -24,7 +25,10 @@ export const useOverlayStore = defineStore('overlay', () => {
 
   /** Keeps every unchanged part of the view as the same object: only what changed re-renders (one card for a foul). */
   function show(next: OverlayEnvelope): void {
-    envelope.value = shareEqual(envelope.value, next)
+    const prev = envelope.value
+    envelope.value = shareEqual(prev, next)
+    // The new view is drawn in the next frame: running countdown rings that are due move in that frame too.
+    if (envelope.value !== prev) streamWillDraw()
   }
 
   async function refresh(): Promise<void> {
