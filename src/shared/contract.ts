@@ -10,6 +10,7 @@ import { z } from 'zod'
 import type { AppErrorData } from './errors'
 import { IMPORT_TEXT_MAX_CHARS } from './wire'
 import { commandSchema } from './game/commands'
+import type { ObsMoment } from './obs-moments'
 import type { ControlView, OverlayView } from './game/views'
 import { rulesetSchema } from './game/ruleset'
 import type { Ruleset } from './game/ruleset'
@@ -251,22 +252,7 @@ export interface ObsPublicStatus {
   moment: string | null
 }
 
-/** Game moments the OBS director maps to scenes (issue 7). */
-export const OBS_MOMENTS = [
-  'zeroNight',
-  'day',
-  'speech',
-  'voting',
-  'tie',
-  'lastWord',
-  'night',
-  'shot',
-  'donCheck',
-  'sheriffCheck',
-  'gameEnd',
-  'break',
-] as const
-export type ObsMoment = (typeof OBS_MOMENTS)[number]
+export { OBS_MOMENTS, type ObsMoment } from './obs-moments'
 
 /** Moment → OBS scene; a missing entry leaves the scene alone. `speechBySeat` maps a seat's speech. */
 export type ObsSceneMap = Partial<Record<ObsMoment, string | null>> & {

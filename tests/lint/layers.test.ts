@@ -91,4 +91,31 @@ describe('layer rules', () => {
         .length,
     ).toBeGreaterThan(0)
   })
+  it('the control panel and the overlay import only the types of the modules that build zod schemas', async () => {
+    const value = "import { OBS_MOMENTS } from '../../../../shared/contract'\nexport const x = OBS_MOMENTS\n"
+    const types =
+      "import type { ObsMoment } from '../../../../shared/contract'\nexport const x: ObsMoment = 'day'\n"
+    for (const room of ['control/components', 'overlay/components', 'common']) {
+      const errs = await errorsFor(`src/renderer/src/${room}/Fixture.ts`, value)
+      expect(errs.some((e) => e.startsWith('@typescript-eslint/no-restricted-imports'))).toBe(true)
+      expect(await errorsFor(`src/renderer/src/${room}/Fixture.ts`, types)).toEqual([])
+    }
+    expect(
+      (
+        await errorsFor(
+          'src/renderer/src/overlay/Fixture.ts',
+          "import { commandSchema } from '../../../shared/game/commands'\nexport const x = commandSchema\n",
+        )
+      ).some((e) => e.startsWith('@typescript-eslint/no-restricted-imports')),
+    ).toBe(true)
+    // The constants the panel needs live in zod-free modules.
+    expect(
+      await errorsFor(
+        'src/renderer/src/control/components/Fixture.ts',
+        "import { OBS_MOMENTS } from '../../../../shared/obs-moments'\nimport { REMOVAL_REASONS } from '../../../../shared/game/removal'\nexport const x = [OBS_MOMENTS, REMOVAL_REASONS]\n",
+      ),
+    ).toEqual([])
+    // The admin page may use the schemas.
+    expect(await errorsFor('src/renderer/src/admin/components/Fixture.ts', value)).toEqual([])
+  })
 })

@@ -9,27 +9,7 @@ export const seatSchema = z.number().int().min(1).max(10)
 const seatList = z.array(seatSchema).max(10)
 const at = z.number().finite().min(0).optional()
 
-/** Reason codes of an immediate removal (RULES §11.5; seed 001 §3.1, §3.4, §4.7; seed 002). */
-export const REMOVAL_REASONS = [
-  'oath',
-  'betting',
-  'arguingWithJudge',
-  'nightViolation',
-  'refusedHandCount',
-  'insult',
-  'other',
-] as const
-export type RemovalReason = (typeof REMOVAL_REASONS)[number]
-/** The removal reason codes in words, in both UI languages (messages, the removal dialog). */
-export const REMOVAL_REASON_TEXT: Record<RemovalReason, { ru: string; en: string }> = {
-  oath: { ru: 'клятва', en: 'oath' },
-  betting: { ru: 'пари', en: 'betting' },
-  arguingWithJudge: { ru: 'спор с судьёй', en: 'arguing with the judge' },
-  nightViolation: { ru: 'нарушение ночью', en: 'night violation' },
-  refusedHandCount: { ru: 'отказ показать руки при подсчёте', en: 'refused to show hands for the count' },
-  insult: { ru: 'оскорбление', en: 'insult' },
-  other: { ru: 'другое', en: 'other' },
-}
+export { REMOVAL_REASONS, REMOVAL_REASON_TEXT, type RemovalReason } from './removal'
 
 export const commandSchema = z.discriminatedUnion('cmd', [
   z.object({ cmd: z.literal('start'), at }),
