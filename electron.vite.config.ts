@@ -53,6 +53,7 @@ export default defineConfig({
       },
     },
     build: {
+      minify: true,
       reportCompressedSize: true,
       rollupOptions: {
         input: {
