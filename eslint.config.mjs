@@ -14,23 +14,11 @@ const nodeBuiltins = {
   group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'net', 'crypto', 'url', 'worker_threads'],
   message: 'This layer is pure: no Node built-ins (DESIGN.md layers).',
 }
-const noMainFromShared = {
-  group: ['**/main/**', '**/renderer/**', '**/preload/**'],
-  message: 'src/shared imports nothing outside src/shared.',
-}
+const noMainFromShared = { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'src/shared imports nothing outside src/shared.' }
 
 export default tseslint.config(
   {
-    ignores: [
-      'out/**',
-      'dist/**',
-      'node_modules/**',
-      'data/**',
-      'artifacts/**',
-      'test-results/**',
-      'playwright-report/**',
-      'tests/lint/fixtures/**',
-    ],
+    ignores: ['out/**', 'dist/**', 'node_modules/**', 'data/**', 'artifacts/**', 'test-results/**', 'playwright-report/**', 'tests/lint/fixtures/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -64,53 +52,15 @@ export default tseslint.config(
           paths: [electronOnly],
           patterns: [
             nodeBuiltins,
-            {
-              group: [
-                '**/db',
-                '**/db/**',
-                '**/app',
-                '**/app/**',
-                '**/obs',
-                '**/obs/**',
-                '**/export',
-                '**/export/**',
-                '**/transport',
-                '**/transport/**',
-                '**/electron',
-                '**/electron/**',
-                '**/renderer',
-                '**/renderer/**',
-                'vue',
-                'pinia',
-                'better-sqlite3',
-                'ws',
-              ],
-              message: 'The engine imports src/shared only.',
-            },
+            { group: ['**/db', '**/db/**', '**/app', '**/app/**', '**/obs', '**/obs/**', '**/export', '**/export/**', '**/transport', '**/transport/**', '**/electron', '**/electron/**', '**/renderer', '**/renderer/**', 'vue', 'pinia', 'better-sqlite3', 'ws'], message: 'The engine imports src/shared only.' },
           ],
         },
       ],
-      'no-restricted-globals': [
-        'error',
-        'window',
-        'document',
-        'localStorage',
-        'fetch',
-        'setTimeout',
-        'setInterval',
-      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'fetch', 'setTimeout', 'setInterval'],
       'no-restricted-properties': [
         'error',
-        {
-          object: 'Date',
-          property: 'now',
-          message: 'No clock inside the engine: time arrives inside the command.',
-        },
-        {
-          object: 'Math',
-          property: 'random',
-          message: 'No randomness inside the engine: the seed arrives inside the command.',
-        },
+        { object: 'Date', property: 'now', message: 'No clock inside the engine: time arrives inside the command.' },
+        { object: 'Math', property: 'random', message: 'No randomness inside the engine: the seed arrives inside the command.' },
       ],
     },
   },
@@ -119,10 +69,7 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      'no-restricted-imports': [
-        'error',
-        { paths: [electronOnly], patterns: [nodeBuiltins, noMainFromShared] },
-      ],
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, noMainFromShared] }],
     },
   },
   // The judge's panel and the stream load no zod: the contract, command, ruleset, sync and tournament modules build
@@ -131,93 +78,32 @@ export default tseslint.config(
   {
     files: ['src/renderer/src/{control,overlay,common}/**/*.{ts,vue}'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                'zod',
-                '**/shared/contract',
-                '**/shared/game/commands',
-                '**/shared/game/ruleset',
-                '**/shared/sync',
-                '**/shared/tournament-ops',
-              ],
-              allowTypeImports: true,
-              message:
-                'The control panel and the overlay import only the types of modules that build zod schemas.',
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['zod', '**/shared/contract', '**/shared/game/commands', '**/shared/game/ruleset', '**/shared/sync', '**/shared/tournament-ops'], allowTypeImports: true, message: 'The control panel and the overlay import only the types of modules that build zod schemas.' }] }],
     },
   },
   // Renderer: never Node, never main; control and overlay never import each other.
   {
     files: ['src/renderer/src/control/**/*.{ts,vue}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electronOnly],
-          patterns: [
-            nodeBuiltins,
-            { group: ['**/main/**', '**/overlay/**'], message: 'control may import common and shared only.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/main/**', '**/overlay/**'], message: 'control may import common and shared only.' }] }],
     },
   },
   {
     files: ['src/renderer/src/admin/**/*.{ts,vue}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electronOnly],
-          patterns: [
-            nodeBuiltins,
-            {
-              group: ['**/main/**', '**/overlay/**', '**/control/**'],
-              message: 'admin may import common and shared only.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/main/**', '**/overlay/**', '**/control/**'], message: 'admin may import common and shared only.' }] }],
     },
   },
   {
     files: ['src/renderer/src/overlay/**/*.{ts,vue}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electronOnly],
-          patterns: [
-            nodeBuiltins,
-            { group: ['**/main/**', '**/control/**'], message: 'overlay may import common and shared only.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/main/**', '**/control/**'], message: 'overlay may import common and shared only.' }] }],
     },
   },
   {
     files: ['src/renderer/src/common/**/*.{ts,vue}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electronOnly],
-          patterns: [
-            nodeBuiltins,
-            {
-              group: ['**/main/**', '**/control/**', '**/overlay/**'],
-              message: 'common may import shared only.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/main/**', '**/control/**', '**/overlay/**'], message: 'common may import shared only.' }] }],
     },
   },
   // CommonJS scripts (electron-builder hooks, helpers shared with the CommonJS-compiled e2e specs).
