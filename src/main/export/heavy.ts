@@ -3,25 +3,12 @@
  * and pdfkit took about 260 ms of the server's 390 ms of start-up JavaScript, for files most sessions never write.
  * Each is loaded once; later exports reuse it.
  */
-import type ExcelJSNamespace from 'exceljs'
-import type PDFKitDocument from 'pdfkit'
 
-type ExcelJS = typeof ExcelJSNamespace
-type PDFDocumentClass = typeof PDFKitDocument
-
-let excel: Promise<ExcelJS> | null = null
-let pdf: Promise<PDFDocumentClass> | null = null
-
-/** exceljs, CommonJS: its exports arrive as the namespace's default. */
-export function loadExcel(): Promise<ExcelJS> {
-  excel ??= import('exceljs').then((m) => (m as { default?: ExcelJS }).default ?? (m as unknown as ExcelJS))
-  return excel
+/** A CommonJS module's exports (the namespace's default), imported on the first call and kept. */
+function lazyDefault<T>(load: () => Promise<{ default: T }>): () => Promise<T> {
+  let loaded: Promise<T> | null = null
+  return () => (loaded ??= load().then((m) => m.default))
 }
 
-/** pdfkit's document class. */
-export function loadPdfKit(): Promise<PDFDocumentClass> {
-  pdf ??= import('pdfkit').then(
-    (m) => (m as { default?: PDFDocumentClass }).default ?? (m as unknown as PDFDocumentClass),
-  )
-  return pdf
-}
+export const loadExcel = lazyDefault(() => import('exceljs'))
+export const loadPdfKit = lazyDefault(() => import('pdfkit'))

@@ -53,18 +53,21 @@ export function arcStepMs(timer: TimerState): number {
 }
 
 /**
+ * How far, in steps, the clock sets its next arc step after a paint. A wake-up of the clock paints late by the
+ * timer's own delay, so it waits for the step three quarters of a step away (the next one); a paint in a view's
+ * frame waits a whole step, so that the next view, not the clock, moves the arc again.
+ */
+const WAKE_GAP = 0.75
+const VIEW_GAP = 1
+/** A ring lets its arc fall this share of a step behind before a frame drawn for a new view repaints it. */
+const CATCH_UP = 0.75
+
+/**
  * Milliseconds from `now`, when a ring of this timer was painted, until it must paint again: its next whole second
  * (the digits change on time) or the first arc step at least `gap` steps after `now` (continuous mode; stepped mode
- * has only whole seconds). Null when nothing will change (paused, over). A wake-up of the clock paints a step late
- * by the timer's own delay, so it waits for the step three quarters of a step away (the next one); a paint in a
- * view's frame waits a whole step, so that the next view, not the clock, moves the arc again.
+ * has only whole seconds). Null when nothing will change (paused, over).
  */
-export function nextChangeIn(
-  timer: TimerState | null | undefined,
-  now: number,
-  stepped: boolean,
-  gap: number = 0.75,
-): number | null {
+function nextChangeIn(timer: TimerState | null, now: number, stepped: boolean, gap: number): number | null {
   if (!timer || timer.runningSince === null) return null
   const left = remainingMs(timer, now)
   if (left <= 0) return null
@@ -75,9 +78,6 @@ export function nextChangeIn(
   const toStep = from <= 0 ? left : left - Math.floor(from / step) * step
   return Math.min(toSecond, toStep)
 }
-
-/** A ring lets its arc fall this share of a step behind before a frame drawn for a new view repaints it. */
-const CATCH_UP = 0.75
 
 /** A mounted ring, as the clock below drives it. */
 export interface RingHand {
@@ -98,7 +98,7 @@ const hands = new Set<RingHand>()
 let wake: ReturnType<typeof setTimeout> | null = null
 let paintedAt = Number.NEGATIVE_INFINITY
 
-function paintAll(now: number, gap?: number): void {
+function paintAll(now: number, gap: number): void {
   paintedAt = now
   for (const h of hands) h.paint(now)
   if (wake !== null) clearTimeout(wake)
@@ -112,14 +112,14 @@ function paintAll(now: number, gap?: number): void {
   if (wait !== null)
     wake = setTimeout(() => {
       wake = null
-      paintAll(Date.now())
+      paintAll(Date.now(), WAKE_GAP)
     }, Math.ceil(wait))
 }
 
 /** A ring mounted or given a new timer state: every ring repaints now and the clock is set again. */
 export function startHand(hand: RingHand): void {
   hands.add(hand)
-  paintAll(Date.now())
+  paintAll(Date.now(), WAKE_GAP)
 }
 
 /** A ring unmounted: the clock stops when it was the last. */
@@ -142,5 +142,5 @@ export function streamWillDraw(now: number = Date.now()): void {
     const t = h.timer()
     if (!h.stepped() && t && t.runningSince !== null && now - paintedAt >= CATCH_UP * arcStepMs(t)) due = true
   }
-  if (due) paintAll(now, 1)
+  if (due) paintAll(now, VIEW_GAP)
 }
