@@ -28,6 +28,9 @@ function pagePaths(): Plugin {
 export default defineConfig({
   main: {
     build: {
+      // zod is bundled (tree-shaken) rather than required from node_modules: its CommonJS entry loads every locale
+      // and module at start-up, about 40 ms of the server's start (docs/performance.md, sixth round).
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
