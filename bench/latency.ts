@@ -12,7 +12,7 @@
 // Options: --count 300 --warmup 20 --interval 50 --jitter 17 (ms; spreads each click uniformly by ±jitter/2 so the
 // clicks fall on every phase of the 60 Hz frame) --trace FILE (Chrome trace of the measured part) --cpu-prof DIR
 // (V8 CPU profile of the server) --chromium PATH --app DIR (another built checkout) --overlay-query 'motion=0' (URL
-// parameters of the overlay page, to see what a part of it costs). Figures only: the exit code is 2 when a change was lost or a click
+// parameters of the overlay page, to see what a part of it costs) --skip-floor (no reference run). Figures only: the exit code is 2 when a change was lost or a click
 // hit another button, never because of a duration (the machine's noise is not a failure).
 // The last line is `BENCH_RESULT {...}` for `npm run bench`.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -42,6 +42,7 @@ const { values: args } = parseArgs({
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
     app: { type: 'string' },
     'overlay-query': { type: 'string', default: '' },
+    'skip-floor': { type: 'boolean', default: false },
   },
   strict: true,
 })
@@ -235,6 +236,108 @@ interface Sample {
   frame: number | null
 }
 
+/** Which renderer process is which page: each page spins its main thread for 500 ms in turn. */
+async function identifyRenderers(
+  pages: Array<[string, import('playwright-core').Page]>,
+): Promise<Map<number, string>> {
+  const rendererOf = new Map<number, string>()
+  for (const [name, page] of pages) {
+    const a = descendantsCpu()
+    await page.evaluate('(() => { const end = performance.now() + 500; while (performance.now() < end); })()')
+    const b = descendantsCpu()
+    const [pid] = [...b]
+      // A renderer born meanwhile (Chromium starts a spare one after a page closes) is not the page's.
+      .filter(([p]) => a.has(p) && processType(p) === 'renderer' && !rendererOf.has(p))
+      .sort((x, y) => y[1] - (a.get(y[0]) ?? 0) - (x[1] - (a.get(x[0]) ?? 0)))[0]
+    rendererOf.set(pid, `renderer (${name})`)
+  }
+  return rendererOf
+}
+
+// ---- Chromium's floor: the same clicks on two plain pages ----
+
+/**
+ * What the same clicks cost in this browser on two pages that do the least a panel and a graphic can: a
+ * 1400×900 page with two plain buttons, whose click posts a number to a 1920×1080 page (BroadcastChannel, through
+ * the browser process as a WebSocket message is) and writes its own "sent" text 3 ms later (where a server's reply
+ * lands: after the click's own frame); the other page writes the number. The pages NodeCG's harness measures
+ * (a panel that writes "last sent", a graphic that writes one number) are of this kind. CPU per click by process,
+ * from /proc, as for the app.
+ */
+const FLOOR_PANEL = `<!doctype html><body style="margin:0;font:16px sans-serif">
+<button id="a" style="position:absolute;left:40px;top:40px;width:160px;height:40px">A</button>
+<button id="b" style="position:absolute;left:240px;top:40px;width:160px;height:40px">B</button>
+<div id="s" style="position:absolute;left:40px;top:100px">0</div>
+<script>
+  const bc = new BroadcastChannel('floor'); let n = 0
+  addEventListener('click', () => { n++; bc.postMessage(n); setTimeout(() => { s.textContent = 'sent ' + n }, 3) })
+</script>`
+const FLOOR_GRAPHIC = `<!doctype html><body style="margin:0;background:transparent">
+<div id="v" style="position:absolute;left:100px;top:900px;font:48px sans-serif;color:#fff">0</div>
+<script>new BroadcastChannel('floor').onmessage = (e) => { v.textContent = String(e.data) }</script>`
+
+async function measureFloor(
+  browser: import('playwright-core').Browser,
+  identify: (pages: Array<[string, import('playwright-core').Page]>) => Promise<Map<number, string>>,
+): Promise<{ byType: Map<string, number>; clicks: number; shown: number }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+  try {
+    await context.route('http://floor.invalid/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: route.request().url().endsWith('/graphic') ? FLOOR_GRAPHIC : FLOOR_PANEL,
+      }),
+    )
+    const panel = await context.newPage()
+    await panel.goto('http://floor.invalid/panel')
+    const cdp = await context.newCDPSession(panel)
+    const { targetInfo } = (await cdp.send('Target.getTargetInfo')) as {
+      targetInfo: { browserContextId: string }
+    }
+    await cdp.detach()
+    const bcdp = await browser.newBrowserCDPSession()
+    const pageEvent = context.waitForEvent('page')
+    await bcdp.send('Target.createTarget', {
+      url: 'about:blank',
+      browserContextId: targetInfo.browserContextId,
+      newWindow: true,
+      width: 1920,
+      height: 1080,
+    })
+    const graphic = await pageEvent
+    await bcdp.detach()
+    await graphic.setViewportSize({ width: 1920, height: 1080 })
+    await graphic.goto('http://floor.invalid/graphic')
+    await panel.bringToFront()
+    await sleep(1000) // a renderer Chromium has just started finishes its start-up first
+    const rendererOf = await identify([
+      ['panel', panel],
+      ['graphic', graphic],
+    ])
+    await sleep(500)
+    const total = WARMUP + COUNT
+    let before = new Map<number, number>()
+    const t0 = performance.now() + 200
+    for (let i = 0; i < total; i++) {
+      if (i === WARMUP) before = descendantsCpu()
+      await sleep(t0 + i * INTERVAL + (JITTER ? (Math.random() - 0.5) * JITTER : 0) - performance.now())
+      await panel.mouse.click(i % 2 ? 320 : 120, 60)
+    }
+    await sleep(Math.max(1000, INTERVAL * 4))
+    const after = descendantsCpu()
+    const byType = new Map<string, number>()
+    for (const [pid, ms] of after) {
+      if (!before.has(pid)) continue // the app's server, stopped by now, or a process born during the run
+      const type = rendererOf.get(pid) ?? processType(pid)
+      byType.set(type, (byType.get(type) ?? 0) + ms - (before.get(pid) ?? ms))
+    }
+    const shown = Number(await graphic.evaluate('Number(document.getElementById("v").textContent)'))
+    return { byType, clicks: COUNT, shown: shown - WARMUP }
+  } finally {
+    await context.close().catch(() => {})
+  }
+}
+
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mafia-desk-bench-latency-'))
   let server: Server | null = null
@@ -298,22 +401,10 @@ async function main(): Promise<void> {
       const c = (await ctl.evaluate('window.__latencyProbe.now()')) as number
       if ((c - a) / 2 < clock.halfRtt) clock = { offset: b - (a + c) / 2, halfRtt: (c - a) / 2 }
     }
-    // Which renderer process is which page: each page spins its main thread for 300 ms in turn.
-    const rendererOf = new Map<number, string>()
-    for (const [name, page] of [
+    const rendererOf = await identifyRenderers([
       ['control', ctl],
       ['overlay', ovl],
-    ] as const) {
-      const a = descendantsCpu()
-      await page.evaluate(
-        '(() => { const end = performance.now() + 300; while (performance.now() < end); })()',
-      )
-      const b = descendantsCpu()
-      const [pid] = [...b]
-        .filter(([p]) => processType(p) === 'renderer' && !rendererOf.has(p))
-        .sort((x, y) => y[1] - (a.get(y[0]) ?? 0) - (x[1] - (a.get(x[0]) ?? 0)))[0]
-      rendererOf.set(pid, `renderer (${name})`)
-    }
+    ])
     // The pages at rest (no clicks) for 2 s: what a page costs when nothing happens (a running timer, animations).
     const idleA = descendantsCpu()
     const idleT = performance.now()
@@ -466,6 +557,28 @@ async function main(): Promise<void> {
         .join(', ')}`,
     )
     if (args.trace) console.log(`Chrome trace: ${path.resolve(args.trace)}`)
+    if (!args['skip-floor']) {
+      // The server is done with; the reference pages run alone in the same browser.
+      await context.close()
+      await stopServer(server)
+      server = null
+      const floor = await measureFloor(browser, identifyRenderers)
+      const per = (type: string): number => (floor.byType.get(type) ?? 0) / floor.clicks
+      const floorTotal = [...floor.byType.values()].reduce((a, b) => a + b, 0) / floor.clicks
+      console.log(
+        `Chromium's floor, the same clicks on two plain pages (a panel that writes "sent" 3 ms after the click, a graphic that writes one number; ${floor.shown}/${floor.clicks} shown): ${floorTotal.toFixed(2)} ms per click`,
+      )
+      console.log(
+        `  by process type: ${[...floor.byType]
+          .sort((a, b) => b[1] - a[1])
+          .map(([type, ms]) => `${type} ${(ms / floor.clicks).toFixed(2)} ms`)
+          .join(', ')}`,
+      )
+      const ours = (type: string): number => perAction(byType.get(type) ?? 0)
+      console.log(
+        `  Mafia Desk above the floor per action: control ${(ours('renderer (control)') - per('renderer (panel)')).toFixed(2)} ms, overlay ${(ours('renderer (overlay)') - per('renderer (graphic)')).toFixed(2)} ms, GPU process ${(ours('gpu-process') - per('gpu-process')).toFixed(2)} ms, browser ${(ours('browser') - per('browser')).toFixed(2)} ms`,
+      )
+    }
     if (lost || wrong) {
       const missed = clicks
         .map((c, i) => ({ i, want: plan[i]?.target, got: c.target }))
