@@ -12,8 +12,9 @@
 // Options: --count 300 --warmup 20 --interval 50 --jitter 17 (ms; spreads each click uniformly by ±jitter/2 so the
 // clicks fall on every phase of the 60 Hz frame) --trace FILE (Chrome trace of the measured part) --cpu-prof DIR
 // (V8 CPU profile of the server) --chromium PATH --app DIR (another built checkout) --overlay-query 'motion=0' (URL
-// parameters of the overlay page, to see what a part of it costs) --skip-floor (no reference run). Figures only: the exit code is 2 when a change was lost or a click
-// hit another button, never because of a duration (the machine's noise is not a failure).
+// parameters of the overlay page, to see what a part of it costs) --skip-floor (no reference run of Chromium's floor).
+// Figures only: the exit code is 2 when a change was lost, a click hit another button or a reference click did not
+// reach its page, never because of a duration (the machine's noise is not a failure).
 // The last line is `BENCH_RESULT {...}` for `npm run bench`.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { execFileSync } from 'node:child_process'
@@ -274,11 +275,13 @@ const FLOOR_PANEL = `<!doctype html><body style="margin:0;font:16px sans-serif">
 </script>`
 const FLOOR_GRAPHIC = `<!doctype html><body style="margin:0;background:transparent">
 <div id="v" style="position:absolute;left:100px;top:900px;font:48px sans-serif;color:#fff">0</div>
-<script>new BroadcastChannel('floor').onmessage = (e) => { v.textContent = String(e.data) }</script>`
+<script>
+  let got = 0
+  new BroadcastChannel('floor').onmessage = (e) => { got++; v.textContent = String(e.data); v.dataset.got = got }
+</script>`
 
 async function measureFloor(
   browser: import('playwright-core').Browser,
-  identify: (pages: Array<[string, import('playwright-core').Page]>) => Promise<Map<number, string>>,
 ): Promise<{ byType: Map<string, number>; clicks: number; shown: number }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
   try {
@@ -310,7 +313,7 @@ async function measureFloor(
     await graphic.goto('http://floor.invalid/graphic')
     await panel.bringToFront()
     await sleep(1000) // a renderer Chromium has just started finishes its start-up first
-    const rendererOf = await identify([
+    const rendererOf = await identifyRenderers([
       ['panel', panel],
       ['graphic', graphic],
     ])
@@ -331,8 +334,9 @@ async function measureFloor(
       const type = rendererOf.get(pid) ?? processType(pid)
       byType.set(type, (byType.get(type) ?? 0) + ms - (before.get(pid) ?? ms))
     }
-    const shown = Number(await graphic.evaluate('Number(document.getElementById("v").textContent)'))
-    return { byType, clicks: COUNT, shown: shown - WARMUP }
+    // Every click must have reached the graphic, or the floor is not the floor of these clicks.
+    const got = Number(await graphic.evaluate('document.getElementById("v").dataset.got'))
+    return { byType, clicks: COUNT, shown: got - WARMUP }
   } finally {
     await context.close().catch(() => {})
   }
@@ -558,11 +562,11 @@ async function main(): Promise<void> {
     )
     if (args.trace) console.log(`Chrome trace: ${path.resolve(args.trace)}`)
     if (!args['skip-floor']) {
-      // The server is done with; the reference pages run alone in the same browser.
+      // The app's pages and server are no longer needed: the reference pages run alone in the same browser.
       await context.close()
       await stopServer(server)
       server = null
-      const floor = await measureFloor(browser, identifyRenderers)
+      const floor = await measureFloor(browser)
       const per = (type: string): number => (floor.byType.get(type) ?? 0) / floor.clicks
       const floorTotal = [...floor.byType.values()].reduce((a, b) => a + b, 0) / floor.clicks
       console.log(
@@ -575,9 +579,13 @@ async function main(): Promise<void> {
           .join(', ')}`,
       )
       const ours = (type: string): number => perAction(byType.get(type) ?? 0)
-      console.log(
-        `  Mafia Desk above the floor per action: control ${(ours('renderer (control)') - per('renderer (panel)')).toFixed(2)} ms, overlay ${(ours('renderer (overlay)') - per('renderer (graphic)')).toFixed(2)} ms, GPU process ${(ours('gpu-process') - per('gpu-process')).toFixed(2)} ms, browser ${(ours('browser') - per('browser')).toFixed(2)} ms`,
-      )
+      if (!floor.byType.has('renderer (panel)') || !floor.byType.has('renderer (graphic)'))
+        console.log("  (the reference pages' renderers could not be told apart: no comparison by page)")
+      else
+        console.log(
+          `  Mafia Desk above the floor per action: control ${(ours('renderer (control)') - per('renderer (panel)')).toFixed(2)} ms, overlay ${(ours('renderer (overlay)') - per('renderer (graphic)')).toFixed(2)} ms, GPU process ${(ours('gpu-process') - per('gpu-process')).toFixed(2)} ms, browser ${(ours('browser') - per('browser')).toFixed(2)} ms`,
+        )
+      if (floor.shown !== floor.clicks) process.exitCode = 2
     }
     if (lost || wrong) {
       const missed = clicks
