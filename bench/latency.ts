@@ -237,6 +237,37 @@ interface Sample {
   frame: number | null
 }
 
+/**
+ * A page in its own 1920×1080 window of `beside`'s context (CDP Target.createTarget{newWindow}), as a stream's
+ * browser source: a background tab would get frames only sporadically in headless Chromium.
+ */
+async function openStreamWindow(
+  browser: import('playwright-core').Browser,
+  beside: import('playwright-core').Page,
+  url: string,
+): Promise<import('playwright-core').Page> {
+  const context = beside.context()
+  const cdp = await context.newCDPSession(beside)
+  const { targetInfo } = (await cdp.send('Target.getTargetInfo')) as {
+    targetInfo: { browserContextId: string }
+  }
+  await cdp.detach()
+  const bcdp = await browser.newBrowserCDPSession()
+  const pageEvent = context.waitForEvent('page')
+  await bcdp.send('Target.createTarget', {
+    url: 'about:blank',
+    browserContextId: targetInfo.browserContextId,
+    newWindow: true,
+    width: 1920,
+    height: 1080,
+  })
+  const page = await pageEvent
+  await bcdp.detach()
+  await page.setViewportSize({ width: 1920, height: 1080 })
+  await page.goto(url)
+  return page
+}
+
 /** Which renderer process is which page: each page spins its main thread for 500 ms in turn. */
 async function identifyRenderers(
   pages: Array<[string, import('playwright-core').Page]>,
@@ -293,24 +324,7 @@ async function measureFloor(
     )
     const panel = await context.newPage()
     await panel.goto('http://floor.invalid/panel')
-    const cdp = await context.newCDPSession(panel)
-    const { targetInfo } = (await cdp.send('Target.getTargetInfo')) as {
-      targetInfo: { browserContextId: string }
-    }
-    await cdp.detach()
-    const bcdp = await browser.newBrowserCDPSession()
-    const pageEvent = context.waitForEvent('page')
-    await bcdp.send('Target.createTarget', {
-      url: 'about:blank',
-      browserContextId: targetInfo.browserContextId,
-      newWindow: true,
-      width: 1920,
-      height: 1080,
-    })
-    const graphic = await pageEvent
-    await bcdp.detach()
-    await graphic.setViewportSize({ width: 1920, height: 1080 })
-    await graphic.goto('http://floor.invalid/graphic')
+    const graphic = await openStreamWindow(browser, panel, 'http://floor.invalid/graphic')
     await panel.bringToFront()
     await sleep(1000) // a renderer Chromium has just started finishes its start-up first
     const rendererOf = await identifyRenderers([
@@ -359,25 +373,11 @@ async function main(): Promise<void> {
     const ctl = await context.newPage()
     await ctl.goto(`${server.origin}/control?token=${encodeURIComponent(server.token)}`)
 
-    // The overlay in its own window of the same context (CDP Target.createTarget{newWindow}).
-    const cdp = await context.newCDPSession(ctl)
-    const { targetInfo } = (await cdp.send('Target.getTargetInfo')) as {
-      targetInfo: { browserContextId: string }
-    }
-    await cdp.detach()
-    const bcdp = await browser.newBrowserCDPSession()
-    const pageEvent = context.waitForEvent('page')
-    await bcdp.send('Target.createTarget', {
-      url: 'about:blank',
-      browserContextId: targetInfo.browserContextId,
-      newWindow: true,
-      width: 1920,
-      height: 1080,
-    })
-    const ovl = await pageEvent
-    await bcdp.detach()
-    await ovl.setViewportSize({ width: 1920, height: 1080 })
-    await ovl.goto(`${server.origin}/overlay${args['overlay-query'] ? `?${args['overlay-query']}` : ''}`)
+    const ovl = await openStreamWindow(
+      browser,
+      ctl,
+      `${server.origin}/overlay${args['overlay-query'] ? `?${args['overlay-query']}` : ''}`,
+    )
 
     await ctl.waitForFunction(
       'window.__latencyProbe && window.__latencyProbe.status().open > 0 && !document.querySelector(\'[data-testid="foul-1"]\')?.disabled',
