@@ -23,7 +23,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import WebSocket from 'ws'
-import { chromium } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 import { figure, printBenchResult, type BenchFigure } from './result'
 import playwrightConfig from '../playwright.config'
 
@@ -158,6 +158,37 @@ function cpuSnapshot(): { total: number; idle: number } {
   return { total: line.slice(0, 8).reduce((a, b) => a + b, 0), idle: line[3] + line[4] }
 }
 
+/**
+ * CPU milliseconds between two snapshots by process type (`names` first: the pages' renderers, the server), a process
+ * born in between counted from zero.
+ */
+function cpuByType(
+  before: Map<number, number>,
+  after: Map<number, number>,
+  names: Map<number, string>,
+): Map<string, number> {
+  const byType = new Map<string, number>()
+  for (const [pid, ms] of after) {
+    const type = names.get(pid) ?? processType(pid)
+    byType.set(type, (byType.get(type) ?? 0) + ms - (before.get(pid) ?? 0))
+  }
+  return byType
+}
+
+/** "type x.xx ms, …", largest first, each value divided by `per`. */
+function listByType(byType: Map<string, number>, per: number, digits = 2): string {
+  return [...byType]
+    .filter(([type]) => type !== 'gone')
+    .sort((a, b) => b[1] - a[1])
+    .map(([type, ms]) => `${type} ${(ms / per).toFixed(digits)} ms`)
+    .join(', ')
+}
+
+/** When click `i` of a run that starts at `t0` is due: on the INTERVAL grid, spread by ±JITTER/2. */
+function clickDue(t0: number, i: number): number {
+  return t0 + i * INTERVAL + (JITTER ? (Math.random() - 0.5) * JITTER : 0)
+}
+
 // ---- the server ----
 
 interface Server {
@@ -241,11 +272,7 @@ interface Sample {
  * A page in its own 1920×1080 window of `beside`'s context (CDP Target.createTarget{newWindow}), as a stream's
  * browser source: a background tab would get frames only sporadically in headless Chromium.
  */
-async function openStreamWindow(
-  browser: import('playwright-core').Browser,
-  beside: import('playwright-core').Page,
-  url: string,
-): Promise<import('playwright-core').Page> {
+async function openStreamWindow(browser: Browser, beside: Page, url: string): Promise<Page> {
   const context = beside.context()
   const cdp = await context.newCDPSession(beside)
   const { targetInfo } = (await cdp.send('Target.getTargetInfo')) as {
@@ -269,9 +296,7 @@ async function openStreamWindow(
 }
 
 /** Which renderer process is which page: each page spins its main thread for 500 ms in turn. */
-async function identifyRenderers(
-  pages: Array<[string, import('playwright-core').Page]>,
-): Promise<Map<number, string>> {
+async function identifyRenderers(pages: Array<[string, Page]>): Promise<Map<number, string>> {
   const rendererOf = new Map<number, string>()
   for (const [name, page] of pages) {
     const a = descendantsCpu()
@@ -312,7 +337,7 @@ const FLOOR_GRAPHIC = `<!doctype html><body style="margin:0;background:transpare
 </script>`
 
 async function measureFloor(
-  browser: import('playwright-core').Browser,
+  browser: Browser,
 ): Promise<{ byType: Map<string, number>; clicks: number; shown: number }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
   try {
@@ -337,17 +362,11 @@ async function measureFloor(
     const t0 = performance.now() + 200
     for (let i = 0; i < total; i++) {
       if (i === WARMUP) before = descendantsCpu()
-      await sleep(t0 + i * INTERVAL + (JITTER ? (Math.random() - 0.5) * JITTER : 0) - performance.now())
+      await sleep(clickDue(t0, i) - performance.now())
       await panel.mouse.click(i % 2 ? 320 : 120, 60)
     }
     await sleep(Math.max(1000, INTERVAL * 4))
-    const after = descendantsCpu()
-    const byType = new Map<string, number>()
-    for (const [pid, ms] of after) {
-      if (!before.has(pid)) continue // the app's server, stopped by now, or a process born during the run
-      const type = rendererOf.get(pid) ?? processType(pid)
-      byType.set(type, (byType.get(type) ?? 0) + ms - (before.get(pid) ?? ms))
-    }
+    const byType = cpuByType(before, descendantsCpu(), rendererOf)
     // Every click must have reached the graphic, or the floor is not the floor of these clicks.
     const got = Number(await graphic.evaluate('document.getElementById("v").dataset.got'))
     return { byType, clicks: COUNT, shown: got - WARMUP }
@@ -413,15 +432,8 @@ async function main(): Promise<void> {
     const idleA = descendantsCpu()
     const idleT = performance.now()
     await sleep(2000)
-    const idleB = descendantsCpu()
-    const idlePerSecond = new Map<string, number>()
-    for (const [pid, ms] of idleB) {
-      const type = rendererOf.get(pid) ?? processType(pid)
-      idlePerSecond.set(
-        type,
-        (idlePerSecond.get(type) ?? 0) + ((ms - (idleA.get(pid) ?? ms)) * 1000) / (performance.now() - idleT),
-      )
-    }
+    const idleByType = cpuByType(idleA, descendantsCpu(), rendererOf)
+    const idleSeconds = (performance.now() - idleT) / 1000
     await ctl.evaluate('window.__latencyProbe.reset()')
     await ovl.evaluate('window.__latencyProbe.reset()')
     execFileSync('sync') // other jobs' pending writeback stays out of the measured fsyncs as far as it can
@@ -440,8 +452,7 @@ async function main(): Promise<void> {
         sysBefore = cpuSnapshot()
         tMeasured = performance.now()
       }
-      const at = t0 + i * INTERVAL + (JITTER ? (Math.random() - 0.5) * JITTER : 0)
-      await sleep(at - performance.now())
+      await sleep(clickDue(t0, i) - performance.now())
       const pt = points[plan[i].target]
       await ctl.mouse.click(pt.x, pt.y)
     }
@@ -501,19 +512,10 @@ async function main(): Promise<void> {
     const rest = measured.filter((s) => s.i >= WARMUP + 40)
 
     // CPU per measured action: the server, and the browser's processes (Chromium's browser, renderers, GPU/utility).
-    const serverPid = server.proc.pid ?? -1
-    let serverCpu = 0
-    let browserCpu = 0
-    const byType = new Map<string, number>()
-    for (const [pid, after] of cpuAfter) {
-      const d = after - (cpuBefore.get(pid) ?? 0)
-      if (pid === serverPid) serverCpu += d
-      else {
-        browserCpu += d
-        const type = rendererOf.get(pid) ?? processType(pid)
-        byType.set(type, (byType.get(type) ?? 0) + d)
-      }
-    }
+    const byType = cpuByType(cpuBefore, cpuAfter, new Map([...rendererOf, [server.proc.pid ?? -1, 'server']]))
+    const serverCpu = byType.get('server') ?? 0
+    byType.delete('server')
+    const browserCpu = [...byType.values()].reduce((a, b) => a + b, 0)
     const busyPct =
       (100 * (sysAfter.total - sysBefore.total - (sysAfter.idle - sysBefore.idle))) /
       Math.max(1, sysAfter.total - sysBefore.total)
@@ -547,18 +549,9 @@ async function main(): Promise<void> {
     console.log(
       `CPU per action: server ${perAction(serverCpu).toFixed(2)} ms, browser ${perAction(browserCpu).toFixed(2)} ms, together ${perAction(serverCpu + browserCpu).toFixed(2)} ms (over ${(wallMs / 1000).toFixed(1)} s; /proc, ${1000 / CLK_TCK} ms ticks)`,
     )
+    console.log(`  browser by process type: ${listByType(byType, Math.max(1, measured.length))}`)
     console.log(
-      `  browser by process type: ${[...byType]
-        .sort((a, b) => b[1] - a[1])
-        .map(([type, ms]) => `${type} ${perAction(ms).toFixed(2)} ms`)
-        .join(', ')}`,
-    )
-    console.log(
-      `  at rest (no clicks, 2 s before the run), CPU ms per second: ${[...idlePerSecond]
-        .filter(([type]) => type !== 'gone')
-        .sort((a, b) => b[1] - a[1])
-        .map(([type, ms]) => `${type} ${ms.toFixed(1)}`)
-        .join(', ')}`,
+      `  at rest (no clicks, 2 s before the run), CPU per second: ${listByType(idleByType, idleSeconds, 1)}`,
     )
     if (args.trace) console.log(`Chrome trace: ${path.resolve(args.trace)}`)
     if (!args['skip-floor']) {
@@ -572,12 +565,7 @@ async function main(): Promise<void> {
       console.log(
         `Chromium's floor, the same clicks on two plain pages (a panel that writes "sent" 3 ms after the click, a graphic that writes one number; ${floor.shown}/${floor.clicks} shown): ${floorTotal.toFixed(2)} ms per click`,
       )
-      console.log(
-        `  by process type: ${[...floor.byType]
-          .sort((a, b) => b[1] - a[1])
-          .map(([type, ms]) => `${type} ${(ms / floor.clicks).toFixed(2)} ms`)
-          .join(', ')}`,
-      )
+      console.log(`  by process type: ${listByType(floor.byType, floor.clicks)}`)
       const ours = (type: string): number => perAction(byType.get(type) ?? 0)
       if (!floor.byType.has('renderer (panel)') || !floor.byType.has('renderer (graphic)'))
         console.log("  (the reference pages' renderers could not be told apart: no comparison by page)")
