@@ -574,10 +574,8 @@ async function main(): Promise<void> {
       await stopServer(server)
       server = null
       const ours = (type: string): number => perAction(byType.get(type) ?? 0)
-      const floors = new Map<FloorMode, Awaited<ReturnType<typeof measureFloor>>>()
-      for (const mode of ['reply', 'echo'] as const) {
+      const floorRun = async (mode: FloorMode): Promise<Awaited<ReturnType<typeof measureFloor>>> => {
         const floor = await measureFloor(browser, mode)
-        floors.set(mode, floor)
         const total = [...floor.byType.values()].reduce((a, b) => a + b, 0) / floor.clicks
         const how =
           mode === 'reply'
@@ -588,25 +586,20 @@ async function main(): Promise<void> {
         )
         console.log(`  by process type: ${listByType(floor.byType, floor.clicks)}`)
         if (floor.shown !== floor.clicks) process.exitCode = 2
+        return floor
       }
-      const reply = floors.get('reply')!
-      const echo = floors.get('echo')!
+      const reply = await floorRun('reply')
+      const echo = await floorRun('echo')
       const per = (floor: typeof reply, type: string): number => (floor.byType.get(type) ?? 0) / floor.clicks
       const split = (floor: typeof reply): boolean =>
         floor.byType.has('renderer (panel)') && floor.byType.has('renderer (graphic)')
       if (!split(reply) || !split(echo))
         console.log("  (the reference pages' renderers could not be told apart: no comparison by page)")
       else {
-        const diff = (a: (type: string) => number, b: (type: string) => number): string =>
-          ['renderer (panel)', 'gpu-process', 'browser']
-            .map((type) => `${type} ${(a(type) - b(type)).toFixed(2)} ms`)
-            .join(', ')
-        console.log(
-          `  a committed result's own frame over a local echo (reply − echo): ${diff(
-            (t) => per(reply, t),
-            (t) => per(echo, t),
-          )}`,
-        )
+        const frameCost = ['renderer (panel)', 'gpu-process', 'browser']
+          .map((type) => `${type} ${(per(reply, type) - per(echo, type)).toFixed(2)} ms`)
+          .join(', ')
+        console.log(`  a committed result's own frame over a local echo (reply − echo): ${frameCost}`)
         console.log(
           `  Mafia Desk above the reply floor per action: control ${(ours('renderer (control)') - per(reply, 'renderer (panel)')).toFixed(2)} ms, overlay ${(ours('renderer (overlay)') - per(reply, 'renderer (graphic)')).toFixed(2)} ms, GPU process ${(ours('gpu-process') - per(reply, 'gpu-process')).toFixed(2)} ms, browser ${(ours('browser') - per(reply, 'browser')).toFixed(2)} ms`,
         )

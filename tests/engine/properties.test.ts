@@ -126,7 +126,7 @@ function checkWayForward(game: Game): void {
 }
 
 /** Plays one random game, checking the invariants after every command. `seen` collects where the game went:
- * `phase`, `phase/step`, `voting/kind` and `end/reason`. */
+ * `phase`, `day/step`, `voting/kind` and `end/reason`. */
 function play(
   rules: 'fiim' | 'club' | 'city',
   seed: number,
