@@ -220,6 +220,25 @@ const games = fc.tuple(
   fc.array(fc.nat({ max: 0xffff }), { minLength: 50, maxLength: 400 }),
 )
 
+/**
+ * Plays `numRuns` random games (a new sample each run, or the pinned one of `seed`) and returns how many finished.
+ * `seen` collects where they went; a long run prints its progress.
+ */
+function playSample(numRuns: number, seed?: number, seen?: Set<string>): number {
+  let finished = 0
+  let played = 0
+  const started = Date.now()
+  fc.assert(
+    fc.property(games, ([rules, gameSeed, numbers]) => {
+      if (play(rules, gameSeed, numbers, 250, seen).state.phase === 'finished') finished++
+      if (numRuns > 1000 && ++played % 10_000 === 0)
+        console.log(`… ${played} games, ${((Date.now() - started) / 1000).toFixed(0)} s`)
+    }),
+    { numRuns, seed },
+  )
+  return finished
+}
+
 /** CI plays 1,000 games; `PROPERTY_RUNS=100000 npx vitest run tests/engine/properties.test.ts` plays more. */
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000) || 1000
 
@@ -228,18 +247,8 @@ describe('engine properties (fast-check)', () => {
   it(
     `${RUNS.toLocaleString('en')} random games keep every invariant`,
     () => {
-      let finished = 0
-      let played = 0
       const started = Date.now()
-      fc.assert(
-        fc.property(games, ([rules, seed, numbers]) => {
-          const g = play(rules, seed, numbers, 250)
-          if (g.state.phase === 'finished') finished++
-          if (RUNS > 1000 && ++played % 10_000 === 0)
-            console.log(`… ${played} games, ${((Date.now() - started) / 1000).toFixed(0)} s`)
-        }),
-        { numRuns: RUNS },
-      )
+      const finished = playSample(RUNS)
       if (RUNS !== 1000)
         console.log(
           `property run: ${RUNS} games, ${finished} finished, ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -252,15 +261,8 @@ describe('engine properties (fast-check)', () => {
   // checked on a pinned sample: the same 1,000 games every run. It fails only when a change to the engine or to the
   // driver stops random play from reaching a phase, a step or an ending — never by the luck of a draw.
   it('a pinned sample of 1,000 games reaches every phase, day step, voting and ending', () => {
-    let finished = 0
     const seen = new Set<string>()
-    fc.assert(
-      fc.property(games, ([rules, seed, numbers]) => {
-        if (play(rules, seed, numbers, 250, seen).state.phase === 'finished') finished++
-      }),
-      { numRuns: 1000, seed: 2026 },
-    )
-    expect(finished).toBeGreaterThan(250)
+    expect(playSample(1000, 2026, seen)).toBeGreaterThan(250)
     expect([...seen].sort()).toEqual(SEEN_BY_THE_PINNED_SAMPLE)
   }, 180_000)
 })

@@ -102,7 +102,7 @@ function checkStandings(numRuns: number, seed?: number): { culpritsSeen: number;
         }
       },
     ),
-    seed === undefined ? { numRuns } : { numRuns, seed },
+    { numRuns, seed },
   )
   return { culpritsSeen, ciSeen }
 }
