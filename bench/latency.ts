@@ -7,7 +7,8 @@
 // exactly one overlay card. Measured from the click's dispatch in the control page to the overlay's DOM change
 // (MutationObserver), split into send (click → WebSocket.send in the control page), server (send → the overlay's
 // WebSocket message event: server hop and both browser network stacks) and overlay (message → DOM). Also prints
-// the CPU time the server and the browser spent per action, and the machine's load.
+// the CPU time the server and the browser spent per action, and the machine's load, and what start-up cost before
+// the first click (Chromium's launch, the server until READY, both pages until they show the game).
 //
 // Options: --count 300 --warmup 20 --interval 50 --jitter 17 (ms; spreads each click uniformly by ±jitter/2 so the
 // clicks fall on every phase of the 60 Hz frame) --trace FILE (Chrome trace of the measured part) --cpu-prof DIR
@@ -269,6 +270,21 @@ interface Sample {
   frame: number | null
 }
 
+/** The pages Chromium opened for itself (its WebUI, e.g. the omnibox popup of each window): "N × URL", by URL. */
+async function chromiumOwnPages(browser: Browser): Promise<string[]> {
+  const cdp = await browser.newBrowserCDPSession()
+  try {
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+      targetInfos: Array<{ type: string; url: string }>
+    }
+    const count = new Map<string, number>()
+    for (const t of targetInfos) if (t.type === 'browser_ui') count.set(t.url, (count.get(t.url) ?? 0) + 1)
+    return [...count].map(([url, n]) => `${n} × ${url}`)
+  } finally {
+    await cdp.detach().catch(() => {})
+  }
+}
+
 /**
  * A page in its own 1920×1080 window of `beside`'s context (CDP Target.createTarget{newWindow}), as a stream's
  * browser source: a background tab would get frames only sporadically in headless Chromium.
@@ -398,9 +414,13 @@ async function main(): Promise<void> {
     headless: true,
     args: playwrightConfig.use?.launchOptions?.args ?? [],
   })
+  // Start-up, the part of a run's CPU that comes before any click (the peer harness's CPU column counts it too).
+  const launchedCpu = descendantsCpu()
   try {
     server = await startServer(dir)
+    const serverReadyCpu = procStat(server.proc.pid ?? -1)?.cpuMs ?? NaN
     await startGame(server)
+    const loadA = descendantsCpu()
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
     await context.addInitScript({ path: PROBE })
     const ctl = await context.newPage()
@@ -420,6 +440,7 @@ async function main(): Promise<void> {
     )
     await ctl.bringToFront()
     await sleep(300)
+    const loadB = descendantsCpu()
 
     // Where to click: the centre of each foul button; the undo button's left part (its label grows to the right).
     const points = (await ctl.evaluate(`(() => {
@@ -442,6 +463,10 @@ async function main(): Promise<void> {
       ['control', ctl],
       ['overlay', ovl],
     ])
+    const loadByType = cpuByType(loadA, loadB, new Map([...rendererOf, [server.proc.pid ?? -1, 'server']]))
+    // Chromium's own pages: this headless Chromium preloads its omnibox popup (a WebUI page) for every window, in a
+    // renderer that is none of ours; its cost comes with any window, ours or the peer's.
+    const ownUi = await chromiumOwnPages(browser)
     // The pages at rest (no clicks) for 2 s: what a page costs when nothing happens (a running timer, animations).
     const idleA = descendantsCpu()
     const idleT = performance.now()
@@ -567,6 +592,16 @@ async function main(): Promise<void> {
     console.log(
       `  at rest (no clicks, 2 s before the run), CPU per second: ${listByType(idleByType, idleSeconds, 1)}`,
     )
+    const launchMs = [...launchedCpu.values()].reduce((a, b) => a + b, 0)
+    const otherRenderers = loadByType.get('renderer')
+    if (otherRenderers !== undefined) {
+      loadByType.delete('renderer')
+      loadByType.set(`other renderers (Chromium's own pages: ${ownUi.join(', ') || 'none'})`, otherRenderers)
+    }
+    console.log(
+      `start-up CPU before the first click: Chromium's launch ${launchMs.toFixed(0)} ms; the server to READY (a fresh database: schema, demo tournament, warm-up) ${serverReadyCpu.toFixed(0)} ms`,
+    )
+    console.log(`  opening both windows until they show the game: ${listByType(loadByType, 1, 0)}`)
     if (args.trace) console.log(`Chrome trace: ${path.resolve(args.trace)}`)
     if (!args['skip-floor']) {
       // The app's pages and server are no longer needed: the reference pages run alone in the same browser.
