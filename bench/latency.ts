@@ -463,7 +463,9 @@ async function main(): Promise<void> {
       ['control', ctl],
       ['overlay', ovl],
     ])
-    const loadByType = cpuByType(loadA, loadB, new Map([...rendererOf, [server.proc.pid ?? -1, 'server']]))
+    // The processes named in the CPU figures: the two pages' renderers and the server.
+    const named = new Map([...rendererOf, [server.proc.pid ?? -1, 'server']])
+    const loadByType = cpuByType(loadA, loadB, named)
     // Chromium's own pages: this headless Chromium preloads its omnibox popup (a WebUI page) for every window, in a
     // renderer that is none of ours; its cost comes with any window, ours or the peer's.
     const ownUi = await chromiumOwnPages(browser)
@@ -551,7 +553,7 @@ async function main(): Promise<void> {
     const rest = measured.filter((s) => s.i >= WARMUP + 40)
 
     // CPU per measured action: the server, and the browser's processes (Chromium's browser, renderers, GPU/utility).
-    const byType = cpuByType(cpuBefore, cpuAfter, new Map([...rendererOf, [server.proc.pid ?? -1, 'server']]))
+    const byType = cpuByType(cpuBefore, cpuAfter, named)
     const serverCpu = byType.get('server') ?? 0
     byType.delete('server')
     const browserCpu = [...byType.values()].reduce((a, b) => a + b, 0)
