@@ -473,7 +473,7 @@ async function main(): Promise<void> {
     const idleA = descendantsCpu()
     const idleT = performance.now()
     await sleep(2000)
-    const idleByType = cpuByType(idleA, descendantsCpu(), rendererOf)
+    const idleByType = cpuByType(idleA, descendantsCpu(), named)
     const idleSeconds = (performance.now() - idleT) / 1000
     await ctl.evaluate('window.__latencyProbe.reset()')
     await ovl.evaluate('window.__latencyProbe.reset()')
