@@ -1,4 +1,4 @@
-// The floor app of `npm run bench:peer-floor` (bench/peer-floor.ts): the least a system can do in the peer latency
+// The floor app of `npm run peer-floor` (bench/peer-floor.ts): the least a system can do in the peer latency
 // harness (../shared/peer-latency/mafia-desk/measure.mjs) while keeping what the issue requires of Mafia Desk, the
 // durable commit before anyone sees a result and the server's authority. It is not the app and shares no code with
 // it: plain pages without a framework (ten foul buttons and an undo button that never moves; ten cards that show a

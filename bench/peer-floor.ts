@@ -1,4 +1,4 @@
-// npm run bench:peer-floor -- DIR — writes a floor app for the peer latency harness into DIR (a new folder).
+// npm run peer-floor -- DIR — writes a floor app for the peer latency harness into DIR (a new folder).
 //
 // The harness (../shared/peer-latency/mafia-desk/, outside the project) measures a built app folder: it needs
 // DIR/out/main/serve.js and takes playwright-core and ws from DIR/node_modules. This writes one whose server is
@@ -12,7 +12,7 @@ import path from 'node:path'
 
 const dir = process.argv[2]
 if (!dir) {
-  console.error('usage: npm run bench:peer-floor -- DIR   (DIR: a new folder for the floor app)')
+  console.error('usage: npm run peer-floor -- DIR   (DIR: a new folder for the floor app)')
   process.exit(1)
 }
 const root = path.resolve(__dirname, '..')
