@@ -150,9 +150,10 @@ wss.on('connection', (ws, req) => {
       ws.send(JSON.stringify({ type: 'error', message: 'not JSON' }))
       return
     }
-    const reply = (value) => ws.send(JSON.stringify({ type: 'result', id: msg.id, ok: true, value }))
+    const id = msg !== null && typeof msg === 'object' ? msg.id : null
+    const reply = (value) => ws.send(JSON.stringify({ type: 'result', id, ok: true, value }))
     try {
-      if (msg.type !== 'call') throw new Error('not a call')
+      if (id === null || msg.type !== 'call') throw new Error('not a call')
       if (msg.method === 'game.active') return reply({ gameId: GAME_ID, view: view() })
       if (msg.method !== 'game.command' || msg.params?.gameId !== GAME_ID) throw new Error('unknown call')
       const change = decide(msg.params.command)
@@ -169,7 +170,7 @@ wss.on('connection', (ws, req) => {
       ws.send(
         JSON.stringify({
           type: 'result',
-          id: msg.id,
+          id,
           ok: false,
           error: { code: 'refused', message: { en: message } },
         }),
