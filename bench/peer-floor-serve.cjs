@@ -46,7 +46,13 @@ const overlayPush = () =>
 function decide(command) {
   if (command.cmd === 'start' && state.phase === 'setup') return () => (state.phase = 'night')
   if (command.cmd === 'next' && state.phase === 'night') return () => (state.phase = 'day')
-  if (command.cmd === 'foul' && state.phase === 'day' && command.seat >= 1 && command.seat <= 10) {
+  if (
+    command.cmd === 'foul' &&
+    state.phase === 'day' &&
+    Number.isInteger(command.seat) &&
+    command.seat >= 1 &&
+    command.seat <= 10
+  ) {
     const seat = command.seat
     if (state.players[seat - 1].fouls >= 3) throw new Error('a fourth foul is out of this floor app')
     return () => {
