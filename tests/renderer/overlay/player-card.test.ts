@@ -13,6 +13,9 @@ function mountCard(player: SeatView, props: { order?: number | null; timer?: Tim
   })
 }
 
+/** Shown by v-show: in the DOM either way, hidden by an inline `display: none`. */
+const shown = (el: { element: Element }): boolean => (el.element as HTMLElement).style.display !== 'none'
+
 describe('PlayerCard', () => {
   it('shows the seat number, the nickname and initials when there is no photo', () => {
     const w = mountCard(seat(7, { name: 'Hal Jordan' }))
@@ -66,11 +69,11 @@ describe('PlayerCard', () => {
     expect(fouls.attributes('data-fouls')).toBe('2')
     expect(fouls.findAll('.pip')).toHaveLength(4)
     expect(fouls.findAll('.pip.on')).toHaveLength(2)
-    expect(w.find('[data-testid="card-silenced-5"]').exists()).toBe(false)
+    expect(shown(w.get('[data-testid="card-silenced-5"]'))).toBe(false)
     await w.setProps({ player: seat(5, { fouls: 3, silenced: true }) })
     expect(w.get('[data-testid="card-fouls-5"]').findAll('.pip.on')).toHaveLength(3)
     expect(w.get('[data-testid="card-fouls-5"]').classes()).toContain('warn')
-    expect(w.find('[data-testid="card-silenced-5"]').exists()).toBe(true)
+    expect(shown(w.get('[data-testid="card-silenced-5"]'))).toBe(true)
     expect(w.get('[data-testid="card-5"]').attributes('data-silenced')).toBe('true')
   })
 
