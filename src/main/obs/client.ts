@@ -7,7 +7,7 @@
  *   an unsupported protocol version stops retrying (retrying cannot help) until `connect` is called again.
  * - The password is only handed to obs-websocket-js (which sends a salted hash) and is never logged or emitted.
  */
-import { EventSubscription, OBSWebSocket, OBSWebSocketError } from 'obs-websocket-js'
+import type { OBSWebSocket, OBSWebSocketError } from 'obs-websocket-js'
 import { appError, type AppErrorData, type LocalizedText, type Result } from '../../shared/errors'
 
 export type ObsConnectionState = 'disconnected' | 'connecting' | 'connected' | 'error'
@@ -47,6 +47,18 @@ const STATUS_RESOURCE_NOT_FOUND = 600
 
 const RPC_VERSION = 1
 
+type ObsLibrary = typeof import('obs-websocket-js')
+/**
+ * obs-websocket-js is loaded when the first connection to OBS is attempted, not when the app starts: most starts (a
+ * judge without OBS, the headless server, every test server) never talk to OBS, and loading it with its
+ * dependencies was about 12 ms of CPU at each start.
+ */
+let library: ObsLibrary | null = null
+async function loadLibrary(): Promise<ObsLibrary> {
+  library ??= await import('obs-websocket-js')
+  return library
+}
+
 type Listener<T> = (value: T) => void
 
 function sleep(ms: number): Promise<void> {
@@ -59,7 +71,7 @@ function errorMessage(err: unknown): string {
 }
 
 function errorCode(err: unknown): number | null {
-  if (err instanceof OBSWebSocketError) return err.code
+  if (library && err instanceof library.OBSWebSocketError) return err.code
   if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'number')
     return err.code
   return null
@@ -352,7 +364,13 @@ export class ObsService {
     }, delay)
   }
 
-  private async identify(socket: OBSWebSocket, target: ObsConnectOptions, events: number): Promise<void> {
+  private async identify(
+    lib: ObsLibrary,
+    socket: OBSWebSocket,
+    target: ObsConnectOptions,
+    events: number,
+  ): Promise<void> {
+    const { OBSWebSocketError } = lib
     let timer: ReturnType<typeof setTimeout> | null = null
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -388,12 +406,22 @@ export class ObsService {
   private async attempt(generation: number): Promise<void> {
     const target = this.target
     if (target === null || generation !== this.generation) return
-    const control = new OBSWebSocket()
-    const events = new OBSWebSocket()
+    let lib: ObsLibrary
+    try {
+      lib = await loadLibrary()
+    } catch (err) {
+      if (generation !== this.generation) return
+      this.setStatus('error', obsErrors.unreachable(target.url, errorMessage(err)))
+      this.settleFirstAttempt(generation)
+      return
+    }
+    if (target !== this.target || generation !== this.generation) return
+    const control = new lib.OBSWebSocket()
+    const events = new lib.OBSWebSocket()
     this.attempting = [control, events]
     try {
-      await this.identify(control, target, EventSubscription.None)
-      await this.identify(events, target, EventSubscription.Scenes)
+      await this.identify(lib, control, target, lib.EventSubscription.None)
+      await this.identify(lib, events, target, lib.EventSubscription.Scenes)
       this.attempting = []
     } catch (err) {
       if (generation === this.generation) this.attempting = []
@@ -500,7 +528,7 @@ export class ObsService {
       const value = await Promise.race([run(link.control), closed, timeout])
       return { ok: true, value }
     } catch (err) {
-      if (err instanceof OBSWebSocketError && err.code >= 100) {
+      if (library && err instanceof library.OBSWebSocketError && err.code >= 100) {
         const mapped = onStatus?.(err.code, err.message) ?? null
         return { ok: false, error: mapped ?? obsErrors.requestFailed(name, err.code, err.message) }
       }
