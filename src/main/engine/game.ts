@@ -71,9 +71,13 @@ export function validateSetup(setup: GameSetup): AppErrorData | null {
   return null
 }
 
-export function initialState(setup: GameSetup): GameState {
+/**
+ * The state before the first command. `ruleset` is the state's own copy of the setup's ruleset (states share it and
+ * never change it); a replay of the same game may pass the copy its current state already holds.
+ */
+export function initialState(setup: GameSetup, ruleset: Ruleset = structuredClone(setup.ruleset)): GameState {
   return {
-    ruleset: structuredClone(setup.ruleset),
+    ruleset,
     phase: 'setup',
     seats: setup.players.map((p, i) => ({
       seat: i + 1,
@@ -125,7 +129,8 @@ export function execute(game: Game, command: Command): ExecuteResult {
     const event: GameEvent =
       command.cmd === 'undo' ? { type: 'undone', seq: target } : { type: 'redone', seq: target }
     const entry: LogEntry = { seq, command, events: [event], at }
-    return { ok: true, game: restore(game.setup, [...game.log, entry]), entry }
+    // The replay keeps the ruleset copy of the current state: copying it again was half an undo's time.
+    return { ok: true, game: restore(game.setup, [...game.log, entry], game.state.ruleset), entry }
   }
   const d = decide(game.state, command)
   if (!d.ok) return d
@@ -178,10 +183,13 @@ function resolveHistory(log: LogEntry[]): {
   return { active, anchor, undoable, redoable }
 }
 
-/** Rebuilds a game from its setup and log (replay). */
-export function restore(setup: GameSetup, log: LogEntry[]): Game {
+/**
+ * Rebuilds a game from its setup and log (replay). `ruleset`: the state's copy of the setup's ruleset when the caller
+ * already holds one for this setup (an undo or redo of a live game); a fresh copy otherwise.
+ */
+export function restore(setup: GameSetup, log: LogEntry[], ruleset?: Ruleset): Game {
   const { active, anchor, undoable, redoable } = resolveHistory(log)
-  const state = initialState(setup)
+  const state = initialState(setup, ruleset)
   let lastTimer = 0
   for (let i = 0; i < log.length; i++) {
     if (!active[i]) continue
