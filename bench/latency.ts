@@ -13,7 +13,8 @@
 // Options: --count 300 --warmup 20 --interval 50 --jitter 17 (ms; spreads each click uniformly by ±jitter/2 so the
 // clicks fall on every phase of the 60 Hz frame) --trace FILE (Chrome trace of the measured part) --cpu-prof DIR
 // (V8 CPU profile of the server) --chromium PATH --app DIR (another built checkout) --overlay-query 'motion=0' (URL
-// parameters of the overlay page, to see what a part of it costs) --skip-floor (no reference runs of Chromium's floor:
+// parameters of the overlay page, to see what a part of it costs) --pause-timer (the first speech's timer paused
+// before the pages open, to see what a running countdown costs) --skip-floor (no reference runs of Chromium's floor:
 // a plain panel that shows a reply after the click's frame, and one that echoes in the click handler).
 // Figures only: the exit code is 2 when a change was lost, a click hit another button or a reference click did not
 // reach its page, never because of a duration (the machine's noise is not a failure).
@@ -46,6 +47,7 @@ const { values: args } = parseArgs({
     app: { type: 'string' },
     'overlay-query': { type: 'string', default: '' },
     'skip-floor': { type: 'boolean', default: false },
+    'pause-timer': { type: 'boolean', default: false },
   },
   strict: true,
 })
@@ -255,6 +257,8 @@ async function startGame(s: Server): Promise<void> {
   const active = (await call('game.active', {})) as { gameId: number }
   await call('game.command', { gameId: active.gameId, command: { cmd: 'start' } })
   await call('game.command', { gameId: active.gameId, command: { cmd: 'next' } })
+  if (args['pause-timer'])
+    await call('game.command', { gameId: active.gameId, command: { cmd: 'timer', action: 'pause' } })
   ws.close()
 }
 
