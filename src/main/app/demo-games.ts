@@ -103,8 +103,8 @@ export function playDemoGames(
   try {
     GAMES.forEach(({ script, rotate }, i) => {
       const seated = players.map((_, k) => players[(k + rotate) % players.length])
-      // Not opened: a finished demo game is never the active one, so its commands build no pushes, overlay views
-      // or standings for a stream that nobody watches yet (about a fifth of a fresh start's CPU).
+      // Not opened: a finished demo game is never the active one, so its commands build no pushes, overlay views,
+      // standings or OBS work while nobody can be connected yet.
       const env = service.createGame(
         {
           rulesetId: 'fiim',
