@@ -157,8 +157,14 @@ function resolveHistory(log: LogEntry[]): {
   undoable: number[]
   redoable: number[]
 } {
-  const active = log.map((e) => isUndoable(e.command) || e.command.cmd === 'timer')
-  const anchor = log.map(() => 0)
+  // Filled by push, not `log.map`: map's result array came out packed in some calls and holey in others, and the
+  // replay's compiled code, made for one, was thrown away at the first real undo (a deopt, then a slow recompile).
+  const active: boolean[] = []
+  const anchor: number[] = []
+  for (const e of log) {
+    active.push(isUndoable(e.command) || e.command.cmd === 'timer')
+    anchor.push(0)
+  }
   let undoable: number[] = []
   let redoable: number[] = []
   for (const e of log) {
