@@ -70,8 +70,8 @@ function errorMessage(err: unknown): string {
   return String(err)
 }
 
+/** The numeric code of an obs-websocket error (its OBSWebSocketError carries one) or of any error that has one. */
 function errorCode(err: unknown): number | null {
-  if (library && err instanceof library.OBSWebSocketError) return err.code
   if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'number')
     return err.code
   return null
