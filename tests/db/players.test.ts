@@ -87,13 +87,88 @@ describe('player registry', () => {
     expect(db.listPlayers()).toHaveLength(1)
   })
 
+  it('merges a player of tournaments: registrations, stage lists, round seatings and seating options follow', () => {
+    const keep = db.addPlayer({ nickname: 'Сова' })
+    const drop = db.addPlayer({ nickname: 'Сова (дубль)', club: 'Ночь' })
+    const others = Array.from({ length: 12 }, (_, i) => db.addPlayer({ nickname: `Игрок ${i}` }).id)
+    // Both registered in one tournament (the duplicate withdrawn), the duplicate alone in another.
+    const both = db.createTournament({ name: 'Кубок' })
+    db.registerPlayers(both.id, [drop.id, keep.id, ...others.slice(0, 9)])
+    db.withdrawPlayer(both.id, drop.id)
+    const alone = db.createTournament({ name: 'Лига' })
+    db.registerPlayers(alone.id, [drop.id, ...others.slice(0, 9)])
+    const stage = db.addStage(alone.id, { kind: 'qualifying', games: 1 })
+    const table = db.addTable(alone.id)
+    const round = db.addRound(stage.id)
+    db.saveRoundSeating(round.id, [
+      { tableId: table.id, seats: [...others.slice(0, 4), drop.id, ...others.slice(4, 9)] },
+    ])
+    db.setStagePlayers(stage.id, [drop.id, ...others.slice(0, 9)])
+    db.setStageSeating(stage.id, 7, {
+      avoidPairs: [
+        [drop.id, others[0]],
+        [keep.id, drop.id],
+      ],
+      fixedTable: { [String(drop.id)]: 1 },
+      cutLot: { tied: [drop.id, others[1]], through: [drop.id] },
+    })
+    const registeredAt = db.listRegistrations(both.id).find((r) => r.player.id === drop.id)!.registeredAt
+
+    db.mergePlayers(keep.id, drop.id)
+
+    const regs = db.listRegistrations(both.id).filter((r) => r.player.id === keep.id)
+    expect(regs).toHaveLength(1)
+    // Active, since the kept player was; the earlier of the two dates.
+    expect(regs[0].withdrawnAt).toBeNull()
+    expect(regs[0].registeredAt).toBeLessThanOrEqual(registeredAt)
+    expect(db.activePlayerIds(alone.id)).toContain(keep.id)
+    expect(db.roundSeating(round.id).tables[0].seats[4]).toBe(keep.id)
+    expect(db.stagePlayerIds(stage.id)).toContain(keep.id)
+    expect(db.getStage(stage.id)?.options).toEqual({
+      avoidPairs: [[keep.id, others[0]]],
+      fixedTable: { [String(keep.id)]: 1 },
+      cutLot: { tied: [keep.id, others[1]], through: [keep.id] },
+    })
+    expect(db.getPlayer(keep.id)?.club).toBe('Ночь')
+    const refs = db.connection
+      .prepare(
+        `SELECT (SELECT count(*) FROM tournament_players WHERE player_id = ?) + (SELECT count(*) FROM stage_players
+         WHERE player_id = ?) + (SELECT count(*) FROM round_seats WHERE player_id = ?) AS n`,
+      )
+      .get(drop.id, drop.id, drop.id) as { n: number }
+    expect(refs.n).toBe(0)
+  })
+
+  it('refuses to merge two people who sat in one game or one round, changing nothing', async () => {
+    const ids = Array.from({ length: 10 }, (_, i) => db.addPlayer({ nickname: `Игрок ${i}` }).id)
+    db.createGame({ setup: setupFor(ids) })
+    expect(await errorCode(() => db.mergePlayers(ids[0], ids[1]))).toBe('db/merge_conflict')
+
+    const extra = Array.from({ length: 2 }, (_, i) => db.addPlayer({ nickname: `Ещё ${i}` }).id)
+    const t = db.createTournament({ name: 'Тур' })
+    db.registerPlayers(t.id, [...extra, ...ids.slice(0, 8)])
+    const stage = db.addStage(t.id, { kind: 'qualifying', games: 1 })
+    const table = db.addTable(t.id)
+    const round = db.addRound(stage.id)
+    db.saveRoundSeating(round.id, [{ tableId: table.id, seats: [...extra, ...ids.slice(0, 8)] }])
+    const before = db.listPlayers()
+    const err = await errorCode(() => db.mergePlayers(extra[0], extra[1]))
+    expect(err).toBe('db/merge_conflict')
+    expect(db.listPlayers()).toEqual(before)
+    expect(db.roundSeating(round.id).tables[0].seats.slice(0, 2)).toEqual(extra)
+    expect(db.activePlayerIds(t.id)).toEqual(expect.arrayContaining(extra))
+  })
+
   it('deletes only players without games', async () => {
     const used = db.addPlayer({ nickname: 'Ворон' })
     const unused = db.addPlayer({ nickname: 'Заяц' })
+    const registered = db.addPlayer({ nickname: 'Филин' })
     db.createGame({ setup: setupFor([used.id, null, null, null, null, null, null, null, null, null]) })
+    db.registerPlayers(db.createTournament({ name: 'Кубок' }).id, [registered.id])
     expect(await errorCode(() => db.deletePlayer(used.id))).toBe('db/player_in_use')
+    expect(await errorCode(() => db.deletePlayer(registered.id))).toBe('db/player_in_use')
     db.deletePlayer(unused.id)
-    expect(db.listPlayers().map((p) => p.nickname)).toEqual(['Ворон'])
+    expect(db.listPlayers().map((p) => p.nickname)).toEqual(['Ворон', 'Филин'])
   })
 })
 

@@ -128,7 +128,7 @@ function rulesetsHandlers({ service }: HandlerDeps): NamespaceHandlers<'rulesets
   }
 }
 
-function playersHandlers({ db }: HandlerDeps): NamespaceHandlers<'players'> {
+function playersHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'players'> {
   return {
     'players.list': ({ query }) => db().listPlayers(query).map(playerInfo),
     'players.add': (p) =>
@@ -141,7 +141,7 @@ function playersHandlers({ db }: HandlerDeps): NamespaceHandlers<'players'> {
         }),
       ),
     'players.update': ({ id, ...patch }) => playerInfo(db().updatePlayer(id, patch)),
-    'players.merge': ({ keepId, dropId }) => playerInfo(db().mergePlayers(keepId, dropId)),
+    'players.merge': ({ keepId, dropId }) => playerInfo(service.mergePlayers(keepId, dropId)),
     'players.importCsv': ({ text }) => db().importPlayersCsv(text),
     'players.setPhoto': ({ id, base64 }) => {
       // The database checks the type by its magic bytes and the size, then copies it into the data folder.

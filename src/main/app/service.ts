@@ -36,7 +36,7 @@ import { overlaySettingsSchema } from '../../shared/contract'
 import { NO_GRAPHICS } from '../obs/graphics'
 import { DEMO_FINISHED_GAMES, DEMO_ROTATIONS, playDemoGames } from './demo-games'
 import { AppError, appError } from '../../shared/errors'
-import type { MafiaDb, GameRow, StoredEntry } from '../db'
+import type { MafiaDb, GameRow, Player, StoredEntry } from '../db'
 import { projectionOf } from './projection'
 
 export type PushListener = <K extends PushName>(channel: K, payload: Pushes[K]) => void
@@ -419,6 +419,20 @@ export class AppService {
     } catch {
       return null
     }
+  }
+
+  /**
+   * Merges two entries of the player registry (see the database's mergePlayers) and reloads every game held in
+   * memory that seated the dropped player: its setup now names the kept one, so a game that ends later stores its
+   * results under a player who exists. The standings name the kept player from now on.
+   */
+  mergePlayers(keepId: number, dropId: number): Player {
+    const kept = this.db.mergePlayers(keepId, dropId)
+    for (const [gameId, g] of [...this.live]) {
+      if (g.game.setup.players.some((p) => p.playerId === dropId)) this.refreshGame(gameId)
+    }
+    this.standingsCache.clear()
+    return kept
   }
 
   /** Cancels a game with a reason (kept with its protocol; counted nowhere; its table is free again). */

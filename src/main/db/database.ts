@@ -352,7 +352,7 @@ export class MafiaDb {
     return this.players.updatePlayer(id, patch)
   }
 
-  /** Deletes a player who is in no game (db/player_in_use otherwise). */
+  /** Deletes a player who is in no game and no tournament (db/player_in_use otherwise). */
   deletePlayer(id: number): void {
     return this.players.deletePlayer(id)
   }

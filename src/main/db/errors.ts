@@ -21,6 +21,7 @@ export type DbErrorCode =
   | 'db/invalid_input'
   | 'db/player_exists'
   | 'db/player_in_use'
+  | 'db/merge_conflict'
   | 'db/seq_conflict'
   | 'db/game_started'
   | 'db/game_in_progress'

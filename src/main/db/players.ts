@@ -10,7 +10,7 @@ import { fsyncDir, fsyncFile, removeIfExists } from './fsutil'
 import { IMAGE_EXTENSIONS, MAX_PHOTO_BYTES, detectImageType } from './photos'
 import { toPlayer, type PlayerDbRow } from './rows'
 import { foldKey } from './text'
-import type { CsvImportReport, Player, PlayerInput, PlayerPatch } from './types'
+import type { CsvImportReport, Player, PlayerInput, PlayerPatch, StageOptions } from './types'
 import { checkNickname, optionalText, remapSetupPlayers } from './validate'
 
 export function playerByKey(core: DbCore, key: string): PlayerDbRow | undefined {
@@ -104,19 +104,19 @@ export class PlayersRepo extends Repo {
     })
   }
 
-  /** Deletes a player who is in no game (db/player_in_use otherwise). */
+  /** Deletes a player who is in no game and no tournament (db/player_in_use otherwise). */
   deletePlayer(id: number): void {
     let photo: string | null = null
     this.write(() => {
       const row = this.requirePlayer(id)
-      const used =
-        this.stmt('SELECT 1 FROM game_seats WHERE player_id = ? LIMIT 1').get(id) ??
-        this.stmt('SELECT 1 FROM game_results WHERE player_id = ? LIMIT 1').get(id)
+      const used = ['game_seats', 'game_results', 'tournament_players', 'stage_players', 'round_seats'].some(
+        (table) => this.stmt(`SELECT 1 FROM ${table} WHERE player_id = ? LIMIT 1`).get(id) !== undefined,
+      )
       if (used) {
         throw dbError(
           'db/player_in_use',
-          `Игрок «${row.nickname}» участвовал в играх: его нельзя удалить (можно объединить с другим).`,
-          `Player "${row.nickname}" has played games: they cannot be deleted (merge them instead).`,
+          `Игрок «${row.nickname}» есть в играх или турнирах: его нельзя удалить (можно объединить с другим).`,
+          `Player "${row.nickname}" is in games or tournaments: they cannot be deleted (merge them instead).`,
           { id },
         )
       }
@@ -127,9 +127,14 @@ export class PlayersRepo extends Repo {
   }
 
   /**
-   * Merges `dropId` into `keepId` in one transaction: every seating (game_seats and setup JSON
-   * `players[].playerId`) and every game result of the dropped player moves to the kept one; the kept player's
-   * empty fields (full name, club, city, photo) are filled from the dropped one; the dropped player is deleted.
+   * Merges `dropId` into `keepId` in one transaction: every reference to the dropped player moves to the kept one
+   * (seatings: game_seats and setup JSON `players[].playerId`; game results; tournament registrations; stage lists;
+   * stored round seatings; the players named in stages' seating options); the kept player's empty fields (full
+   * name, club, city, photo) are filled from the dropped one; the dropped player is deleted.
+   *
+   * Refused with db/merge_conflict, changing nothing, where the two already count as two people: seated in the same
+   * game or round, both in one stage's list or tied with each other at a stage's cut. Two registrations in one
+   * tournament become one (the earlier date; withdrawn only if both were).
    */
   mergePlayers(keepId: number, dropId: number): Player {
     if (keepId === dropId) {
@@ -142,6 +147,7 @@ export class PlayersRepo extends Repo {
     const kept = this.write(() => {
       const keep = this.requirePlayer(keepId)
       const drop = this.requirePlayer(dropId)
+      this.refuseMergeConflicts(keep, drop)
       const games = this.stmt('SELECT DISTINCT game_id FROM game_seats WHERE player_id = ?').all(
         dropId,
       ) as Array<{
@@ -157,6 +163,10 @@ export class PlayersRepo extends Repo {
       }
       this.stmt('UPDATE game_seats SET player_id = ? WHERE player_id = ?').run(keepId, dropId)
       this.stmt('UPDATE game_results SET player_id = ? WHERE player_id = ?').run(keepId, dropId)
+      this.stmt('UPDATE round_seats SET player_id = ? WHERE player_id = ?').run(keepId, dropId)
+      this.stmt('UPDATE stage_players SET player_id = ? WHERE player_id = ?').run(keepId, dropId)
+      this.mergeRegistrations(keepId, dropId)
+      this.remapStageOptions(keepId, dropId)
       const photo = keep.photo ?? drop.photo
       if (drop.photo !== null && drop.photo !== photo) orphanPhoto = drop.photo
       this.stmt(
@@ -174,6 +184,104 @@ export class PlayersRepo extends Repo {
     })
     if (orphanPhoto !== null) this.removePhotoFileIfUnused(orphanPhoto)
     return kept
+  }
+
+  /** The places where two players already count as two people: a merge of them is refused there. */
+  private refuseMergeConflicts(keep: PlayerDbRow, drop: PlayerDbRow): void {
+    const conflict = (ru: string, en: string, details: Record<string, unknown>): AppError =>
+      dbError(
+        'db/merge_conflict',
+        `«${keep.nickname}» и «${drop.nickname}» — разные люди: ${ru}. Объединение не выполнено, ничего не изменилось.`,
+        `"${keep.nickname}" and "${drop.nickname}" are two people: ${en}. Nothing was merged or changed.`,
+        { keepId: keep.id, dropId: drop.id, ...details },
+      )
+    const game = this.stmt(
+      `SELECT a.game_id AS id FROM game_seats a JOIN game_seats b ON b.game_id = a.game_id
+       WHERE a.player_id = ? AND b.player_id = ? LIMIT 1`,
+    ).get(keep.id, drop.id) as { id: number } | undefined
+    if (game) {
+      throw conflict(`оба сидели за столом в игре №${game.id}`, `both sat at the table of game ${game.id}`, {
+        gameId: game.id,
+      })
+    }
+    const round = this.stmt(
+      `SELECT r.number AS number, r.id AS id FROM round_seats a
+       JOIN round_seats b ON b.round_id = a.round_id JOIN rounds r ON r.id = a.round_id
+       WHERE a.player_id = ? AND b.player_id = ? LIMIT 1`,
+    ).get(keep.id, drop.id) as { id: number; number: number } | undefined
+    if (round) {
+      throw conflict(
+        `оба рассажены в туре ${round.number} (пересадите одного из них)`,
+        `both are seated in round ${round.number} (move one of them first)`,
+        { roundId: round.id },
+      )
+    }
+    const stage = this.stmt(
+      `SELECT a.stage_id AS id FROM stage_players a JOIN stage_players b ON b.stage_id = a.stage_id
+       WHERE a.player_id = ? AND b.player_id = ? LIMIT 1`,
+    ).get(keep.id, drop.id) as { id: number } | undefined
+    const tied = (
+      this.stmt('SELECT id, options FROM stages').all() as Array<{ id: number; options: string }>
+    ).find((s) => {
+      const lot = (JSON.parse(s.options) as StageOptions).cutLot
+      return lot !== undefined && lot.tied.includes(keep.id) && lot.tied.includes(drop.id)
+    })
+    const stageId = stage?.id ?? tied?.id
+    if (stageId !== undefined) {
+      throw conflict(
+        `оба в списке игроков этапа №${stageId}`,
+        `both are in the players of stage ${stageId}`,
+        { stageId },
+      )
+    }
+  }
+
+  /** Two registrations in one tournament become the kept player's one: the earlier date, active if either was. */
+  private mergeRegistrations(keepId: number, dropId: number): void {
+    const rows = this.stmt(
+      `SELECT d.tournament_id AS tournament, d.registered_at AS registeredAt, d.withdrawn_at AS withdrawnAt
+       FROM tournament_players d JOIN tournament_players k ON k.tournament_id = d.tournament_id
+       WHERE d.player_id = ? AND k.player_id = ?`,
+    ).all(dropId, keepId) as Array<{ tournament: number; registeredAt: number; withdrawnAt: number | null }>
+    const join = this.stmt(
+      `UPDATE tournament_players SET registered_at = min(registered_at, ?),
+         withdrawn_at = CASE WHEN withdrawn_at IS NULL OR ? IS NULL THEN NULL ELSE max(withdrawn_at, ?) END
+       WHERE tournament_id = ? AND player_id = ?`,
+    )
+    const remove = this.stmt('DELETE FROM tournament_players WHERE tournament_id = ? AND player_id = ?')
+    for (const r of rows) {
+      join.run(r.registeredAt, r.withdrawnAt, r.withdrawnAt, r.tournament, keepId)
+      remove.run(r.tournament, dropId)
+    }
+    this.stmt('UPDATE tournament_players SET player_id = ? WHERE player_id = ?').run(keepId, dropId)
+  }
+
+  /** The player ids inside stages' seating options (pairs to keep apart, fixed tables, the cut's lot). */
+  private remapStageOptions(keepId: number, dropId: number): void {
+    const to = (id: number): number => (id === dropId ? keepId : id)
+    const update = this.stmt('UPDATE stages SET options = ? WHERE id = ?')
+    for (const s of this.stmt('SELECT id, options FROM stages').all() as Array<{
+      id: number
+      options: string
+    }>) {
+      const o = JSON.parse(s.options) as StageOptions
+      const next: StageOptions = { ...o }
+      if (o.avoidPairs) {
+        // A pair of the two merged players is no pair any more.
+        next.avoidPairs = o.avoidPairs
+          .map(([a, b]): [number, number] => [to(a), to(b)])
+          .filter(([a, b]) => a !== b)
+      }
+      if (o.fixedTable && String(dropId) in o.fixedTable) {
+        const { [String(dropId)]: table, ...rest } = o.fixedTable
+        // The kept player's own fixed table wins.
+        next.fixedTable = String(keepId) in rest ? rest : { ...rest, [String(keepId)]: table }
+      }
+      if (o.cutLot)
+        next.cutLot = { ...o.cutLot, tied: o.cutLot.tied.map(to), through: o.cutLot.through.map(to) }
+      const json = JSON.stringify(next)
+      if (json !== s.options) update.run(json, s.id)
+    }
   }
 
   /**
