@@ -163,7 +163,7 @@ function playersHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'playe
   }
 }
 
-function dataHandlers({ db }: HandlerDeps): NamespaceHandlers<'data'> {
+function dataHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'data'> {
   return {
     'data.export': (scope) => {
       const text = db().exportJson(scope)
@@ -179,7 +179,11 @@ function dataHandlers({ db }: HandlerDeps): NamespaceHandlers<'data'> {
         base64: Buffer.from(text).toString('base64'),
       }
     },
-    'data.import': ({ text }) => db().importJson(text, verifyImportedGame),
+    'data.import': ({ text }) => {
+      const result = db().importJson(text, verifyImportedGame)
+      service.imported(result.tournamentId)
+      return result
+    },
   }
 }
 

@@ -435,6 +435,36 @@ export class AppService {
     return kept
   }
 
+  /**
+   * An imported file changed the database behind the service: a game prepared here and played on another machine
+   * replaced its placeholder (same uuid, perhaps another id), and finished games changed a tournament's standings.
+   * Every game held in memory whose stored row is gone, is another game now or has another log is reloaded (the
+   * active one follows its uuid); the panel, the stream and the organiser's dashboards get the new state.
+   */
+  imported(tournamentId: number | null): void {
+    for (const [gameId, g] of [...this.live]) {
+      const row = this.db.getGame(gameId)
+      const lastSeq = g.game.log.at(-1)?.seq ?? null
+      if (row !== null && row.uuid === g.row.uuid && row.lastSeq === lastSeq) continue
+      const shown = g.overlayShown
+      this.live.delete(gameId)
+      const target = row?.uuid === g.row.uuid ? gameId : (this.db.getGameByUuid(g.row.uuid)?.id ?? null)
+      if (this.activeId === gameId) {
+        this.activeId = target
+        if (target !== null) this.db.setSetting(SETTINGS.active, target)
+      }
+      if (target === null) continue
+      const reloaded = this.tryLoad(target)
+      // The overlay's revision goes on from where it was, so the stream takes the new view.
+      if (reloaded && shown && !reloaded.overlayShown) reloaded.overlayShown = shown
+      this.broadcast(target)
+    }
+    if (tournamentId !== null) {
+      this.tournamentChanged(tournamentId)
+      this.afterSend({ standings: true })
+    }
+  }
+
   /** Cancels a game with a reason (kept with its protocol; counted nowhere; its table is free again). */
   cancelGame(gameId: number, reason: string): GameSummary {
     const row = this.db.cancelGame(gameId, reason)
