@@ -139,7 +139,15 @@ export type OverlayGraphicInput = z.infer<typeof overlayGraphicInputSchema>
 
 export interface OverlayStandings {
   title: string | null
-  rows: Array<{ place: number; name: string; points: number; games: number; wins: number }>
+  rows: Array<{
+    place: number
+    name: string
+    points: number
+    games: number
+    wins: number
+    /** The player's registry id (null: a name without one); a seat is matched to its row by it, not by the name. */
+    playerId?: number | null
+  }>
 }
 
 export const overlaySettingsSchema = z

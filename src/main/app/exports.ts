@@ -229,6 +229,7 @@ export function storeCiIfStageFinalised(
 export interface OverlayStandingsRow {
   place: number
   name: string
+  playerId: number | null
   points: number
   games: number
   wins: number
@@ -257,6 +258,7 @@ export function overlayStandings(db: MafiaDb, tournamentId: number): OverlayStan
     rows: all.overall.map((r) => ({
       place: r.rank,
       name: r.name,
+      playerId: r.playerId,
       points: r.total,
       games: r.games,
       wins: r.wins,

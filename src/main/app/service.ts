@@ -575,7 +575,10 @@ export class AppService {
     const p = g.game.state.seats[seat - 1]
     const reg = p.playerId !== null ? this.db.getPlayer(p.playerId) : null
     const standings = g.row.tournamentId ? this.tournamentStandings(g.row.tournamentId, true) : null
-    const row = standings?.rows.find((r) => r.name === p.name)
+    // The registry id, when the seat has one: a player renamed since his first game keeps his points.
+    const row = standings?.rows.find((r) =>
+      p.playerId !== null ? r.playerId === p.playerId : r.name === p.name,
+    )
     return {
       seat,
       name: p.name,
