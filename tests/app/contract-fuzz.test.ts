@@ -10,13 +10,10 @@
  * Left out: the calls that reach outside this process (pairing with a hub, connecting to OBS at a new address)
  * and the restore of a backup (it replaces the database under the other calls).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { startCore, type Core } from '../../src/main/app/core'
 import { calls, callNames, type CallName } from '../../src/shared/contract'
+import { tournamentCore } from './tournament-core'
 
 const OUTSIDE = new Set<CallName>(['sync.pair', 'obs.saveSettings', 'obs.connect', 'backup.restore'])
 const GENERIC = new Set(['app/internal', 'db/internal', 'db/constraint'])
@@ -83,22 +80,7 @@ const ODD: unknown[] = [
   ...[{ cmd: 'foul', seat: 1 }, { cmd: 'next' }, { cmd: 'undo' }, { cmd: 'start' }, { cmd: 'redo' }],
 ]
 
-const dir = mkdtempSync(join(tmpdir(), 'md-fuzz-'))
-let core: Core
-beforeAll(async () => {
-  core = await startCore({
-    mode: 'headless',
-    dbFile: join(dir, 'db.sqlite'),
-    staticDir: join(dir, 'none'),
-    resourcesDir: join(dir, 'none'),
-    version: 'test',
-    port: 0,
-  })
-})
-afterAll(async () => {
-  await core?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const { core } = tournamentCore('md-fuzz-', 'Кубок', 'Гость')
 
 describe('the contract under odd parameters', () => {
   it('answers every call with its result or an error of the case, never a generic one', async () => {
@@ -124,7 +106,7 @@ describe('the contract under odd parameters', () => {
     let succeeded = 0
     // One fixed sequence: the calls change the database as they go (a stateful walk), so a failure replays exactly.
     for (const [name, params] of fc.sample(call, { seed: 20261201, numRuns: 4000 })) {
-      const r = await core.router.dispatch(name, params, 'control')
+      const r = await core().router.dispatch(name, params, 'control')
       answered++
       if (r.ok) succeeded++
       else if (GENERIC.has(r.error.code))

@@ -3,37 +3,11 @@
  * when it ends, stores its results under the kept player (the server reloads the games it holds in memory).
  * Two players who sat in one game stay two people: that merge is refused and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { startCore, type Core } from '../../src/main/app/core'
-import type { CallName, CallOutput } from '../../src/shared/contract'
+import { describe, expect, it } from 'vitest'
 import { FULL_GAME, FULL_GAME_ROLES } from '../fixtures/full-game'
+import { tournamentCore } from './tournament-core'
 
-const dir = mkdtempSync(join(tmpdir(), 'md-merge-'))
-let core: Core
-
-async function call<K extends CallName>(name: K, params: unknown): Promise<CallOutput<K>> {
-  const r = await core.router.dispatch(name, params, 'control')
-  if (!r.ok) throw new Error(`${name}: ${r.error.code}: ${r.error.message.en}`)
-  return r.value as CallOutput<K>
-}
-
-beforeAll(async () => {
-  core = await startCore({
-    mode: 'headless',
-    dbFile: join(dir, 'db.sqlite'),
-    staticDir: join(dir, 'none'),
-    resourcesDir: join(dir, 'none'),
-    version: 'test',
-    port: 0,
-  })
-})
-afterAll(async () => {
-  await core?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const { call, refusal, core } = tournamentCore('md-merge-', 'Кубок', 'Гость')
 
 describe('players.merge with a game in progress', () => {
   it('the open game ends with its results under the kept player', async () => {
@@ -57,7 +31,7 @@ describe('players.merge with a game in progress', () => {
     for (const command of FULL_GAME.slice(half))
       last = await call('game.command', { gameId: env.gameId, command })
     expect(last.game.status).toBe('finished')
-    const results = core.db.getResults(env.gameId)
+    const results = core().db.getResults(env.gameId)
     expect(results[2].playerId).toBe(twin.id)
     expect(results.map((r) => r.playerId)).not.toContain(seated[2].id)
   })
@@ -65,13 +39,12 @@ describe('players.merge with a game in progress', () => {
   it('two people of one game are not merged, and nothing changes', async () => {
     const players = await call('players.list', {})
     const game = (await call('game.list', {})).find((g) => g.status === 'finished')!
-    const seats = core.db.getResults(game.id).map((r) => r.playerId)
-    const r = await core.router.dispatch('players.merge', { keepId: seats[0], dropId: seats[1] }, 'control')
-    expect(r.ok).toBe(false)
-    if (!r.ok) {
-      expect(r.error.code).toBe('db/merge_conflict')
-      expect(r.error.message.ru).toMatch(/разные люди/)
-    }
+    const seats = core()
+      .db.getResults(game.id)
+      .map((r) => r.playerId)
+    const refused = await refusal('players.merge', { keepId: seats[0], dropId: seats[1] })
+    expect(refused.code).toBe('db/merge_conflict')
+    expect(refused.ru).toMatch(/разные люди/)
     expect(await call('players.list', {})).toEqual(players)
   })
 })

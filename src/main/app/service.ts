@@ -424,7 +424,7 @@ export class AppService {
   /**
    * Merges two entries of the player registry (see the database's mergePlayers) and reloads every game held in
    * memory that seated the dropped player: its setup now names the kept one, so a game that ends later stores its
-   * results under a player who exists. The standings name the kept player from now on.
+   * results under a player who exists. The standings are recomputed at their next use.
    */
   mergePlayers(keepId: number, dropId: number): Player {
     const kept = this.db.mergePlayers(keepId, dropId)
