@@ -103,3 +103,32 @@ test('extra points in an English panel take a dot and a comma alike', async ({ p
   await expect(page.getByTestId('undo-label')).toContainText('seat 6: +0.2 (Good move)')
   await page.getByTestId('lang-ru').click()
 })
+
+// The panel gives the keyboard's focus back to the board in the next frame (after the setup screen, after a dialog).
+// A frame can come late on a busy machine: a dialog the judge opened in between must keep its field's focus, or his
+// typing goes to the board's shortcuts. Here every animation frame comes 400 ms late.
+test('a dialog opened before a late frame keeps its field’s focus', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.goto(server.controlUrl)
+  await expect(page.getByTestId('seat-1')).toBeVisible()
+  await setUpGame(page, { don: 3, mafia: [5, 8], sheriff: 10 })
+  await command(page, 'Enter')
+  await page.evaluate(() => {
+    const raf = window.requestAnimationFrame.bind(window)
+    window.requestAnimationFrame = (cb: FrameRequestCallback): number =>
+      window.setTimeout(() => raf(cb), 400) as unknown as number
+  })
+  await openExtra(page, 2)
+  // Closing the dialog asks for the board's focus in the next frame; the judge opens the next dialog before it.
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('action-dialog')).toHaveCount(0)
+  await openExtra(page, 6)
+  // The late frame has come and gone: the field still has the focus, and typing goes into it.
+  await page.waitForTimeout(800)
+  await expect(page.getByTestId('extra-points')).toBeFocused()
+  await typePoints(page, '0,3')
+  await expect(page.getByTestId('extra-points')).toHaveValue('0,3')
+  // Closing it gives the focus back to the board, a frame later.
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('board')).toBeFocused()
+})

@@ -38,6 +38,9 @@ export function requirePlayer(core: DbCore, id: number): PlayerDbRow {
   return core.requireRow<PlayerDbRow>('players', PLAYER, id)
 }
 
+/** The stages' stored seating options, as read for a merge. */
+type StageOptionRows = Array<{ id: number; options: string; parsed: StageOptions }>
+
 export class PlayersRepo extends Repo {
   /** All players, or those whose nickname contains `query` (case-insensitive, Cyrillic included, ё = е). */
   listPlayers(query?: string): Player[] {
@@ -147,7 +150,11 @@ export class PlayersRepo extends Repo {
     const kept = this.write(() => {
       const keep = this.requirePlayer(keepId)
       const drop = this.requirePlayer(dropId)
-      this.refuseMergeConflicts(keep, drop)
+      // Every stage's seating options, read once: they can name either player.
+      const stages = (
+        this.stmt('SELECT id, options FROM stages').all() as Array<{ id: number; options: string }>
+      ).map((row) => ({ ...row, parsed: JSON.parse(row.options) as StageOptions }))
+      this.refuseMergeConflicts(keep, drop, stages)
       const games = this.stmt('SELECT DISTINCT game_id FROM game_seats WHERE player_id = ?').all(
         dropId,
       ) as Array<{
@@ -166,7 +173,7 @@ export class PlayersRepo extends Repo {
       this.stmt('UPDATE round_seats SET player_id = ? WHERE player_id = ?').run(keepId, dropId)
       this.stmt('UPDATE stage_players SET player_id = ? WHERE player_id = ?').run(keepId, dropId)
       this.mergeRegistrations(keepId, dropId)
-      this.remapStageOptions(keepId, dropId)
+      this.remapStageOptions(keepId, dropId, stages)
       const photo = keep.photo ?? drop.photo
       if (drop.photo !== null && drop.photo !== photo) orphanPhoto = drop.photo
       this.stmt(
@@ -187,7 +194,7 @@ export class PlayersRepo extends Repo {
   }
 
   /** The places where two players already count as two people: a merge of them is refused there. */
-  private refuseMergeConflicts(keep: PlayerDbRow, drop: PlayerDbRow): void {
+  private refuseMergeConflicts(keep: PlayerDbRow, drop: PlayerDbRow, stages: StageOptionRows): void {
     const conflict = (ru: string, en: string, details: Record<string, unknown>): AppError =>
       dbError(
         'db/merge_conflict',
@@ -220,10 +227,8 @@ export class PlayersRepo extends Repo {
       `SELECT a.stage_id AS id FROM stage_players a JOIN stage_players b ON b.stage_id = a.stage_id
        WHERE a.player_id = ? AND b.player_id = ? LIMIT 1`,
     ).get(keep.id, drop.id) as { id: number } | undefined
-    const tied = (
-      this.stmt('SELECT id, options FROM stages').all() as Array<{ id: number; options: string }>
-    ).find((s) => {
-      const lot = (JSON.parse(s.options) as StageOptions).cutLot
+    const tied = stages.find((st) => {
+      const lot = st.parsed.cutLot
       return lot !== undefined && lot.tied.includes(keep.id) && lot.tied.includes(drop.id)
     })
     const stageId = stage?.id ?? tied?.id
@@ -257,14 +262,11 @@ export class PlayersRepo extends Repo {
   }
 
   /** The player ids inside stages' seating options (pairs to keep apart, fixed tables, the cut's lot). */
-  private remapStageOptions(keepId: number, dropId: number): void {
+  private remapStageOptions(keepId: number, dropId: number, stages: StageOptionRows): void {
     const to = (id: number): number => (id === dropId ? keepId : id)
     const update = this.stmt('UPDATE stages SET options = ? WHERE id = ?')
-    for (const s of this.stmt('SELECT id, options FROM stages').all() as Array<{
-      id: number
-      options: string
-    }>) {
-      const o = JSON.parse(s.options) as StageOptions
+    for (const s of stages) {
+      const o = s.parsed
       const next: StageOptions = { ...o }
       if (o.avoidPairs) {
         // A pair of the two merged players is no pair any more.
