@@ -59,6 +59,8 @@ export const CALL_NAMES = [
   'seating.export',
   'rounds.start',
   'rounds.replay',
+  'rounds.reopen',
+  'seating.substitute',
   'games.cancel',
   'sync.status',
   'sync.createToken',

@@ -18,6 +18,8 @@ import type { Role } from './game/record'
 import { ipcCallChannel, IPC_PUSH, type CallNameFromList } from './contract-names'
 import {
   seatingGenerateSchema,
+  substituteSchema,
+  roundFinishSchema,
   stageCreateSchema,
   tournamentCreateSchema,
   tournamentUpdateSchema,
@@ -408,11 +410,7 @@ export const calls = {
 
   'tournaments.list': call('control', none, out<TournamentInfo[]>()),
   /** Marks a round finished and takes the end-of-round backup. */
-  'rounds.finish': call(
-    'control',
-    z.object({ roundId: z.number().int().positive(), force: z.boolean().optional() }).strict(),
-    out<{ backup: string }>(),
-  ),
+  'rounds.finish': call('control', roundFinishSchema, out<{ backup: string }>()),
   /** The versioned JSON exchange file of a game, a round or a tournament (docs/data-format.md). */
   'data.export': call(
     'control',
@@ -572,6 +570,10 @@ export const calls = {
   'rounds.start': call('control', z.object({ roundId: id }).strict(), out<TournamentDetail>()),
   /** A replay in a closed round: opens it again and prepares a game for the table whose game was cancelled. */
   'rounds.replay': call('control', z.object({ roundId: id, tableId: id }).strict(), out<TournamentDetail>()),
+  /** Opens a closed round again: its frozen games (left unfinished at a forced close) take commands again. */
+  'rounds.reopen': call('control', z.object({ roundId: id }).strict(), out<TournamentDetail>()),
+  /** The head judge's substitution at a started round's table, before its game starts (issue 28). */
+  'seating.substitute': call('control', substituteSchema, out<TournamentDetail>()),
   /** Cancels a game with a reason: kept with its protocol, counted nowhere, its table free for a replay. */
   'games.cancel': call(
     'control',

@@ -17,6 +17,7 @@ import {
 } from '../tournament/standings'
 import type { ScoringConfig, TieBreakKey } from '../tournament/scoring'
 import { rulesetOfSetup, standingsGameFromLog } from '../tournament/games'
+import { scoresForNobodyIn } from './tournament-record'
 import type { GameRecord } from '../../shared/game/record'
 import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import { AppError, appError } from '../../shared/errors'
@@ -110,17 +111,20 @@ export function standingsGames(db: MafiaDb, tournamentId: number): StandingsGame
   let cache = recordCache.get(db)
   if (cache === undefined) recordCache.set(db, (cache = new Map()))
   const seen = new Set<number>()
+  // A spare seat's or a substitute's player scores for nobody (issue 28).
+  const nobody = scoresForNobodyIn(db)
   const out = db.listGames({ tournamentId }).map((row) => {
     seen.add(row.id)
     const stage = stageKey(db, stageIdOf(db, row))
+    const scoresForNobody = nobody(row)
     const key = `${row.uuid}|${row.lastSeq ?? ''}|${row.updatedAt}|${row.status}`
     const hit = cache.get(row.id)
-    if (hit !== undefined && hit.key === key) return { ...hit.game, stage }
+    if (hit !== undefined && hit.key === key) return { ...hit.game, stage, scoresForNobody }
     const loaded = db.loadGame(row.id)
     if (!loaded) throw gameNotFound(row.id)
     const game = standingsGameFromLog(row.id, stage, loaded.game.setup as GameSetup, loaded.log as LogEntry[])
     cache.set(row.id, { key, game })
-    return game
+    return { ...game, scoresForNobody }
   })
   for (const id of [...cache.keys()]) if (!seen.has(id) && !db.getGame(id)) cache.delete(id)
   return out

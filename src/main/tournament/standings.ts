@@ -30,6 +30,11 @@ export interface StandingsGame {
   teamDefeatBy?: number | null
   /** The extra points range of the game's own ruleset (default: the tournament's, `scoring.extraPoints`). */
   extraRange?: { min: number; max: number }
+  /**
+   * Seats whose player scores for nobody (issue 28): a spare seat's or a substitute's player, who is not a player
+   * of the tournament; they count in no standings row.
+   */
+  scoresForNobody?: readonly number[]
 }
 
 export interface StandingsOptions {
@@ -166,6 +171,7 @@ function scoreSeats(games: StandingsGame[], options: StandingsOptions): Scored {
     if (culprit !== null) culprits.add(culpritKey(g.gameId, culprit))
     const range = g.extraRange ?? config.extraPoints
     for (const seat of [...g.record.seats].sort((a, b) => a.seat - b.seat)) {
+      if (g.scoresForNobody?.includes(seat.seat)) continue
       const auto = config.autoBonus.length > 0 ? autoBonusOf(g.record, seat, config.autoBonus) : 0
       const s = recordedSeatScore(seat, auto)
       const won = seatWon(g.record, seat)
