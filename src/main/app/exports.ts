@@ -17,7 +17,7 @@ import {
 } from '../tournament/standings'
 import type { ScoringConfig, TieBreakKey } from '../tournament/scoring'
 import { rulesetOfSetup, standingsGameFromLog } from '../tournament/games'
-import { scoresForNobodyIn } from './tournament-record'
+import { scoresForNobodyIn, substitutionMarks } from './tournament-record'
 import type { GameRecord } from '../../shared/game/record'
 import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import { AppError, appError } from '../../shared/errors'
@@ -85,6 +85,12 @@ export async function protocolFile(
   if (row.cancelledAt !== null) {
     const note = options.lang === 'en' ? 'GAME CANCELLED' : 'ИГРА ОТМЕНЕНА'
     header.comments = [`${note}: ${row.cancelReason ?? ''}`, ...(header.comments ?? [])]
+  }
+  // The head judge's substitutions at this table (issue 28): marked at the seat and explained on page 2.
+  const marks = substitutionMarks(db, row, options.lang === 'en' ? 'en' : 'ru')
+  if (marks.comments.length > 0) {
+    header.seatNotes = marks.seatNotes
+    header.comments = [...marks.comments, ...(header.comments ?? [])]
   }
   return { bytes: await exportProtocol(record, header, options), header }
 }

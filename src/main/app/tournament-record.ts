@@ -179,3 +179,34 @@ export function closedRoundLock(db: MafiaDb, game: { id?: number; roundId: numbe
     { roundId: round.id, round: round.number, ...(game.id !== undefined ? { gameId: game.id } : {}) },
   )
 }
+
+/**
+ * The protocol's marks of the substitutions at a game's table: a note after the seat's name and a line on page 2
+ * (who replaced whom, why, and the head judge who made or confirmed it).
+ */
+export function substitutionMarks(
+  db: MafiaDb,
+  game: { roundId: number | null; tableId: number | null },
+  lang: 'ru' | 'en',
+): { seatNotes: Record<string, string>; comments: string[] } {
+  const seatNotes: Record<string, string> = {}
+  const comments: string[] = []
+  if (game.roundId === null || game.tableId === null) return { seatNotes, comments }
+  for (const s of db.roundSubstitutions(game.roundId).filter((x) => x.tableId === game.tableId)) {
+    const replaced = s.replaced === null ? null : (db.getPlayer(s.replaced)?.nickname ?? `#${s.replaced}`)
+    if (lang === 'ru') {
+      seatNotes[String(s.seat)] = replaced ? `замена вместо ${replaced}, вне зачёта` : 'замена, вне зачёта'
+      comments.push(
+        `Замена на месте ${s.seat}: ${s.name}${replaced ? ` вместо ${replaced}` : ''} — ${s.reason}. ${s.byTable ? 'По просьбе судьи стола, подтвердил' : 'Решение'} главного судьи: ${s.judge}. Очки заменяющего не идут в зачёт.`,
+      )
+    } else {
+      seatNotes[String(s.seat)] = replaced
+        ? `substitute for ${replaced}, scores for nobody`
+        : 'substitute, scores for nobody'
+      comments.push(
+        `Substitution at seat ${s.seat}: ${s.name}${replaced ? ` for ${replaced}` : ''} — ${s.reason}. ${s.byTable ? "Asked by the table's judge, confirmed by" : 'Decided by'} the head judge: ${s.judge}. The substitute's points count for nobody.`,
+      )
+    }
+  }
+  return { seatNotes, comments }
+}

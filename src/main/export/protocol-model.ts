@@ -20,6 +20,8 @@ export interface ProtocolHeader {
   rulesetName: string
   /** Comments and protests written on page 2. */
   comments?: string[]
+  /** A note printed after a seat's name, by seat ("3"): e.g. a substitution «замена вместо …». */
+  seatNotes?: Record<string, string>
   /** The game's id in the database (printed on every page), and when it started and ended (ms since epoch). */
   gameId?: number
   startedAt?: number | null
@@ -155,9 +157,10 @@ export function buildProtocolModel(
   const time = (ms: number | null | undefined): string =>
     ms === null || ms === undefined
       ? dash
-      : new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ru-RU', { hour: '2-digit', minute: '2-digit' }).format(
-          new Date(ms),
-        )
+      : new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ru-RU', {
+          hour: '2-digit',
+          minute: '2-digit',
+        }).format(new Date(ms))
   const tournamentName = header.tournament || L.friendlyGame
   const seats = [...record.seats].sort((a, b) => a.seat - b.seat)
   const nameOf = (seat: number): string => seats.find((s) => s.seat === seat)?.name ?? ''
@@ -206,7 +209,7 @@ export function buildProtocolModel(
     ],
     rows: seats.map((s) => [
       String(s.seat),
-      s.name,
+      header.seatNotes?.[String(s.seat)] ? `${s.name} (${header.seatNotes[String(s.seat)]})` : s.name,
       L.roles[s.role],
       s.fouls === 0 ? '' : String(s.fouls),
       s.techFouls === 0 ? '' : String(s.techFouls),
