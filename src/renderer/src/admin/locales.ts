@@ -138,7 +138,8 @@ export const adminRu = {
     startConfirm: 'Начать тур {n}? Рассадка закрепится, за каждым столом будет создана игра.',
     started: 'Тур {n} начат: игры созданы.',
     close: 'Завершить тур',
-    closeForce: 'В туре {n} не все игры завершены или отменены. Всё равно завершить?',
+    closeForce:
+      'В туре {n} не все игры завершены или отменены. Всё равно завершить? Недоигранные игры будут заморожены: без команд, пока тур не откроют снова (или отмените их с причиной до закрытия).',
     closed: 'Тур {n} завершён. Резервная копия: {file}',
     col: { table: 'Стол', judge: 'Судья', game: 'Игра', seats: 'Рассадка' },
     game: {
@@ -254,6 +255,18 @@ export const adminRu = {
         'Создать игру в туре {n} за каждым столом, где её нет (например, после отмены)? Рассадка стола не меняется.',
       fewerGames: 'По этой рассадке меньше {games} игр сыграют: {names}.',
       judgeSigned: 'Игра завершена: протокол подписан этим судьёй, смена не применяется.',
+      reopen: 'Открыть тур снова',
+      reopenConfirm:
+        'Тур {n} завершён с недоигранными (замороженными) играми. Открыть его снова, чтобы их доиграть? Затем завершите тур ещё раз.',
+      reopened: 'Тур {n} открыт снова: замороженные игры можно продолжать.',
+      substituteAct: 'Замена',
+      substitute: 'замена, вне зачёта',
+      substituteFor: 'замена вместо {name}, вне зачёта',
+      substitutionNote: 'Замена на месте {seat}: {reason} (главный судья: {judge})',
+      substituted: 'Замена на месте {seat}: {name}. Его очки не идут в зачёт.',
+      subSeat: 'Место',
+      subName: 'Кто заменяет',
+      subHeadJudge: 'Главный судья',
     },
     fig: {
       pairsOutsideBand: 'Пар вне нормы ({band} встреч)',
@@ -554,7 +567,8 @@ export const adminEn: typeof adminRu = {
     startConfirm: 'Start round {n}? Its seating is locked and a game is created at every table.',
     started: 'Round {n} started: games created.',
     close: 'Close round',
-    closeForce: 'Round {n} still has games neither finished nor cancelled. Close it anyway?',
+    closeForce:
+      'Round {n} still has games neither finished nor cancelled. Close it anyway? The unfinished games will be frozen: no commands until the round is reopened (or cancel them with a reason before closing).',
     closed: 'Round {n} closed. Backup: {file}',
     col: { table: 'Table', judge: 'Judge', game: 'Game', seats: 'Seating' },
     game: {
@@ -664,6 +678,18 @@ export const adminEn: typeof adminRu = {
         "Make a game in round {n} at every table that has none (e.g. after a cancel)? The tables' seating stays.",
       fewerGames: 'This seating gives fewer than {games} games to: {names}.',
       judgeSigned: 'The game is finished: its protocol is signed by this judge; a change does not apply.',
+      reopen: 'Reopen round',
+      reopenConfirm:
+        'Round {n} was closed with unfinished (frozen) games. Open it again so they can be finished? Then close the round once more.',
+      reopened: 'Round {n} is open again: its frozen games can go on.',
+      substituteAct: 'Substitute',
+      substitute: 'substitute, scores for nobody',
+      substituteFor: 'substitute for {name}, scores for nobody',
+      substitutionNote: 'Substitution at seat {seat}: {reason} (head judge: {judge})',
+      substituted: 'Substitution at seat {seat}: {name}. His points count for nobody.',
+      subSeat: 'Seat',
+      subName: 'Substitute',
+      subHeadJudge: 'Head judge',
     },
     fig: {
       pairsOutsideBand: 'Pairs outside the norm ({band} meetings)',
