@@ -83,8 +83,8 @@ export function scoresForNobodyIn(
  * players are that table's seating — each seated player in his seat under his registry id and nickname, a spare
  * seat's or a substitute's player without a registry link (he scores for nobody), a substitute under the name the
  * head judge's substitution gave him. Anything else is refused with every wrong seat named
- * (tournament/not_the_seating, tournament/game_needs_table, tournament/no_seating_at_table); a friendly game
- * (no tournament, round or table) passes.
+ * (tournament/not_the_seating, tournament/game_needs_table, tournament/no_seating_at_table). A friendly game
+ * passes, and so does a game of a stage run without the seating generator (nothing seated: no record to keep).
  */
 export function checkTournamentGamePlayers(
   db: MafiaDb,
@@ -93,6 +93,10 @@ export function checkTournamentGamePlayers(
 ): void {
   const { tournamentId = null, roundId = null, tableId = null } = game
   if (tournamentId === null && roundId === null && tableId === null) return
+  // A stage run without the seating generator (no seating stored in any of its rounds) has no record of who sits
+  // where: its games' players are the head judge's. Once a stage is seated, its games are the seating's.
+  const round = roundId === null ? null : db.getRound(roundId)
+  if (round ? !stageSeated(db, round.stageId) : !tournamentSeated(db, tournamentId, tableId)) return
   if (roundId === null || tableId === null) {
     throw fail(
       'tournament/game_needs_table',
@@ -102,7 +106,6 @@ export function checkTournamentGamePlayers(
     )
   }
   const plan = tablePlan(db, roundId, tableId)
-  const round = db.getRound(roundId)
   const table = db.getTable(tableId)
   const where = { round: round?.number ?? roundId, table: table?.number ?? tableId }
   if (!plan) {
@@ -139,6 +142,17 @@ export function checkTournamentGamePlayers(
     `A tournament game's players are the seating of table ${where.table} in round ${where.round}; ${en.join('; ')}. Only the head judge replaces a player ("Substitute" on the dashboard), or the table's judge with his confirmation.`,
     { roundId, tableId, seats: wrong.map((w) => w.seat) },
   )
+}
+
+/** Whether a stage has a stored seating in any of its rounds (it is run with the seating generator). */
+function stageSeated(db: MafiaDb, stageId: number): boolean {
+  return db.listRounds(stageId).some((r) => db.roundSeating(r.id).tables.length > 0)
+}
+
+/** Whether the tournament of a game (given directly or by its table) has a seated stage. */
+function tournamentSeated(db: MafiaDb, tournamentId: number | null, tableId: number | null): boolean {
+  const id = tournamentId ?? (tableId === null ? null : (db.getTable(tableId)?.tournamentId ?? null))
+  return id !== null && db.listStages(id).some((s) => stageSeated(db, s.id))
 }
 
 /**
