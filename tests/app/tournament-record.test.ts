@@ -264,9 +264,16 @@ describe('a forced close freezes or cancels the unfinished games', () => {
     await call('game.create', setupAt(t, round, 1, seatsOf(round, 1)))
     for (const command of FULL_GAME.slice(0, 5)) await call('game.command', { gameId: running, command })
 
+    await call('game.command', { gameId: running, command: { cmd: 'timer', action: 'start' } })
+    const ticking = await call('game.view', { gameId: running })
+    expect(ticking.view.timer?.runningSince).not.toBeNull()
     // Closing without confirmation names the unfinished games.
     expect((await refusal('rounds.finish', { roundId: round.id })).code).toBe('db/round_in_progress')
     await call('rounds.finish', { roundId: round.id, force: true })
+    // Frozen: its clock stopped at the close.
+    const stopped = await call('game.view', { gameId: running })
+    expect(stopped.view.timer?.runningSince ?? null).toBeNull()
+    expect(stopped.view.timer?.remainingMs).toBeGreaterThan(0)
     const frozen = await refusal('game.command', { gameId: running, command: FULL_GAME[5] })
     expect(frozen.code).toBe('tournament/round_closed')
     expect(frozen.ru).toMatch(/Тур 1 завершён.*заморожена/)
@@ -278,7 +285,7 @@ describe('a forced close freezes or cancels the unfinished games', () => {
     expect((await refusal('game.create', setupAt(t, round, 2, seatsOf(round, 2)))).code).toBe(
       'tournament/round_closed',
     )
-    expect(h.core().db.loadGame(running)!.log).toHaveLength(5)
+    expect(h.core().db.loadGame(running)!.log).toHaveLength(7)
 
     // The head judge opens the round again: the game goes on.
     t = await call('rounds.reopen', { roundId: round.id })

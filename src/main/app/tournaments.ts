@@ -890,6 +890,13 @@ export class TournamentOps {
       .listGames({ roundId })
       .filter((g) => g.status !== 'finished')
       .map((g) => g.id)
+    // A game frozen by a forced close stops its clock first: its timer shows the time left at the close.
+    if (input.force === true && input.unfinished !== 'cancel' && round.status !== 'finished') {
+      for (const gameId of open) {
+        if (this.service.envelope(gameId).view.timer?.runningSince != null)
+          this.service.command(gameId, { cmd: 'timer', action: 'pause' })
+      }
+    }
     const backup = await db.finishRound(roundId, {
       force: input.force ?? false,
       unfinished:
