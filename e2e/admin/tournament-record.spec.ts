@@ -37,7 +37,7 @@ async function loadTable(panel: Page, table: number): Promise<void> {
   await panel.getByTestId('load-seating').click()
 }
 
-test('the seating fills every seat (a spare seat too), keeps the players fixed, and a substitution is confirmed', async ({
+test('the seating fills every seat (a spare seat too), keeps the players fixed, a substitution is confirmed; a forced close freezes or cancels', async ({
   page,
   browser,
 }) => {
@@ -118,5 +118,30 @@ test('the seating fills every seat (a spare seat too), keeps the players fixed, 
   const seats = page.getByTestId(`dash-seats-1-1-${fullTable.table}`)
   await expect(seats).toContainText(`3. Заменяющий (замена вместо ${replaced}, вне зачёта)`)
   await expect(seats).toContainText('Замена на месте 3: заболел (главный судья: Главный Судья)')
+
+  // A forced close freezes the unfinished games; the head judge opens the round again.
+  await page.getByTestId('close-round-1-1').click()
+  await expect(page.getByTestId('confirm-dialog')).toContainText('заморожены')
+  await page.getByTestId('confirm-yes').click()
+  await expect(page.getByTestId('reopen-round-1-1')).toBeVisible()
+  const frozen = await control
+    .command(spareTable.game!.id, { cmd: 'next' })
+    .then(() => 'accepted')
+    .catch((e: Error) => e.message)
+  expect(frozen).toMatch(/^tournament\/round_closed/)
+  await page.getByTestId('reopen-round-1-1').click()
+  await page.getByTestId('confirm-yes').click()
+  await expect(page.getByTestId('reopen-round-1-1')).toBeHidden()
+  await expect(page.getByTestId('close-round-1-1')).toBeVisible()
+
+  // Or it closes the round cancelling them, with one reason that each cancelled game shows.
+  await page.getByTestId('close-cancel-1-1').click()
+  await page.getByTestId('close-cancel-reason').fill('зал закрывается')
+  await page.getByTestId('close-cancel-confirm').click()
+  for (const tb of tables) {
+    await expect(page.getByTestId(`dash-cell-1-1-${tb.table}`).getByTestId('dash-state')).toContainText(
+      'зал закрывается',
+    )
+  }
   await panel.close()
 })

@@ -258,6 +258,7 @@ export const adminRu = {
       fewerGames: 'По этой рассадке меньше {games} игр сыграют: {names}.',
       judgeSigned: 'Игра завершена: протокол подписан этим судьёй, смена не применяется.',
       reopen: 'Открыть тур снова',
+      closeCancel: 'Завершить, отменив недоигранные',
       reopenConfirm:
         'Тур {n} завершён с недоигранными (замороженными) играми. Открыть его снова, чтобы их доиграть? Затем завершите тур ещё раз.',
       reopened: 'Тур {n} открыт снова: замороженные игры можно продолжать.',
@@ -687,6 +688,7 @@ export const adminEn: typeof adminRu = {
       fewerGames: 'This seating gives fewer than {games} games to: {names}.',
       judgeSigned: 'The game is finished: its protocol is signed by this judge; a change does not apply.',
       reopen: 'Reopen round',
+      closeCancel: 'Close, cancelling the unfinished',
       reopenConfirm:
         'Round {n} was closed with unfinished (frozen) games. Open it again so they can be finished? Then close the round once more.',
       reopened: 'Round {n} is open again: its frozen games can go on.',
