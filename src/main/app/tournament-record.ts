@@ -118,9 +118,10 @@ export function checkTournamentGamePlayers(
   }
   const wrong = seatMismatches(plan, players)
   if (wrong.length === 0) return
+  const quote = (name: string, lang: 'ru' | 'en'): string => (lang === 'ru' ? `«${name}»` : `"${name}"`)
   const expected = (e: PlannedSeat, lang: 'ru' | 'en'): string =>
     e.kind === 'player'
-      ? `«${e.name}»`
+      ? quote(e.name, lang)
       : e.kind === 'substitute'
         ? lang === 'ru'
           ? `замена «${e.name}» без привязки к реестру`
@@ -129,7 +130,7 @@ export function checkTournamentGamePlayers(
           ? 'запасное место: игрок без привязки к реестру'
           : 'a spare seat: a player without a registry link'
   const got = (g: { name: string; playerId: number | null }, lang: 'ru' | 'en'): string =>
-    `«${g.name}»${g.playerId === null ? '' : lang === 'ru' ? ` (реестр №${g.playerId})` : ` (registry #${g.playerId})`}`
+    `${quote(g.name, lang)}${g.playerId === null ? '' : lang === 'ru' ? ` (реестр №${g.playerId})` : ` (registry #${g.playerId})`}`
   const ru = wrong.map(
     (w) => `место ${w.seat}: по рассадке ${expected(w.expected, 'ru')}, в игре ${got(w.got, 'ru')}`,
   )
