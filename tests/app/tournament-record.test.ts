@@ -185,8 +185,12 @@ describe('spare seats and substitutions score for nobody', () => {
         byTable: false,
       }),
     ])
-    // The prepared game's seat takes the substitute, without a registry link.
+    // The prepared game's seat takes the substitute, without a registry link; the seating the panel loads
+    // has no registry player there any more.
     expect(setupPlayers(gameId)[2]).toEqual({ name: 'Гость', playerId: null })
+    const loaded = await call('tournaments.seating', { tournamentId: t.id, roundId: r1.id, tableId })
+    expect(loaded[2]).toBeNull()
+    expect(loaded.filter((p) => p !== null)).toHaveLength(9)
     // The seated player is no longer the seat's: the panel's old seating is refused.
     const old = seatsOf(round, 1).map((s, i) =>
       i === 2 ? { name: replaced.nickname, playerId: replaced.id } : s,

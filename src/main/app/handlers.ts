@@ -19,6 +19,7 @@ import { protocolFileName } from '../export/commands'
 import { TournamentOps } from './tournaments'
 import { verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
+import { tablePlan } from './tournament-record'
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -224,12 +225,14 @@ function tournamentsHandlers({
     'tournaments.seating': ({ tournamentId, roundId, tableId }) => {
       // The stored seating of the round (issue 11); else the seating of the latest game stored for that round
       // and table (e.g. one imported or prepared by the head judge); an empty table has ten free seats.
+      // A substituted seat has no registry player (the substitute scores for nobody, issue 28).
       const stored = db()
         .roundSeating(roundId)
         .tables.find((x) => x.tableId === tableId)
+      const plan = stored ? tablePlan(db(), roundId, tableId) : null
       const game = stored ? undefined : db().listGames({ tournamentId, roundId, tableId }).at(-1)
-      const players = stored
-        ? stored.seats.map((playerId) => ({ playerId }))
+      const players = plan
+        ? plan.map((p) => ({ playerId: p.kind === 'player' ? p.playerId : null }))
         : ((game?.setup as { players?: Array<{ playerId?: number | null }> } | undefined)?.players ?? [])
       return Array.from({ length: 10 }, (_, i) => {
         const id = players[i]?.playerId
