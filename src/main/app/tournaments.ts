@@ -892,7 +892,9 @@ export class TournamentOps {
       .map((g) => g.id)
     // A game frozen by a forced close stops its clock first: its timer shows the time left at the close.
     if (input.force === true && input.unfinished !== 'cancel' && round.status !== 'finished') {
+      // (A game a table machine plays is its own writer's: its clock is the table's.)
       for (const gameId of open) {
+        if (db.sync.isRemote(gameId)) continue
         if (this.service.envelope(gameId).view.timer?.runningSince != null)
           this.service.command(gameId, { cmd: 'timer', action: 'pause' })
       }
