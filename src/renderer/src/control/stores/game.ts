@@ -49,6 +49,7 @@ const VIEW_FIELDS: Record<keyof ControlView, true> = {
   scores: true,
   tie: true,
   notice: true,
+  end: true,
 }
 
 /**
