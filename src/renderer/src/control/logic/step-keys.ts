@@ -45,7 +45,9 @@ export function stepKeys(v: ControlView | null, rules: PanelRules): StepKey[] {
         key('L / Enter', 'liftAll', { kind: 'liftAll' }, 'any'),
       )
     } else {
-      if (v.step === 'speech') list.push(key('1…0 N', 'nominate', { kind: 'nominate' }, 1))
+      // One accepted nomination per speaker per day (§6.1): once his nominee stands, N is not his any more.
+      const nominated = v.nominees.some((n) => n.by === v.speaker)
+      if (v.step === 'speech' && !nominated) list.push(key('1…0 N', 'nominate', { kind: 'nominate' }, 1))
       if (bestMovePending(v)) list.push(key('1…0 ×3 B', 'bestMove', { kind: 'bestMove' }, 3))
       list.push(key('Enter', 'next', primary))
     }
