@@ -102,7 +102,9 @@ test('the vote count field gives the keyboard back: after a recorded count, afte
   await expectPhase(page, 'day', 'lastWord')
 })
 
-test('Esc leaves every field of the panel: dialogs, the setup names, the stream settings', async ({ page }) => {
+test('Esc leaves every field of the panel: dialogs, the setup names, the stream settings', async ({
+  page,
+}) => {
   await gameAt(page, 'fiim', [{ cmd: 'start' }, { cmd: 'next' }])
   await expectPhase(page, 'day', 'speech')
   // The seat dialogs and the comment: Esc closes them and the next digit picks a seat.
@@ -128,7 +130,10 @@ test('Esc leaves every field of the panel: dialogs, the setup names, the stream 
   // The stream settings: a field there lets go at Esc too.
   await page.keyboard.press('o')
   await expect(page.getByTestId('settings')).toBeVisible()
-  const input = page.getByTestId('settings').locator('input[type=text], input:not([type]), input[type=number]').first()
+  const input = page
+    .getByTestId('settings')
+    .locator('input[type=text], input:not([type]), input[type=number]')
+    .first()
   await input.focus()
   await page.keyboard.press('Escape')
   await expect(input).not.toBeFocused()
@@ -172,7 +177,9 @@ test('the vote preview refuses a seat that has already voted, at the key press',
   await expect(page.getByTestId('hint')).toHaveCount(0)
 })
 
-test('FIIM’s removal dialog opens on a reason FIIM takes, and a letter picks the reason', async ({ page }) => {
+test('FIIM’s removal dialog opens on a reason FIIM takes, and a letter picks the reason', async ({
+  page,
+}) => {
   await gameAt(page, 'fiim', [{ cmd: 'start' }, { cmd: 'next' }])
   await seats(page, [5])
   await page.keyboard.press('r')
@@ -209,7 +216,9 @@ test('hints are true of their moment: B and M in the zero night, the night’s k
   await expect(page.getByTestId('hint')).toHaveText('В договорку нет выстрела и проверок: Enter — день 1.')
   await expect(page.getByTestId('error')).toHaveCount(0)
   await page.getByTestId('lang-en').click()
-  await expect(page.getByTestId('hint')).toHaveText('The zero night has no shot and no checks: Enter opens day 1.')
+  await expect(page.getByTestId('hint')).toHaveText(
+    'The zero night has no shot and no checks: Enter opens day 1.',
+  )
   await page.getByTestId('lang-ru').click()
 })
 
@@ -236,7 +245,9 @@ test('H hides the running game’s roles on the Games screen too', async ({ page
   await expect(page.getByTestId('hide-roles')).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByTestId('role-select-3')).toHaveCount(0)
   await expect(page.getByTestId('role-hidden-3')).toHaveText('···')
-  await expect(page.getByTestId('setup').locator('.rows')).not.toContainText(/Дон|Мафия|Шериф|дон|мафия|шериф/)
+  await expect(page.getByTestId('setup').locator('.rows')).not.toContainText(
+    /Дон|Мафия|Шериф|дон|мафия|шериф/,
+  )
   // Back at the table the seats are hidden too; H again shows everything.
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('seat-3')).toHaveAttribute('data-role', 'hidden')

@@ -111,7 +111,8 @@ const bestMovePending = (v: ControlView): boolean =>
   v.bestMove !== null &&
   v.bestMove.seats === null &&
   v.speaker === v.bestMove.by
-const voting = (v: ControlView): boolean => v.phase === 'day' && v.step === 'voting' && v.voting?.current != null
+const voting = (v: ControlView): boolean =>
+  v.phase === 'day' && v.step === 'voting' && v.voting?.current != null
 
 /** When each hint is true, written from RULES.md and the panel's keys, not from the panel's code. */
 const TRUE_WHEN: Record<HintKey, (v: ControlView, sel: number[], rules: PanelRules) => boolean> = {
@@ -179,7 +180,8 @@ describe('every hint is true of the moment it is shown in', () => {
           for (const sel of SELECTIONS) {
             const o = outcomeOf(intent, m.view, sel, rules)
             const where = `${m.label} · ${intent.kind} [${sel.join(',')}]`
-            if (o.kind === 'hint' && !TRUE_WHEN[o.hint](m.view, sel, rules)) wrong.push(`${where} → hint ${o.hint}`)
+            if (o.kind === 'hint' && !TRUE_WHEN[o.hint](m.view, sel, rules))
+              wrong.push(`${where} → hint ${o.hint}`)
             if (o.kind === 'command') {
               const r = execute(m.game, o.command)
               if (!r.ok && WRONG_MOMENT.includes(r.error.code))
@@ -205,7 +207,8 @@ function choices(n: 0 | 1 | 3 | 'any'): number[][] {
   if (n === 0) return [[]]
   if (n === 1 || n === 'any') return [...(n === 'any' ? [[]] : []), ...ALL.map((s) => [s])]
   const out: number[][] = []
-  for (let a = 1; a <= 10; a++) for (let b = a + 1; b <= 10; b++) for (let c = b + 1; c <= 10; c++) out.push([a, b, c])
+  for (let a = 1; a <= 10; a++)
+    for (let b = a + 1; b <= 10; b++) for (let c = b + 1; c <= 10; c++) out.push([a, b, c])
   return out
 }
 

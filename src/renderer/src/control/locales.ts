@@ -438,7 +438,8 @@ export const controlEn: typeof controlRu = {
   noGame: 'No active game — create one under “Games” (G)',
   tableSession: { badge: 'Table {n}' },
   needToken: {
-    title: 'This page was opened without the control token: the judge’s panel works only from the server’s link.',
+    title:
+      'This page was opened without the control token: the judge’s panel works only from the server’s link.',
     how: 'Open the “Control panel” link the server printed at start (…/control?token=…), or the panel in the app window.',
   },
   language: 'Language',

@@ -280,7 +280,9 @@ export function stepRefusal(intent: Intent, view: ControlView): HintKey | null {
     case 'withdraw':
       return view.phase === 'day' && view.step === 'speech' ? null : 'nominateInSpeech'
     case 'vote':
-      return view.phase === 'day' && view.step === 'voting' && view.voting?.current != null ? null : 'notVoting'
+      return view.phase === 'day' && view.step === 'voting' && view.voting?.current != null
+        ? null
+        : 'notVoting'
     case 'liftAll':
       return view.phase === 'day' && view.step === 'liftAll' ? null : 'noLiftAll'
     default:

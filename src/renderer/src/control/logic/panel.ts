@@ -18,7 +18,8 @@ export function usePanel() {
   function pickSeat(seat: number): void {
     const view = game.view
     // A voter who may not answer now (already voted, not a voter) is refused at once, not when the vote is sent.
-    const refusal = view && !ui.selection.includes(seat) && !ui.liftNo.includes(seat) ? voterRefusal(view, seat) : null
+    const refusal =
+      view && !ui.selection.includes(seat) && !ui.liftNo.includes(seat) ? voterRefusal(view, seat) : null
     if (refusal) return ui.showHint(refusal.hint, refusal.params)
     if (view?.phase === 'day' && view.step === 'liftAll' && game.rules.liftAllMajority === 'yesOverNo') {
       const next = cycleLiftAnswer({ yes: ui.selection, no: ui.liftNo }, seat)

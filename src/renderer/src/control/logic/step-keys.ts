@@ -30,7 +30,8 @@ export function stepKeys(v: ControlView | null, rules: PanelRules): StepKey[] {
   if (v.phase === 'setup') list.push(key('Enter', 'start', primary))
   else if (v.phase === 'zeroNight') list.push(key('Enter', 'toDay', primary))
   else if (v.phase === 'night') {
-    if (v.nightStep === 'shot') list.push(key('1…0 Enter', 'shot', primary, 1), key('M', 'miss', { kind: 'miss' }))
+    if (v.nightStep === 'shot')
+      list.push(key('1…0 Enter', 'shot', primary, 1), key('M', 'miss', { kind: 'miss' }))
     if (v.nightStep === 'donCheck') list.push(key('1…0 D', 'donCheck', { kind: 'donCheck' }, 1))
     if (v.nightStep === 'donCheck' || v.nightStep === 'sheriffCheck')
       list.push(key('1…0 S', 'sheriffCheck', { kind: 'sheriffCheck' }, 1))
