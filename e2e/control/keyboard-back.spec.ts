@@ -119,6 +119,15 @@ test('Esc leaves every field of the panel: dialogs, the setup names, the stream 
     await expect(page.getByTestId('selection')).toHaveAttribute('data-seats', '4')
     await page.keyboard.press('Escape')
   }
+  // A comment written and saved with Enter: the keyboard is back on the board.
+  await page.keyboard.press('k')
+  await page.keyboard.type('Шум в зале')
+  await command(page, 'Enter')
+  await expect(page.getByTestId('action-dialog')).toHaveCount(0)
+  await expectKeyboardOnBoard(page)
+  await page.keyboard.press('6')
+  await expect(page.getByTestId('selection')).toHaveAttribute('data-seats', '6')
+  await page.keyboard.press('Escape')
   // The Games screen: G puts the keyboard in the first name; Esc leaves the field, a second Esc the screen.
   await page.keyboard.press('g')
   await expect(page.getByTestId('name-1')).toBeFocused()
