@@ -331,6 +331,7 @@ test('city lift-all: yes, no and abstain by keys, three counts shown, 3 yes : 2 
   // A tied player is no voter here: his key is refused at once.
   await page.keyboard.press('4')
   await expect(page.getByTestId('hint')).toHaveText('№4 сейчас не голосует.')
+  await page.screenshot({ path: `${SHOTS}/control-lift-city.png` })
   await command(page, 'l')
   await expectPhase(page, 'day', 'lastWord')
   await expect(page.getByTestId('seat-4')).toHaveAttribute('data-status', 'votedOut')
