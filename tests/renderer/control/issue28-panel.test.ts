@@ -10,6 +10,7 @@ import NightPanel from '../../../src/renderer/src/control/components/NightPanel.
 import SetupScreen from '../../../src/renderer/src/control/components/SetupScreen.vue'
 import TimerPanel from '../../../src/renderer/src/control/components/TimerPanel.vue'
 import VotingPanel from '../../../src/renderer/src/control/components/VotingPanel.vue'
+import StepPanel from '../../../src/renderer/src/control/components/StepPanel.vue'
 import CountdownRing from '../../../src/renderer/src/overlay/components/CountdownRing.vue'
 import { useGameStore } from '../../../src/renderer/src/control/stores/game'
 import { useUiStore } from '../../../src/renderer/src/control/stores/ui'
@@ -131,6 +132,25 @@ describe('the vote preview', () => {
     await nextTick()
     expect(ui.selection).toEqual([4])
     expect(w.get('[data-testid="votes-3"]').text()).toBe('1')
+  })
+})
+
+describe('the speech', () => {
+  it('once the speaker’s nominee stands, the nominate button says so instead of offering N (§6.1)', () => {
+    const view = makeView({ speaker: 1, nominees: [{ seat: 4, by: 1 }] })
+    const w = mount(StepPanel, { global: { plugins: [testingPinia(view, { selection: [6] }), testI18n()] } })
+    const btn = w.get('[data-testid="nominate"]')
+    expect(btn.attributes('disabled')).toBeDefined()
+    expect(btn.text()).toBe('Кандидатура выставлена: №4')
+    const next = mount(StepPanel, {
+      global: {
+        plugins: [
+          testingPinia(makeView({ speaker: 2, nominees: [{ seat: 4, by: 1 }] }), { selection: [6] }),
+          testI18n(),
+        ],
+      },
+    })
+    expect(next.get('[data-testid="nominate"]').text()).toContain('Выставить №6')
   })
 })
 

@@ -23,6 +23,15 @@ const key = (keys: string, what: string, intent: Intent | null, seats: StepKey['
   seats,
 })
 
+/**
+ * The seat the current speaker has nominated this day and that still stands, else null: one accepted nomination per
+ * speaker per day (§6.1), so N is not his any more (a withdrawal, where allowed, gives it back).
+ */
+export function speakerNominee(v: ControlView): number | null {
+  if (v.speaker === null) return null
+  return v.nominees.find((n) => n.by === v.speaker)?.seat ?? null
+}
+
 export function stepKeys(v: ControlView | null, rules: PanelRules): StepKey[] {
   if (!v) return [key('G', 'games', { kind: 'games' })]
   const list: StepKey[] = []
@@ -46,9 +55,8 @@ export function stepKeys(v: ControlView | null, rules: PanelRules): StepKey[] {
         key('L / Enter', 'liftAll', { kind: 'liftAll' }, 'any'),
       )
     } else {
-      // One accepted nomination per speaker per day (§6.1): once his nominee stands, N is not his any more.
-      const nominated = v.nominees.some((n) => n.by === v.speaker)
-      if (v.step === 'speech' && !nominated) list.push(key('1…0 N', 'nominate', { kind: 'nominate' }, 1))
+      if (v.step === 'speech' && speakerNominee(v) === null)
+        list.push(key('1…0 N', 'nominate', { kind: 'nominate' }, 1))
       if (bestMovePending(v)) list.push(key('1…0 ×3 B', 'bestMove', { kind: 'bestMove' }, 3))
       list.push(key('Enter', 'next', primary))
     }
