@@ -70,6 +70,17 @@ describe('the removal dialog (§11.5)', () => {
     w.unmount()
   })
 
+  it('under FIIM the oath’s letter names the team defeat instead of picking a reason', async () => {
+    const { w } = await openDialog(makeView({ rulesetId: 'fiim' }), 'remove', 4)
+    const select = w.get<HTMLSelectElement>('[data-testid="remove-reason"]')
+    await select.trigger('keydown', { key: 'к' })
+    expect(select.element.value).toBe('betting')
+    expect(w.get('[data-testid="dialog-error"]').text()).toBe(
+      '«Клятва» в этих правилах — не удаление, а ППК: Esc, затем P.',
+    )
+    w.unmount()
+  })
+
   it('a reason the app has no words for (a user’s ruleset) is listed as its code, without a letter', () => {
     const choices = removalChoices({ removalReasons: ['phone', 'betting'], teamDefeatReasons: [] })
     expect(choices).toEqual([

@@ -41,6 +41,22 @@ export function removalChoices(
     .map((code) => ({ code, letters: isKnown(code) ? REASON_LETTERS[code] : null }))
 }
 
+/**
+ * A team defeat's reason under `ruleset` (FIIM: the oath) whose letter is `key`: it is not in the removal list, and
+ * the dialog says which command takes it instead. Null for any other key.
+ */
+export function teamDefeatByLetter(
+  ruleset: Pick<Ruleset, 'teamDefeatReasons'> | null,
+  key: string,
+): RemovalReason | null {
+  const choices = (ruleset?.teamDefeatReasons ?? []).filter(isKnown).map((code) => ({
+    code,
+    letters: REASON_LETTERS[code],
+  }))
+  const code = reasonByLetter(choices, key)
+  return code !== null && isKnown(code) ? code : null
+}
+
 /** The reason whose letter (either language, either case) is `key`; null for any other key. */
 export function reasonByLetter(choices: ReasonChoice[], key: string): string | null {
   if (key.length !== 1) return null
