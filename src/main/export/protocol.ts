@@ -24,8 +24,8 @@ export interface ProtocolOptions {
 export function gameNotFinishedError(): AppErrorData {
   return appError(
     'export/game_not_finished',
-    'Игра не завершена: протокол можно выгрузить только с пометкой «НЕ ЗАВЕРШЕНА» (allowUnfinished)',
-    'The game is not finished: the protocol can only be exported marked "NOT FINISHED" (allowUnfinished)',
+    'Игра не завершена: протокол можно выгрузить только с пометкой «НЕ ЗАВЕРШЕНА»',
+    'The game is not finished: the protocol can only be exported marked "NOT FINISHED"',
   )
 }
 
