@@ -95,6 +95,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/renderer/src/start/**/*.{ts,vue}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/main/**', '**/control/**', '**/admin/**'], message: 'the start page may import common, shared and the overlay\'s URL parameters only.' }] }],
+    },
+  },
+  {
     files: ['src/renderer/src/overlay/**/*.{ts,vue}'],
     rules: {
       'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/main/**', '**/control/**'], message: 'overlay may import common and shared only.' }] }],

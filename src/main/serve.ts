@@ -67,6 +67,7 @@ async function main(): Promise<void> {
     console.log(
       '  База открыта только для чтения: изменения не сохраняются / The database is read-only: changes are not saved',
     )
+  console.log(`  Начало / Start page:  ${server.origin}/`)
   console.log(`  Панель судьи / Control panel:  ${server.controlUrl}`)
   console.log(
     `  Турнир и данные / Tournament & data: ${server.origin}/admin?token=${encodeURIComponent(server.token)}`,
