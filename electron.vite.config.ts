@@ -29,7 +29,7 @@ export default defineConfig({
   main: {
     build: {
       // zod is bundled (tree-shaken) rather than required from node_modules: its CommonJS entry loads every locale
-      // and module at start-up, about 40 ms of the server's start (docs/performance.md, sixth round).
+      // and module at start-up, about 40 ms of the server's start (docs/dev/performance.md, sixth round).
       externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         input: {

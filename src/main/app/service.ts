@@ -1,5 +1,5 @@
 /**
- * The application service: the single authority over games (DESIGN.md). A command is validated, decided by the
+ * The application service: the single authority over games (docs/architecture.md). A command is validated, decided by the
  * engine, written to SQLite in one transaction, and only then applied in memory and pushed to the renderers —
  * so a crash loses nothing that was shown. It owns the clock: every command is stamped with `at` here.
  */

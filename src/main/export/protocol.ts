@@ -1,5 +1,5 @@
 /**
- * The game protocol (RULES.md §14) in three formats: PDF (pdfkit, DejaVu embedded, deterministic), printable
+ * The game protocol (docs/rules.md §14) in three formats: PDF (pdfkit, DejaVu embedded, deterministic), printable
  * HTML and versioned JSON. Unfinished games are refused unless `allowUnfinished`, then marked "НЕ ЗАВЕРШЕНА".
  */
 import { AppError, appError, type AppErrorData, type Result } from '../../shared/errors'

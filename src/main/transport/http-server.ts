@@ -1,5 +1,5 @@
 /**
- * HTTP + WebSocket transport (DESIGN.md "One contract, two transports"). Serves the built renderer pages
+ * HTTP + WebSocket transport (docs/architecture.md "One contract, two transports"). Serves the built renderer pages
  * (`/control`, `/overlay`), static assets, resources and player photos, and the contract at `/ws`.
  * Listens on 127.0.0.1 only. Reads are open; control calls need the session token (`/ws?token=…`).
  */
