@@ -2,7 +2,7 @@
  * `npm run docs:screenshots` — the README's three pictures, made by hand (never by `npm test`): the judge's panel
  * in a game, the overlay on a stream (over a stand-in for the camera picture) and the organiser's dashboard. It
  * starts the real headless server on a fresh database in a temporary folder, plays a few moves of the demo game
- * through the panel's keys in Debian's Chromium, and writes docs/images/{panel,overlay-stream,organiser}.png.
+ * through the panel's keys in Debian's Chromium, and writes docs/images/panel.png, overlay-stream.jpg and organiser.png.
  * Commit the images when the screens change.
  */
 import { mkdirSync, rmSync } from 'node:fs'
@@ -49,14 +49,14 @@ async function main(): Promise<void> {
       `<body style="margin:0;background:radial-gradient(ellipse at 50% 40%, #7a5434 0%, #4a3321 40%, #1d1712 75%, #0d0d0d 100%)">` +
         `<img style="display:block" src="data:image/png;base64,${transparent.toString('base64')}"></body>`,
     )
-    await stream.screenshot({ path: join(OUT, 'overlay-stream.png') })
+    await stream.screenshot({ path: join(OUT, 'overlay-stream.jpg'), type: 'jpeg', quality: 85 })
 
     const admin = await browser.newPage({ viewport: { width: 1366, height: 768 } })
     await admin.goto(`${server.origin}/admin?token=${encodeURIComponent(server.token)}#office`)
     await admin.getByTestId('panel-office').waitFor()
     await admin.waitForTimeout(800)
     await admin.screenshot({ path: join(OUT, 'organiser.png') })
-    for (const name of ['panel', 'overlay-stream', 'organiser']) console.log(join(OUT, `${name}.png`))
+    for (const name of ['panel.png', 'overlay-stream.jpg', 'organiser.png']) console.log(join(OUT, name))
   } finally {
     await browser.close()
     await server.stop()
