@@ -4,6 +4,7 @@
  * backup API (better-sqlite3 `db.backup()`), first to a `.partial` file, then renamed, so a half-written backup
  * never looks like a valid one. Only the newest N are kept.
  */
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type Database from 'better-sqlite3'
@@ -16,13 +17,20 @@ import { inspectFile } from './open'
 export const DEFAULT_BACKUPS_TO_KEEP = 20
 
 /**
- * The name a database's backups start with: its file name without the extension. Two databases in one folder
- * share `backups/` but never each other's files: each lists and rotates only its own.
+ * The name a database's backups start with, one per database file name (never shared by two): a plain name
+ * (`mafia-desk.sqlite`, `autumn-cup.sqlite`: letters, digits, `_`, single dashes, the `.sqlite` extension) keeps
+ * its familiar form (`mafia-desk`); any other name (`Cup A.sqlite`, `cup.db`, `Кубок.SQLITE`) is made readable
+ * and gets a short hash of the whole file name (`Cup-A-x1f0c3a`), so `Cup A.sqlite` and `Cup-A.sqlite`, or
+ * `cup.sqlite` and `cup.db`, keep their backups apart in the shared `backups/` folder: each lists and rotates only
+ * its own.
  */
 export function backupPrefixOf(dbFile: string): string {
-  const base = path.basename(dbFile).replace(/\.(sqlite3?|db)$/i, '')
-  const slug = base.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '')
-  return slug === '' ? 'mafia-desk' : slug
+  const name = path.basename(dbFile)
+  const plain = /^([\p{L}\p{N}_]+(?:-[\p{L}\p{N}_]+)*)\.sqlite$/u.exec(name)
+  if (plain) return plain[1]
+  const base = name.replace(/\.[^.]*$/, '')
+  const slug = base.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'mafia-desk'
+  return `${slug}-x${createHash('sha256').update(name).digest('hex').slice(0, 6)}`
 }
 
 function nameRe(prefix: string): RegExp {
