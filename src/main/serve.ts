@@ -14,6 +14,7 @@ import { toAppErrorData } from '../shared/errors'
 import { resolveToken } from './token-source'
 import { lanWarning } from './transport/lan'
 import { parseServeArgs } from './serve-args'
+import { damagedError } from './db/core'
 
 const VERSION = '0.1.0'
 
@@ -58,11 +59,11 @@ async function main(): Promise<void> {
   console.log(`Mafia Desk ${VERSION} (headless)`)
   console.log(`  База / Database:  ${core.db.file}`)
   if (core.db.damage) {
-    const good = core.db.damage.newestGoodBackup
-    console.log(
-      `  ВНИМАНИЕ: файл базы повреждён, изменения не сохраняются / WARNING: the database file is damaged, changes are refused` +
-        (good ? `\n  Восстановите / Restore: ${good}` : '\n  Исправных копий нет / No good backup'),
-    )
+    // The same words as every refused change: what is damaged (the file, or its journal with how many
+    // acknowledged changes it hides) and the newest good backup to restore.
+    const m = damagedError(core.db.file, core.db.damage).data.message
+    console.log(`  ВНИМАНИЕ / WARNING:\n  ${m.ru}\n  ${m.en}`)
+    if (core.db.damage.newestGoodBackup) console.log(`  ${core.db.damage.newestGoodBackup}`)
   } else if (core.db.readonly)
     console.log(
       '  База открыта только для чтения: изменения не сохраняются / The database is read-only: changes are not saved',
