@@ -12,6 +12,8 @@ import { openDatabase, type MafiaDb } from '../../src/main/db'
 import { scanWal } from '../../src/main/db/open'
 import { openSqlite } from '../../src/main/db/sqlite'
 import { sha256 } from './helpers'
+import { AppService } from '../../src/main/app/service'
+import { overlayStandings } from '../../src/main/app/exports'
 
 const dirs: string[] = []
 const open: MafiaDb[] = []
@@ -90,6 +92,19 @@ describe('damage in the write-ahead log', () => {
     db.close()
     // Nothing was written: neither the main file (no WAL switch, no checkpoint) nor the log.
     expect({ main: sha256(file), wal: sha256(`${file}-wal`) }).toEqual(before)
+  })
+
+  it('the app still starts on it: nothing is written (no demo game, no timer pause), changes are refused', async () => {
+    const { file, pageSize } = await crashedWithWal()
+    const wal = readFileSync(`${file}-wal`)
+    wal[frameOffset(pageSize, 1) + 24 + 10] ^= 0xff
+    writeFileSync(`${file}-wal`, wal)
+    const db = await openDatabase(file)
+    open.push(db)
+    expect(db.damage).not.toBeNull()
+    const service = new AppService(db, { clock: () => 1_000_000, standings: (id) => overlayStandings(db, id) })
+    expect(() => service.init()).not.toThrow()
+    expect(errorOf(() => db.addPlayer({ nickname: 'Новый' })).code).toBe('db/corrupt')
   })
 
   it('a damaged log header hides the whole log: found at open', async () => {
