@@ -26,12 +26,20 @@ afterEach(() => {
  * A database with a good backup, then 40 acknowledged commands still in the WAL, left as a crash leaves it (the
  * main file and its -wal copied while the connection was open).
  */
-async function crashedWithWal(): Promise<{ file: string; backup: string; pageSize: number }> {
+async function crashedWithWal(
+  opts: { checkpoint?: boolean } = {},
+): Promise<{ file: string; backup: string; pageSize: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'md-wal-'))
   dirs.push(dir)
   const file = join(dir, 'mafia-desk.sqlite')
   const db = await openDatabase(file)
   const backup = await db.backupNow('manual')
+  if (opts.checkpoint !== false) {
+    // The schema and the demo data into the main file, as SQLite's automatic checkpoints do in a long session.
+    const other = openSqlite(file, { fileMustExist: true })
+    other.pragma('wal_checkpoint(TRUNCATE)')
+    other.close()
+  }
   for (let i = 0; i < 40; i++) db.addPlayer({ nickname: `Игрок ${i}` })
   copyFileSync(file, `${file}.crash`)
   copyFileSync(`${file}-wal`, `${file}-wal.crash`)
@@ -97,14 +105,36 @@ describe('damage in the write-ahead log', () => {
   it('the app still starts on it: nothing is written (no demo game, no timer pause), changes are refused', async () => {
     const { file, pageSize } = await crashedWithWal()
     const wal = readFileSync(`${file}-wal`)
-    wal[frameOffset(pageSize, 1) + 24 + 10] ^= 0xff
+    const frames = Math.floor((wal.length - 32) / (24 + pageSize))
+    wal[frameOffset(pageSize, frames - 20) + 24 + 10] ^= 0xff
     writeFileSync(`${file}-wal`, wal)
     const db = await openDatabase(file)
     open.push(db)
     expect(db.damage).not.toBeNull()
-    const service = new AppService(db, { clock: () => 1_000_000, standings: (id) => overlayStandings(db, id) })
+    const service = new AppService(db, {
+      clock: () => 1_000_000,
+      standings: (id) => overlayStandings(db, id),
+    })
     expect(() => service.init()).not.toThrow()
     expect(errorOf(() => db.addPlayer({ nickname: 'Новый' })).code).toBe('db/corrupt')
+  })
+
+  it('damage that hides even the tables: a clear db/corrupt naming the good backup, never "no such table"', async () => {
+    const { file, backup, pageSize } = await crashedWithWal({ checkpoint: false })
+    const wal = readFileSync(`${file}-wal`)
+    wal[frameOffset(pageSize, 0) + 24 + 10] ^= 0xff
+    writeFileSync(`${file}-wal`, wal)
+    let code = ''
+    let message = ''
+    try {
+      open.push(await openDatabase(file))
+    } catch (e) {
+      const data = (e as { data: { code: string; message: { en: string } } }).data
+      code = data.code
+      message = data.message.en
+    }
+    expect(code).toBe('db/corrupt')
+    expect(message).toContain(basename(backup))
   })
 
   it('a damaged log header hides the whole log: found at open', async () => {

@@ -210,6 +210,9 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
   try {
     conn = openReadonlyConnection(abs, dataDir)
     configureConnection(conn, true)
+    // What can be read must be a whole schema (a damaged log may hide even the tables): else nothing can be shown.
+    if (conn.pragma('user_version', { simple: true }) !== LATEST_VERSION)
+      throw new Error('schema not readable')
   } catch {
     conn?.close()
     throw damagedError(abs, damage) // too damaged even to read: the error names the backup to restore
