@@ -12,6 +12,7 @@ import { openSqlite } from './sqlite'
 import type { BackupInfo } from './types'
 import { fsyncDir, fsyncFile, removeIfExists } from './fsutil'
 import { dbError, toDbError } from './errors'
+import { AppError } from '../../shared/errors'
 import { inspectFile } from './open'
 
 export const DEFAULT_BACKUPS_TO_KEEP = 20
@@ -170,21 +171,37 @@ export function validateBackupFile(file: string): void {
       { file },
     )
   }
-  const conn = openSqlite(file, { readonly: true, fileMustExist: true })
+  // A copy cut short (an interrupted copy, a full USB stick): its header says how long it should be.
+  const head = fs.readFileSync(file).subarray(0, 100)
+  const pageSize = head.readUInt16BE(16) === 1 ? 65536 : head.readUInt16BE(16)
+  const pages = head.readUInt32BE(28)
+  const size = fs.statSync(file).size
+  if (head.readUInt32BE(24) === head.readUInt32BE(92) && pages > 0 && size < pageSize * pages) {
+    throw dbError(
+      'db/backup_invalid',
+      `Резервная копия «${path.basename(file)}» неполная: ${size} из ${pageSize * pages} байт (копирование прервано?). Возьмите другую копию.`,
+      `The backup "${path.basename(file)}" is incomplete: ${size} of ${pageSize * pages} bytes (an interrupted copy?). Take another backup.`,
+      { file, size, expected: pageSize * pages },
+    )
+  }
+  const damaged = (check: unknown): AppError =>
+    dbError(
+      'db/backup_invalid',
+      `Резервная копия «${path.basename(file)}» повреждена: восстановить из неё нельзя. Возьмите другую копию.`,
+      `The backup "${path.basename(file)}" is damaged: it cannot be restored. Take another backup.`,
+      { file, check },
+    )
+  let conn: Database.Database | null = null
   try {
+    conn = openSqlite(file, { readonly: true, fileMustExist: true })
     const check = conn.pragma('quick_check', { simple: true })
-    if (check !== 'ok') {
-      throw dbError(
-        'db/backup_invalid',
-        `Резервная копия «${path.basename(file)}» повреждена.`,
-        `The backup "${path.basename(file)}" is damaged.`,
-        { file, check },
-      )
-    }
+    if (check !== 'ok') throw damaged(check)
   } catch (err) {
-    throw toDbError(err)
+    // Whatever SQLite says of a backup (corrupt, not a database, I/O) is about the backup, not the database.
+    if (err instanceof AppError) throw err
+    throw damaged(toDbError(err).data)
   } finally {
-    conn.close()
+    conn?.close()
   }
 }
 

@@ -6,7 +6,7 @@
 import path from 'node:path'
 import type Database from 'better-sqlite3'
 import type { AppError } from '../../shared/errors'
-import { dbError, notFound, toDbError } from './errors'
+import { dbError, diagnoseWriteError, notFound, toDbError } from './errors'
 import type { GameDbRow, PlayerDbRow, RoundDbRow, StageDbRow, TableDbRow, TournamentDbRow } from './rows'
 
 export type Statement = Database.Statement<unknown[], unknown>
@@ -98,7 +98,7 @@ export class DbCore {
     try {
       return fn()
     } catch (err) {
-      const e = toDbError(err)
+      const e = diagnoseWriteError(toDbError(err), this.file)
       // On a damaged file "read-only" is not the whole story: say it is damaged and which backup to restore.
       throw this.damage && e.code === 'db/readonly' ? this.readonlyError() : e
     }
