@@ -1,5 +1,5 @@
 /**
- * The one contract between the main process and every renderer (DESIGN.md "One contract, two transports").
+ * The one contract between the main process and every renderer (docs/architecture.md "One contract, two transports").
  * Each call names its access level and validates its input with zod; outputs are typed. The same contract is
  * served over Electron IPC (preload → ipcMain) and over WebSocket (serve.ts), so renderer code cannot tell them apart.
  *
@@ -263,7 +263,7 @@ export interface StandingsPublicRow {
   tieBreaks?: Array<{ key: string; value: number }>
   /** The tie-break that decided this place against a neighbour with the same total (null: the total did). */
   decidedBy?: string | null
-  /** Some of this row's Ci comes from a stage not finalised yet (RULES §16.3). */
+  /** Some of this row's Ci comes from a stage not finalised yet (docs/rules.md §16.3). */
   ciProvisional?: boolean
 }
 export interface StandingsPublic {

@@ -13,7 +13,7 @@ const date = z
   .optional()
 const points = z.number().min(0).max(5)
 
-/** The scoring version of a tournament: values copied into its ruleset (RULES §13.3, §13.5). */
+/** The scoring version of a tournament: values copied into its ruleset (docs/rules.md §13.3, §13.5). */
 export const tournamentScoringSchema = z
   .object({ bestMove2: points, bestMove3: points, ciK: points })
   .strict()
@@ -128,7 +128,7 @@ export interface TournamentPlayer {
   withdrawn: boolean
 }
 
-/** The figures of a seating (RULES §16.2): the generated one and a random one side by side. */
+/** The figures of a seating (docs/rules.md §16.2): the generated one and a random one side by side. */
 export interface SeatingFigures {
   players: number
   tables: number

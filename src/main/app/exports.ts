@@ -160,7 +160,7 @@ export function tournamentScoring(db: MafiaDb, tournamentId: number): ScoringCon
 }
 
 /**
- * RULES.md §16.3: a stage is finalised when it has rounds and every one of them is finished; its Ci is final
+ * docs/rules.md §16.3: a stage is finalised when it has rounds and every one of them is finished; its Ci is final
  * then, and provisional before. Games outside any stage count as finalised.
  */
 export function isStageFinalised(db: MafiaDb, stageId: number): boolean {

@@ -870,7 +870,7 @@ export class TournamentOps {
 
   /**
    * Closes a round (every game finished or cancelled, every seated table played — or `force`), stores the stage's
-   * Ci per seat when that closes the stage (RULES §16.3), takes the end-of-round backup and tells the dashboards.
+   * Ci per seat when that closes the stage (docs/rules.md §16.3), takes the end-of-round backup and tells the dashboards.
    */
   async finishRound(input: RoundFinishInput): Promise<{ backup: string }> {
     const db = this.db()

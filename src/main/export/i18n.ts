@@ -1,4 +1,4 @@
-/** Labels of the protocol and the standings exports, in Russian (default) and English (RULES.md §0 terms). */
+/** Labels of the protocol and the standings exports, in Russian (default) and English (docs/rules.md §0 terms). */
 import type { EndReason, Role, Winner } from '../../shared/game/record'
 import type { TieBreakKey } from '../tournament/scoring'
 import { TIE_BREAK_NAMES } from '../../shared/tie-break-names'
@@ -139,7 +139,7 @@ export interface Labels {
   sheetClassification: string
   classificationStageTotal: string
   classificationCarried: string
-  /** Standings: the tie-break columns (RULES.md §13.6) and the marks that explain a place. */
+  /** Standings: the tie-break columns (docs/rules.md §13.6) and the marks that explain a place. */
   tieBreakNames: Record<TieBreakKey, string>
   tieBreakColumn: (n: number, name: string) => string
   decidedBy: string

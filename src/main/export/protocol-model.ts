@@ -1,5 +1,5 @@
 /**
- * The game protocol as a layout-neutral model (RULES.md §14): the PDF and HTML renderers draw this, so both show
+ * The game protocol as a layout-neutral model (docs/rules.md §14): the PDF and HTML renderers draw this, so both show
  * exactly the same text. Built from a ProtocolHeader and a GameRecord.
  */
 import { noticeText, type NoticeCode } from '../../shared/game/notices'
@@ -125,7 +125,7 @@ function leftText(L: Labels, s: SeatRecord): string {
   return `${text}: ${reasonText(L, reason)}`
 }
 
-/** Votes of a candidate: the entered count when votes were entered as a number (RULES.md §7.5), else the voters. */
+/** Votes of a candidate: the entered count when votes were entered as a number (docs/rules.md §7.5), else the voters. */
 export function voteCount(c: { seat: number; voters: number[] }): number {
   const n = (c as { count?: unknown }).count
   return typeof n === 'number' ? n : c.voters.length

@@ -41,9 +41,9 @@ export interface StandingsExportData {
   stages: StageStandings[]
   games: GameSeatScore[]
   showAuto: boolean
-  /** The tie-breaks after the total, in the ruleset's order (RULES.md §13.6). */
+  /** The tie-breaks after the total, in the ruleset's order (docs/rules.md §13.6). */
   tieBreaks: TieBreak[]
-  /** Some Ci is provisional: its stage is not finalised yet (RULES.md §16.3). */
+  /** Some Ci is provisional: its stage is not finalised yet (docs/rules.md §16.3). */
   ciProvisional: boolean
   warnings: StandingsWarning[]
   /** The final classification (overall only; empty for one stage's export). */

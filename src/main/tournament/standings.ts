@@ -1,5 +1,5 @@
 /**
- * Standings per stage and overall (RULES.md §13, §16.3), computed from stored games. Pure.
+ * Standings per stage and overall (docs/rules.md §13, §16.3), computed from stored games. Pure.
  *
  * One source of truth: a game's points are the engine's per-seat points stored in its record (the signed
  * protocol's numbers). The tournament adds Ci (§13.5) — provisional until its stage is finalised — and any
@@ -45,7 +45,7 @@ export interface StandingsOptions {
   /** Unfinished games are left out unless this is true. */
   includeUnfinished?: boolean
   /**
-   * RULES.md §16.3: Ci is applied when a stage is finalised. Ci of the stages listed here is final; in every other
+   * docs/rules.md §16.3: Ci is applied when a stage is finalised. Ci of the stages listed here is final; in every other
    * stage it is shown but marked provisional (`ciProvisional`). Omitted = every stage is finalised.
    */
   finalisedStages?: Array<string | null>
@@ -213,7 +213,7 @@ export function scoreGames(games: StandingsGame[], options: StandingsOptions): G
 }
 
 /**
- * Ci per game and seat (RULES.md §13.5) — what the database stores in `game_results.ci` when a stage is
+ * Ci per game and seat (docs/rules.md §13.5) — what the database stores in `game_results.ci` when a stage is
  * finalised. Every seat of every finished game is listed (0 where no Ci), so a re-finalisation also clears.
  */
 export function ciValues(

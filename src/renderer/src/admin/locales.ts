@@ -1,4 +1,4 @@
-/** The "Tournament and data" page's messages: Russian (default) and English, with the terms of RULES.md §0. */
+/** The "Tournament and data" page's messages: Russian (default) and English, with the terms of docs/rules.md §0. */
 import { TIE_BREAK_NAMES } from '../../../shared/tie-break-names'
 
 export const adminRu = {

@@ -1,4 +1,4 @@
-/** The control panel's messages: Russian (default) and English, with the terms of RULES.md §0. */
+/** The control panel's messages: Russian (default) and English, with the terms of docs/rules.md §0. */
 export const controlRu = {
   title: 'Mafia Desk — судья',
   board: 'Игровой стол',
