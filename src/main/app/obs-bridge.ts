@@ -56,7 +56,8 @@ export class ObsBridge {
     this.wantConnected = connect === true
     // The password lives in the secret store, never in the database (so never in a backup or an export). A
     // password stored in the database by an older version is moved there on the first start.
-    const legacy = typeof settings.password === 'string' && settings.password !== '' ? settings.password : null
+    const legacy =
+      typeof settings.password === 'string' && settings.password !== '' ? settings.password : null
     if (this.secrets) {
       if (legacy !== null) this.secrets.set(SECRET_PASSWORD, legacy)
       settings.password = this.secrets.get(SECRET_PASSWORD) ?? ''

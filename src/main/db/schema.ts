@@ -251,6 +251,13 @@ ALTER TABLE sync_conflicts ADD COLUMN reason      TEXT NOT NULL DEFAULT '';
 ALTER TABLE sync_conflicts ADD COLUMN resolved_at INTEGER;
 `
 
+const V6 = `
+-- Issue 29 §2: a table token expires (a set time; the tournament's end is checked with it), and refusals are
+-- counted in memory and written in aggregate (one row per kind and source per few seconds, with its count).
+ALTER TABLE sync_tokens ADD COLUMN expires_at INTEGER;
+ALTER TABLE sync_refusals ADD COLUMN count INTEGER NOT NULL DEFAULT 1;
+`
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'registry, tournaments, games, event log, results, settings', sql: V1 },
   { version: 2, description: 'indexes for listing games, results and player references', sql: V2 },
@@ -262,6 +269,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 4, description: 'multi-machine sync: outbox, table tokens, conflicts', sql: V4 },
   { version: 5, description: "multi-machine sync: the head judge's conflict resolutions", sql: V5 },
+  { version: 6, description: 'multi-machine sync: token expiry, counted refusals', sql: V6 },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -155,9 +155,10 @@ export function buildProtocolModel(
   const time = (ms: number | null | undefined): string =>
     ms === null || ms === undefined
       ? dash
-      : new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ru-RU', { hour: '2-digit', minute: '2-digit' }).format(
-          new Date(ms),
-        )
+      : new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ru-RU', {
+          hour: '2-digit',
+          minute: '2-digit',
+        }).format(new Date(ms))
   const tournamentName = header.tournament || L.friendlyGame
   const seats = [...record.seats].sort((a, b) => a.seat - b.seat)
   const nameOf = (seat: number): string => seats.find((s) => s.seat === seat)?.name ?? ''

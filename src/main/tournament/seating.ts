@@ -167,7 +167,6 @@ export function seatingShape(players: number, games: number): SeatingShape {
   }
 }
 
-
 function shuffle<T>(items: T[], rnd: () => number): T[] {
   const a = [...items]
   for (let i = a.length - 1; i > 0; i--) {
