@@ -134,14 +134,14 @@ describe('wrong tokens are rate-limited per address and cost no disk write each'
     expect(right.status).toBe(429)
     expect(right.text).toContain('sync/too_many_failures')
     right.socket.destroy()
-    // Nothing written yet: the counts are in memory.
-    expect(hub.db.sync.refusals()).toHaveLength(rowsBefore)
+    // One row per kind and source so far (the first of each, written at once); the rest is counted in memory.
+    expect(hub.db.sync.refusals().length - rowsBefore).toBeLessThanOrEqual(2)
     const counts = Object.fromEntries(hub.sync.refusals.counts().map((c) => [c.code, c.count]))
     expect(counts['sync/bad_token']).toBeGreaterThanOrEqual(10)
     expect(counts['sync/too_many_failures']).toBeGreaterThanOrEqual(21)
     hub.sync.refusals.flush()
     const rows = hub.db.sync.refusals().slice(0, hub.db.sync.refusals().length - rowsBefore)
-    expect(rows.length).toBeLessThanOrEqual(4)
+    expect(rows.length).toBeLessThanOrEqual(4) // 31 refusals, at most 4 writes
     expect(rows.reduce((n, r) => n + r.count, 0)).toBeGreaterThanOrEqual(31)
   })
 })

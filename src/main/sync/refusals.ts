@@ -1,8 +1,8 @@
 /**
  * Every refusal of the hall link, logged and counted in one place (issue 29 §2: 29 of 43 sync refusals left no
- * trace). Counted in memory at once; written to `sync_refusals` in aggregate — one row per kind, table and
- * source address per interval, with its count — so a flood of wrong tokens costs no disk write per request and
- * no log line per request either (the first of each kind and source is logged, the rest summed at the flush).
+ * trace). Counted in memory at once. The first refusal of a kind, table and source in an interval is written and
+ * logged at once (so even a hub killed the next moment keeps it); the rest of that interval is written as one row
+ * with its count at the flush — so a flood of wrong tokens costs no disk write and no log line per request.
  */
 import type { MafiaDb } from '../db'
 
@@ -17,6 +17,8 @@ interface Bucket {
   remote: string
   count: number
   at: number
+  /** Refusals counted since the bucket's last write. */
+  unwritten: number
 }
 
 export interface RefusalCount {
@@ -45,13 +47,16 @@ export class RefusalLog {
     const b = this.buckets.get(key)
     if (b) {
       b.count += 1
+      b.unwritten += 1
       b.at = this.now()
     } else {
       const remoteShown = key.endsWith('|…') ? '…' : source
-      this.buckets.set(key, { tableId, code, remote: remoteShown, count: 1, at: this.now() })
+      const fresh = { tableId, code, remote: remoteShown, count: 1, at: this.now(), unwritten: 0 }
+      this.buckets.set(key, fresh)
       this.log(
         `sync: refused ${code} from ${remoteShown || '?'}${tableId === null ? '' : ` (table id ${tableId})`}`,
       )
+      this.write([fresh])
     }
     this.timer ??= setTimeout(() => this.flush(), this.flushMs)
     this.timer.unref?.()
@@ -62,25 +67,30 @@ export class RefusalLog {
     return [...this.totals].map(([code, count]) => ({ code, count })).sort((a, b) => b.count - a.count)
   }
 
-  /** The refusals not written yet (newest first), for the dashboard between two flushes. */
+  /** The refusals not written yet (newest first, with their unwritten count), for the dashboard. */
   unwritten(): Bucket[] {
-    return [...this.buckets.values()].sort((a, b) => b.at - a.at)
+    return [...this.buckets.values()]
+      .filter((b) => b.unwritten > 0)
+      .map((b) => ({ ...b, count: b.unwritten }))
+      .sort((a, b) => b.at - a.at)
   }
 
   /** Writes what was counted since the last flush, in one transaction. */
   flush(): void {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
-    const rows = [...this.buckets.values()]
-    if (rows.length === 0) return
+    const rows = [...this.buckets.values()].filter((b) => b.unwritten > 0)
     this.buckets.clear()
-    for (const r of rows) {
-      if (r.count > 1) this.log(`sync: refused ${r.code} ×${r.count} from ${r.remote || '?'}`)
-    }
+    for (const r of rows) this.log(`sync: refused ${r.code} ×${r.unwritten} more from ${r.remote || '?'}`)
+    this.write(rows.map((r) => ({ ...r, count: r.unwritten })))
+  }
+
+  private write(rows: Bucket[]): void {
+    if (rows.length === 0) return
     try {
       this.db().sync.addRefusals(rows)
     } catch (err) {
-      // Logged above already; the counts stay in memory (`counts`).
+      // Logged already; the counts stay in memory (`counts`).
       this.log(`sync: could not write ${rows.length} refusal row(s): ${String(err)}`)
     }
   }

@@ -102,6 +102,8 @@ class IdentityMismatch extends Error {
  * so no CA could vouch for it; the pin is the whole check (as Syncthing's device IDs).
  */
 const HANDSHAKE_TIMEOUT_MS = 5000
+/** A table whose token the hub refused asks again this often (ms). */
+const BAD_TOKEN_RETRY_MS = 60_000
 
 class PinnedAgent extends http.Agent {
   constructor(private readonly fingerprint: string) {
@@ -344,6 +346,9 @@ export class SyncSender {
     this.opts.db().setSetting(PAIRING_KEY, pairing)
     this.lastOkAt = this.opts.now()
     this.lastError = null
+    // A new pairing sends at once, whatever back-off the old one was in.
+    this.failures = 0
+    if (this.running && !this.busy) this.schedule(0)
     this.opts.log(
       `sync: paired with ${p.hubUrl} as table ${pairing.tableNumber} of "${pairing.tournamentName}"`,
     )
@@ -537,6 +542,7 @@ export class SyncSender {
         this.failures += 1
         // Retry soon: a hub that is back drains at once; 20 tables retrying every 2 s cost the hub nothing.
         next = Math.min(2000, 250 * 2 ** Math.min(this.failures, 3))
+        next = Math.max(next, this.refusedFor())
       }
     } catch (err) {
       this.failures += 1
@@ -652,6 +658,19 @@ export class SyncSender {
       this.record(reply)
       if (reply.value.acknowledged < first) return 'down' // nothing moved: avoid a busy loop
     }
+  }
+
+  /**
+   * How long to wait after the hub refused the token itself: a revoked or expired token is asked about once a
+   * minute, not every 2 s (the hub rate-limits wrong tokens per address: a table hammering with a dead token
+   * would keep its own address blocked, and its re-pairing with a new code waiting).
+   */
+  private refusedFor(): number {
+    const e = this.lastError
+    if (e?.code === 'sync/bad_token') return BAD_TOKEN_RETRY_MS
+    const after = e?.details?.retryAfter
+    if (e?.code === 'sync/too_many_failures' && typeof after === 'number') return Math.min(after, 600) * 1000
+    return 0
   }
 
   private record<T>(reply: HubReply<T>): boolean {
