@@ -291,7 +291,7 @@ describe('table tokens over the contract, and the LAN mode', () => {
   it('listening beyond 127.0.0.1 only with the flag; there every connection needs a token, also to read', async () => {
     const lan = await startCore({ ...base, port: 0, lan: '127.0.0.2', dbFile: join(dir, 'lan', 'db.sqlite') })
     try {
-      expect(lan.server.origin).toBe(`http://127.0.0.2:${lan.server.port}`)
+      expect(lan.server.origin).toBe(`https://127.0.0.2:${lan.server.port}`)
       // The hall network is TLS only (issue 29 §2): plain ws is refused even with the right token.
       await expect(connect(`ws://127.0.0.2:${lan.server.port}/ws?token=${lan.server.token}`)).rejects.toThrow(
         'HTTP 403',

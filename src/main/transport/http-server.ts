@@ -634,7 +634,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // After listening, errors such as EMFILE on accept() are logged; Node retries the accept, the server lives on.
   listener.on('error', (err) => log(`http server error: ${errorCode(err) ?? String(err)}`))
   const listened = opts.host ?? LOOPBACK
-  const origin = `http://${listened === '0.0.0.0' || listened === '::' ? LOOPBACK : listened}:${boundPort}`
+  // On one hall address the server is reached over TLS (issue 29 §2); on every interface, this machine's loopback.
+  const origin =
+    lan && opts.tls && listened !== '0.0.0.0' && listened !== '::'
+      ? `https://${hostPart(listened)}:${boundPort}`
+      : `http://${listened === '0.0.0.0' || listened === '::' ? LOOPBACK : listened}:${boundPort}`
 
   return {
     port: boundPort,
