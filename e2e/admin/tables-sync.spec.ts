@@ -86,6 +86,13 @@ test('the head judge sees two paired tables live; a table token cannot reach ano
     { method: 'backup.list', params: {} },
   ])
   expect(answer).toEqual(['sync/forbidden', 'ok', 'contract/forbidden'])
+  // The OBS page with table 1's token asking for table 2 says so (issue 29 §3), instead of a blank page.
+  const obs = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage()
+  await obs.goto(`${hub.origin}/overlay?table=2&token=${token1}`)
+  await expect(obs.getByTestId('overlay-refusal')).toContainText('table=1')
+  await expect(obs.getByTestId('overlay-refusal')).toContainText('стола 1')
+  await obs.goto(`${hub.origin}/overlay?table=1&token=${token1}`)
+  await expect(obs.getByTestId('overlay-refusal')).toHaveCount(0)
   // A tablet with table 1's token on the hub's control panel: its game list holds table 1's game only (the
   // server cuts it), and it opens and shows that game.
   const tablet = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage()
