@@ -33,12 +33,12 @@ export function checkLanAddress(address: string): string | null {
 /** The warning printed (and shown) whenever the app listens beyond loopback. */
 export function lanWarning(address: string, port: number): string[] {
   return [
-    '!!! ВНИМАНИЕ: сервер доступен по сети (' + `${address}:${port}` + '). Любой компьютер в этой сети может',
-    '!!! подключиться; без токена управления или токена стола он не получит ничего, кроме страниц.',
+    '!!! ВНИМАНИЕ: сервер доступен по сети (' + `${address}:${port}` + ') — только по HTTPS с сертификатом этого',
+    '!!! компьютера. Без токена управления или токена стола по сети не получить ничего, кроме страниц.',
     '!!! WARNING: the server listens beyond this machine (' +
       `${address}:${port}` +
-      '). Every other machine on',
-    '!!! the network can connect; without the control token or a table token it gets nothing but the pages.',
+      '), over HTTPS with this machine’s',
+    '!!! certificate only; without the control token or a table token the network gets nothing but the pages.',
   ]
 }
 
