@@ -12,6 +12,7 @@ import { connect as tlsConnect, type TLSSocket } from 'node:tls'
 import { startCore, type Core } from '../../src/main/app/core'
 import { call, coreBase, until } from '../app/sync-kit'
 import { hubAddresses } from '../../src/main/transport/lan'
+import { MAX_OPEN_CONFLICTS_PER_TABLE } from '../../src/main/db/sync'
 import { AppError } from '../../src/shared/errors'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-lan-guards-'))
@@ -143,6 +144,21 @@ describe('wrong tokens are rate-limited per address and cost no disk write each'
     const rows = hub.db.sync.refusals().slice(0, hub.db.sync.refusals().length - rowsBefore)
     expect(rows.length).toBeLessThanOrEqual(4) // 31 refusals, at most 4 writes
     expect(rows.reduce((n, r) => n + r.count, 0)).toBeGreaterThanOrEqual(31)
+  })
+})
+
+describe('conflict rows are bounded', () => {
+  it('a table keeps at most MAX_OPEN_CONFLICTS_PER_TABLE undecided conflicts; the next one is not written', () => {
+    const uuid = '00000000-0000-4000-8000-000000000001'
+    for (let i = 1; i <= MAX_OPEN_CONFLICTS_PER_TABLE; i++) {
+      expect(
+        hub.db.sync.addConflict({ tableId, gameUuid: uuid, seq: i, stored: { i }, received: { i, x: 1 } }),
+      ).toBe(true)
+    }
+    expect(
+      hub.db.sync.addConflict({ tableId, gameUuid: uuid, seq: 9999, stored: {}, received: { x: 2 } }),
+    ).toBe(false)
+    expect(hub.db.sync.openConflictCount(tableId)).toBe(MAX_OPEN_CONFLICTS_PER_TABLE)
   })
 })
 
