@@ -10,7 +10,9 @@ import { rulesetName } from '../../shared/ruleset-name'
 
 export interface ProtocolHeader {
   tournament: string
+  /** The stage's own name; null or empty: the protocol names the stage by its kind. */
   stage: string | null
+  stageKind?: 'qualifying' | 'semifinal' | 'final' | null
   round: number | null
   table: number | null
   gameNumber: number | null
@@ -166,7 +168,7 @@ export function buildProtocolModel(
 
   const headerPairs: Array<[string, string]> = [
     [L.tournament, opt(tournamentName)],
-    [L.stage, opt(header.stage)],
+    [L.stage, opt(header.stage || (header.stageKind ? L.stageKinds[header.stageKind] : null))],
     [L.round, opt(header.round)],
     [L.table, opt(header.table)],
     [L.game, opt(header.gameNumber)],
