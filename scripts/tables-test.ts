@@ -385,7 +385,8 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     const fingerprint = (
       await hubClient!.call<{ fingerprint: string | null }>('sync.status', { tournamentId: t.id })
     ).fingerprint!
-    const code = (address: string, token: string): string => `https://${address}/#t=${token}&fp=${fingerprint}`
+    const code = (address: string, token: string): string =>
+      `https://${address}/#t=${token}&fp=${fingerprint}`
     for (const tb of tables) {
       await startTable(tb)
       let hubAddress = `${HUB_ADDRESS}:${hubPort}`
@@ -686,8 +687,8 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     }
     const finalDb = new Database(hubDb, { readonly: true, fileMustExist: true })
     const conflicts = (finalDb.prepare('SELECT count(*) AS n FROM sync_conflicts').get() as { n: number }).n
-    const refused = (
-      // Refusals are written in aggregate, one row per kind and source with its count.
+    const refused = // Refusals are written in aggregate, one row per kind and source with its count.
+    (
       finalDb
         .prepare("SELECT coalesce(sum(count), 0) AS n FROM sync_refusals WHERE code = 'sync/bad_token'")
         .get() as {

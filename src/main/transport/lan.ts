@@ -33,7 +33,9 @@ export function checkLanAddress(address: string): string | null {
 /** The warning printed (and shown) whenever the app listens beyond loopback. */
 export function lanWarning(address: string, port: number): string[] {
   return [
-    '!!! ВНИМАНИЕ: сервер доступен по сети (' + `${address}:${port}` + ') — только по HTTPS с сертификатом этого',
+    '!!! ВНИМАНИЕ: сервер доступен по сети (' +
+      `${address}:${port}` +
+      ') — только по HTTPS с сертификатом этого',
     '!!! компьютера. Без токена управления или токена стола по сети не получить ничего, кроме страниц.',
     '!!! WARNING: the server listens beyond this machine (' +
       `${address}:${port}` +
