@@ -15,6 +15,7 @@ import type {
 } from '../../shared/contract'
 import { AppError, appError, type Result } from '../../shared/errors'
 import type { MafiaDb } from '../db'
+import { validationMessage } from '../../shared/validation-message'
 
 const KEY = 'obs'
 /** Scene maps of particular tournaments and tables; the map in the director settings is the default. */
@@ -112,9 +113,13 @@ export class ObsBridge {
     if (map !== null) {
       const p = sceneMapSchema.safeParse(map)
       if (!p.success) {
-        const where = p.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')
+        const where = validationMessage(p.error.issues)
         throw new AppError(
-          appError('obs/invalid_settings', `Неверная карта сцен: ${where}`, `Invalid scene map: ${where}`),
+          appError(
+            'obs/invalid_settings',
+            `Неверная карта сцен: ${where.ru}`,
+            `Invalid scene map: ${where.en}`,
+          ),
         )
       }
       parsed = p.data

@@ -18,6 +18,8 @@ import type { RefusalLog } from './refusals'
 import { AuthFailureLimiter, InFlightBytes } from '../transport/limits'
 import { isLocalConnection } from '../transport/lan'
 import { bodyTimeout, busyClient, syncError, tlsRequired, tooManyFailures } from './errors'
+import { validationMessage } from '../../shared/validation-message'
+import type { core } from 'zod'
 
 const STATUS: Record<string, number> = {
   'sync/bad_token': 401,
@@ -127,16 +129,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-function invalid(issues: Array<{ path: PropertyKey[]; message: string }>): Error {
-  const list = issues.slice(0, 5).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
-  return syncError(
-    'sync/malformed',
-    `Неверный пакет: ${list.join('; ')}`,
-    `Malformed batch: ${list.join('; ')}`,
-    {
-      issues: list,
-    },
-  )
+function invalid(issues: readonly core.$ZodIssue[]): Error {
+  const text = validationMessage(issues)
+  return syncError('sync/malformed', `Неверный пакет: ${text.ru}`, `Malformed batch: ${text.en}`, {
+    issues: text.issues.slice(0, 5).map((i) => `${i.field}: ${i.en}`),
+  })
 }
 
 /** Handles a request when it is one of ours (returns true); anything else is left to the HTTP server. */
