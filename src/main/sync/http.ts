@@ -43,6 +43,8 @@ const STATUS: Record<string, number> = {
 
 /** Bytes of bodies one client (address) may have in flight at once: two full batches. */
 export const SYNC_IN_FLIGHT_BYTES = 2 * SYNC_MAX_BYTES
+/** A refused request's unread body up to this size is drained so its connection can be kept (bytes). */
+const SMALL_REFUSED_BODY = 16 * 1024
 /** A body must arrive in full within this time (ms). */
 export const SYNC_BODY_TIMEOUT_MS = 15_000
 
@@ -149,7 +151,10 @@ export function handleSyncRequest(
   const refuse = (err: unknown, grant: TableGrant | null, unread: boolean): void => {
     const error = toAppErrorData(err, 'sync/internal')
     guards.refusals.count(error.code, remote, grant?.tableId ?? null)
-    if (!res.headersSent) send(res, { ok: false, error }, unread)
+    // A small unread body is drained and the connection kept (no new TLS handshake for the next request); a
+    // large or undeclared one is not read: the connection closes after the answer.
+    const small = Number(req.headers['content-length']) <= SMALL_REFUSED_BODY
+    if (!res.headersSent) send(res, { ok: false, error }, unread && !small)
     if (unread) req.resume()
   }
   if (req.method !== 'POST') {
