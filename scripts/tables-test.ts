@@ -688,13 +688,13 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     const finalDb = new Database(hubDb, { readonly: true, fileMustExist: true })
     const conflicts = (finalDb.prepare('SELECT count(*) AS n FROM sync_conflicts').get() as { n: number }).n
     const refused = // Refusals are written in aggregate, one row per kind and source with its count.
-    (
-      finalDb
-        .prepare("SELECT coalesce(sum(count), 0) AS n FROM sync_refusals WHERE code = 'sync/bad_token'")
-        .get() as {
-        n: number
-      }
-    ).n
+      (
+        finalDb
+          .prepare("SELECT coalesce(sum(count), 0) AS n FROM sync_refusals WHERE code = 'sync/bad_token'")
+          .get() as {
+          n: number
+        }
+      ).n
     finalDb.close()
     if (games !== o.tables * o.games)
       failures.push(`${games} games on the hub, expected ${o.tables * o.games}`)
