@@ -26,7 +26,7 @@ test.beforeAll(async () => {
   db.addTable(t.id, { judge: 'Анна' })
   db.addTable(t.id, { judge: 'Борис' })
   db.close()
-  hub = await startServer({ dir, dbFile, args: ['--lan', '127.0.0.2'] })
+  hub = hall(await startServer({ dir, dbFile, args: ['--lan', '127.0.0.2'] }))
   tables.push(await startServer(), await startServer())
 })
 test.afterAll(async () => {
@@ -295,7 +295,7 @@ async function startRoundHub(name: string, judges: string[]) {
   const round = db.addRound(db.addStage(t.id, { kind: 'qualifying' }).id)
   const tables = judges.map((judge) => db.addTable(t.id, { judge }))
   db.close()
-  const roundHub = await startServer({ dir, dbFile, args: ['--lan', '127.0.0.2'] })
+  const roundHub = hall(await startServer({ dir, dbFile, args: ['--lan', '127.0.0.2'] }))
   return { roundHub, t, round, tables }
 }
 
@@ -407,4 +407,18 @@ function postTls(
     req.on('error', reject)
     req.end(init.body)
   })
+}
+
+/**
+ * A LAN-mode hub as a machine of the hall reaches it: its address 127.0.0.2 over TLS. (Its READY line names this
+ * machine's plain-HTTP loopback origin, which the hall never uses.)
+ */
+function hall(server: TestServer): TestServer {
+  const origin = server.origin.replace(/^http:\/\/127\.0\.0\.1:/, 'https://127.0.0.2:')
+  return {
+    ...server,
+    origin,
+    controlUrl: `${origin}/control?token=${encodeURIComponent(server.token)}`,
+    overlayUrl: `${origin}/overlay`,
+  }
 }

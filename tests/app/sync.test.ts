@@ -291,7 +291,9 @@ describe('table tokens over the contract, and the LAN mode', () => {
   it('listening beyond 127.0.0.1 only with the flag; there every connection needs a token, also to read', async () => {
     const lan = await startCore({ ...base, port: 0, lan: '127.0.0.2', dbFile: join(dir, 'lan', 'db.sqlite') })
     try {
-      expect(lan.server.origin).toBe(`https://127.0.0.2:${lan.server.port}`)
+      // This machine's panel and OBS keep plain HTTP on 127.0.0.1 (issue 29 §2); the hall address is TLS only.
+      expect(lan.server.origin).toBe(`http://127.0.0.1:${lan.server.port}`)
+      expect(lan.server.lanOrigins()).toEqual([`https://127.0.0.2:${lan.server.port}`])
       // The hall network is TLS only (issue 29 §2): plain ws is refused even with the right token.
       await expect(connect(`ws://127.0.0.2:${lan.server.port}/ws?token=${lan.server.token}`)).rejects.toThrow(
         'HTTP 403',
@@ -301,8 +303,8 @@ describe('table tokens over the contract, and the LAN mode', () => {
       const ok = await connect(`wss://127.0.0.2:${lan.server.port}/ws?token=${lan.server.token}`)
       expect(await ok.call('game.active', {})).toMatchObject({ ok: true })
       ok.ws.close()
-      // Not listening on 127.0.0.1 at all in this mode.
-      await expect(fetch(`http://127.0.0.1:${lan.server.port}/healthz`)).rejects.toThrow()
+      // On 127.0.0.1 this machine reads without a token, over plain HTTP (loopback is not the hall network).
+      expect((await fetch(`http://127.0.0.1:${lan.server.port}/healthz`)).ok).toBe(true)
     } finally {
       await lan.close()
     }

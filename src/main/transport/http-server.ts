@@ -608,21 +608,20 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
    */
   // The http/https servers never listen themselves, so they do not track these connections: this set does.
   const sockets = new Set<Socket>()
-  const listener = secure
-    ? createTcpServer((socket: Socket) => {
-        sockets.add(socket)
-        socket.on('close', () => sockets.delete(socket))
-        socket.setTimeout(10_000, () => socket.destroy())
-        socket.on('error', (err) => log(`tcp socket error: ${errorCode(err) ?? String(err)}`))
-        socket.once('data', (first: Buffer) => {
-          socket.setTimeout(0)
-          socket.pause()
-          socket.unshift(first)
-          ;(first[0] === 0x16 ? secure : server).emit('connection', socket)
-          process.nextTick(() => socket.resume())
-        })
-      })
-    : server
+  const sniff = (socket: Socket): void => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+    socket.setTimeout(10_000, () => socket.destroy())
+    socket.on('error', (err) => log(`tcp socket error: ${errorCode(err) ?? String(err)}`))
+    socket.once('data', (first: Buffer) => {
+      socket.setTimeout(0)
+      socket.pause()
+      socket.unshift(first)
+      ;(first[0] === 0x16 && secure ? secure : server).emit('connection', socket)
+      process.nextTick(() => socket.resume())
+    })
+  }
+  const listener = secure ? createTcpServer(sniff) : server
   await new Promise<void>((resolveListen, reject) => {
     listener.once('error', reject)
     listener.listen(opts.port, opts.host ?? LOOPBACK, () => {
@@ -634,11 +633,28 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // After listening, errors such as EMFILE on accept() are logged; Node retries the accept, the server lives on.
   listener.on('error', (err) => log(`http server error: ${errorCode(err) ?? String(err)}`))
   const listened = opts.host ?? LOOPBACK
-  // On one hall address the server is reached over TLS (issue 29 §2); on every interface, this machine's loopback.
+  const everyInterface = listened === '0.0.0.0' || listened === '::'
+  /**
+   * On one hall address, this machine's panel, overlay and OBS keep plain HTTP on 127.0.0.1 at the same port
+   * (loopback is not the hall network; OBS cannot take a self-signed certificate). When that port is taken on
+   * loopback, they use the hall address over HTTPS.
+   */
+  let loopback: ReturnType<typeof createTcpServer> | null = null
+  if (lan && secure && !everyInterface) {
+    const extra = createTcpServer(sniff)
+    loopback = await new Promise((resolveListen) => {
+      extra.once('error', (err) => {
+        log(`this machine's address ${LOOPBACK}:${boundPort} is taken (${errorCode(err) ?? String(err)})`)
+        resolveListen(null)
+      })
+      extra.listen(boundPort, LOOPBACK, () => resolveListen(extra))
+    })
+    loopback?.on('error', (err) => log(`http server error: ${errorCode(err) ?? String(err)}`))
+  }
   const origin =
-    lan && opts.tls && listened !== '0.0.0.0' && listened !== '::'
+    lan && secure && !everyInterface && !loopback
       ? `https://${hostPart(listened)}:${boundPort}`
-      : `http://${listened === '0.0.0.0' || listened === '::' ? LOOPBACK : listened}:${boundPort}`
+      : `http://${everyInterface || loopback ? LOOPBACK : listened}:${boundPort}`
 
   return {
     port: boundPort,
@@ -687,11 +703,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         for (const c of clients) c.ws.terminate()
         wssFor.read.close()
         wssFor.control.close()
-        let open = servers.length + (listener === server ? 0 : 1)
+        let open = servers.length + (listener === server ? 0 : 1) + (loopback ? 1 : 0)
         const one = (): void => {
           if (--open === 0) done()
         }
         if (listener !== server) listener.close(one)
+        loopback?.close(one)
         for (const s of servers) {
           if (s.listening) s.close(one)
           else one()
