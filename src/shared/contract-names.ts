@@ -56,6 +56,7 @@ export const CALL_NAMES = [
   'tournaments.withdraw',
   'tournaments.setJudge',
   'stages.create',
+  'stages.setCarryOver',
   'seating.generate',
   'seating.swap',
   'seating.move',

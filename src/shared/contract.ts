@@ -272,6 +272,19 @@ export interface StandingsPublic {
   stages: Array<{ stage: string | null; rows: StandingsPublicRow[] }>
   /** The tie-break keys after the total, in the ruleset's order (§13.6). */
   tieBreaks?: string[]
+  /** The final classification: finalists, then semi-finalists, then the rest by the qualifying. */
+  classification?: Array<{
+    place: number
+    playerId: number | null
+    name: string
+    group: 'final' | 'semifinal' | 'qualifying'
+    stageTotal: number
+    carried: number
+    score: number
+  }>
+  /** The carry-over of the final stage (0..1) and that stage's id (null: no final stage yet). */
+  carryOver?: number
+  finalStageId?: number | null
 }
 
 export interface AppInfo {
@@ -592,6 +605,12 @@ export const calls = {
     out<TournamentDetail>(),
   ),
   'stages.create': call('control', stageCreateSchema, out<TournamentDetail>()),
+  /** The final stage's carry-over into the final classification: 0 (the final alone), 0.5 or 1 (all points). */
+  'stages.setCarryOver': call(
+    'control',
+    z.object({ stageId: id, carryOver: z.number().min(0).max(1) }).strict(),
+    out<{ carryOver: number }>(),
+  ),
   /** Seats the rounds of the stage not started yet (all of them the first time). */
   'seating.generate': call('control', seatingGenerateSchema, out<TournamentDetail>()),
   /** The stage's seating as XLSX: a sheet per round and one "by player". */

@@ -173,7 +173,14 @@ function standingsOptions(db: MafiaDb, tournamentId: number): StandingsOptions {
   return {
     scoring: tournamentScoring(db, tournamentId),
     finalisedStages: finalisedStageKeys(db, tournamentId),
+    carryOver: carryOverOf(db, tournamentId),
   }
+}
+
+/** The final classification's carry-over: the tournament's final stage says it (0 when it has none). */
+export function carryOverOf(db: MafiaDb, tournamentId: number): number {
+  const final = db.listStages(tournamentId).find((s) => s.kind === 'final')
+  return final?.options.carryOver ?? 0
 }
 
 export async function standingsFile(

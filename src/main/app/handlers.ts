@@ -15,7 +15,7 @@ import type {
   StandingsPublicRow,
   TournamentInfo,
 } from '../../shared/contract'
-import { liveStandings, protocolFile, standingsFile } from './exports'
+import { carryOverOf, liveStandings, protocolFile, standingsFile } from './exports'
 import { protocolFileName } from '../export/commands'
 import { TournamentOps } from './tournaments'
 import { verifyImportedGame } from './import-check'
@@ -79,6 +79,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...obsHandlers(deps),
     ...exportHandlers(deps),
     ...standingsHandlers(deps),
+    ...classificationHandlers(deps),
     ...backupHandlers(deps),
     ...deps.sync,
     ...tournamentOpsHandlers(new TournamentOps(deps.db, deps.service)),
@@ -286,6 +287,27 @@ function exportHandlers({ db }: HandlerDeps): NamespaceHandlers<'export'> {
   }
 }
 
+/** The final stage's carry-over into the final classification (stored with the stage's options). */
+function classificationHandlers({ db, service }: HandlerDeps): Pick<Handlers, 'stages.setCarryOver'> {
+  return {
+    'stages.setCarryOver': ({ stageId, carryOver }) => {
+      const stage = db().getStage(stageId)
+      if (!stage || stage.kind !== 'final')
+        throw new AppError(
+          appError(
+            'tournament/not_final_stage',
+            'Перенос очков в итоговую классификацию задаётся у финального этапа.',
+            'The carry-over into the final classification belongs to a final stage.',
+            { stageId },
+          ),
+        )
+      db().setStageOptions(stageId, { ...stage.options, carryOver })
+      service.tournamentChanged(stage.tournamentId)
+      return { carryOver }
+    },
+  }
+}
+
 function standingsHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'standings'> {
   return {
     'standings.get': ({ tournamentId }): StandingsPublic => {
@@ -316,6 +338,20 @@ function standingsHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'sta
         overall: pub(all.overall),
         stages: all.stages.map((st) => ({ stage: st.stage, rows: pub(st.rows) })),
         tieBreaks: all.tieBreaks.map((tb) => tb.key),
+        classification: all.classification.map((r) => ({
+          place: r.place,
+          playerId: r.playerId,
+          name: r.name,
+          group: r.group,
+          stageTotal: r.stageTotal,
+          carried: r.carried,
+          score: r.score,
+        })),
+        carryOver: carryOverOf(db(), t.id),
+        finalStageId:
+          db()
+            .listStages(t.id)
+            .find((s) => s.kind === 'final')?.id ?? null,
       }
     },
   }

@@ -161,11 +161,15 @@ export class TournamentsRepo extends Repo {
     })
   }
 
-  /** Stores the seed and the options of the stage's seating. */
+  /** Stores the seed and the options of the stage's seating (the classification's carry-over is not a seating
+   * option: it stays as it was unless given). */
   setStageSeating(stageId: number, seed: number, options: StageOptions): Stage {
-    const json = toJson(options, 'options')
     return this.write(() => {
-      this.requireStage(stageId)
+      const { carryOver } = toStage(this.requireStage(stageId)).options
+      const json = toJson(
+        carryOver === undefined || 'carryOver' in options ? options : { ...options, carryOver },
+        'options',
+      )
       this.stmt('UPDATE stages SET seed = ?, options = ? WHERE id = ?').run(seed, json, stageId)
       return toStage(this.requireStage(stageId))
     })
