@@ -235,7 +235,8 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
   let hubClient: ContractClient | null = null
   let hubUpSince = 0
   let hubDown = false
-  const hubToken = 'hub-control-token'
+  // The LAN mode takes strong control tokens only (issue 29 §2).
+  const hubToken = 'hub-control-token-7f3k9q2m5x8w'
   const acks: Ack[] = []
   const lags: number[] = []
   const stages: Record<(typeof STAGES)[number], number[]> = {
@@ -287,7 +288,7 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
         tableId: row.id,
         dbFile: join(dir, `table-${i + 1}.sqlite`),
         token: setupDb.sync.createToken(row.id),
-        controlToken: `table-${i + 1}-control`,
+        controlToken: `table-${i + 1}-control-token-7f3k9q2m5x8w`,
         proc: null,
         client: null,
         proxy: null,
@@ -330,7 +331,7 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     const connectHub = async (): Promise<void> => {
       for (let attempt = 1; ; attempt++) {
         hubClient?.close()
-        hubClient = new ContractClient(`ws://${HUB_ADDRESS}:${hubPort}/ws?token=${hubToken}`, onHubPush)
+        hubClient = new ContractClient(`wss://${HUB_ADDRESS}:${hubPort}/ws?token=${hubToken}`, onHubPush)
         try {
           await hubClient.ready
           return
@@ -375,20 +376,27 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
         tb.controlToken,
       ])
       tb.client = new ContractClient(
-        `ws://${tb.proc.origin.slice('http://'.length)}/ws?token=${tb.controlToken}`,
+        `wss://${tb.proc.origin.slice('http://'.length)}/ws?token=${tb.controlToken}`,
       )
       await tb.client.ready
       tb.down = false
     }
+    // The hub's certificate fingerprint: every table pins it from its pairing code (issue 29 §2).
+    const fingerprint = (
+      await hubClient!.call<{ fingerprint: string | null }>('sync.status', { tournamentId: t.id })
+    ).fingerprint!
+    const code = (address: string, token: string): string =>
+      `https://${address}/#t=${token}&fp=${fingerprint}`
     for (const tb of tables) {
       await startTable(tb)
-      let hubUrl = `http://${HUB_ADDRESS}:${hubPort}`
+      let hubAddress = `${HUB_ADDRESS}:${hubPort}`
       if (cutTables.has(tb.index)) {
+        // Through a TCP proxy: TLS end to end, the pin does not care which address carries it.
         tb.proxy = new Proxy(() => ({ host: HUB_ADDRESS, port: hubPort }))
         await tb.proxy.start()
-        hubUrl = `http://${PROXY_ADDRESS}:${tb.proxy.port}`
+        hubAddress = `${PROXY_ADDRESS}:${tb.proxy.port}`
       }
-      await tb.client!.call('sync.pair', { hubUrl: `${hubUrl}#${tb.token}` })
+      await tb.client!.call('sync.pair', { hubUrl: code(hubAddress, tb.token) })
     }
     log(`tables-test: hub + ${o.tables} tables up and paired (${dir})`)
 
@@ -560,7 +568,7 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
           for (let attempt = 0; ; attempt++) {
             try {
               await withTable(tb, (c) =>
-                c.call('sync.pair', { hubUrl: `http://${HUB_ADDRESS}:${hubPort}#${fresh}` }),
+                c.call('sync.pair', { hubUrl: code(`${HUB_ADDRESS}:${hubPort}`, fresh) }),
               )
               break
             } catch (err) {
@@ -679,11 +687,14 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     }
     const finalDb = new Database(hubDb, { readonly: true, fileMustExist: true })
     const conflicts = (finalDb.prepare('SELECT count(*) AS n FROM sync_conflicts').get() as { n: number }).n
-    const refused = (
-      finalDb.prepare("SELECT count(*) AS n FROM sync_refusals WHERE code = 'sync/bad_token'").get() as {
-        n: number
-      }
-    ).n
+    const refused = // Refusals are written in aggregate, one row per kind and source with its count.
+      (
+        finalDb
+          .prepare("SELECT coalesce(sum(count), 0) AS n FROM sync_refusals WHERE code = 'sync/bad_token'")
+          .get() as {
+          n: number
+        }
+      ).n
     finalDb.close()
     if (games !== o.tables * o.games)
       failures.push(`${games} games on the hub, expected ${o.tables * o.games}`)

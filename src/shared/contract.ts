@@ -50,6 +50,8 @@ function call<I extends z.ZodType, O>(access: Access, input: I, output: Out<O>):
 }
 
 const none = z.object({}).strict()
+/** A hall address of the hub as an origin (`https://192.168.1.10:4800`), optional. */
+const syncAddressSchema = z.string().max(200).optional()
 
 export {
   IMPORT_TEXT_MAX_CHARS,
@@ -639,20 +641,34 @@ export const calls = {
   ),
   // ---- multi-machine mode (issue 16): the hub's table tokens and lag, a table machine's pairing ----
   /** The hub's view of a tournament's tables: tokens, lag, last contact, conflicts, the table on stream. */
+  /** `address`: the hall address the pairing codes name (one of the status's `addresses`; the first when absent). */
   'sync.status': call(
     'control',
-    z.object({ tournamentId: z.number().int().positive() }).strict(),
+    z.object({ tournamentId: z.number().int().positive(), address: syncAddressSchema }).strict(),
     out<SyncHubStatus>(),
   ),
-  /** A new pairing token for a table (its earlier token stops working). */
+  /**
+   * A new pairing token for a table (its earlier token stops working and its connections close). It works for
+   * `validHours` when given, never past the tournament's last day (see SyncRepo.createToken).
+   */
   'sync.createToken': call(
     'control',
-    z.object({ tableId: z.number().int().positive() }).strict(),
+    z
+      .object({
+        tableId: z.number().int().positive(),
+        validHours: z
+          .number()
+          .positive()
+          .max(24 * 366)
+          .optional(),
+        address: syncAddressSchema,
+      })
+      .strict(),
     out<SyncHubStatus>(),
   ),
   'sync.revokeToken': call(
     'control',
-    z.object({ tableId: z.number().int().positive() }).strict(),
+    z.object({ tableId: z.number().int().positive(), address: syncAddressSchema }).strict(),
     out<SyncHubStatus>(),
   ),
   /** The table on stream: its newest game becomes the active one (overlay, OBS) and follows its next games. */

@@ -8,6 +8,12 @@ import { z } from 'zod'
 /** At most this many entries per batch, and this many bytes per request body. */
 export const SYNC_MAX_ENTRIES = 200
 export const SYNC_MAX_BYTES = 2 * 1024 * 1024
+/**
+ * The most entries a table may report as still unsent (issue 29 §2: `pending: 1e15` was taken): far above any
+ * tournament (a game has a few hundred entries), far below a number that breaks the dashboard's sums.
+ */
+export const SYNC_MAX_PENDING = 1_000_000
+const pendingSchema = z.number().int().nonnegative().max(SYNC_MAX_PENDING)
 
 export const syncEntrySchema = z
   .object({
@@ -36,7 +42,7 @@ export const syncPushSchema = z
       .strict()
       .optional(),
     /** Entries still in the table's outbox after this batch (the hub shows it as the table's lag). */
-    pending: z.number().int().nonnegative().optional(),
+    pending: pendingSchema.optional(),
     /** When the table's sender sent the batch (its clock, ms): the hub's lag trace only. */
     sentAt: z.number().finite().optional(),
   })
@@ -50,7 +56,7 @@ export interface SyncPushResult {
   duplicates: number
 }
 
-export const syncHelloSchema = z.object({ pending: z.number().int().nonnegative().optional() }).strict()
+export const syncHelloSchema = z.object({ pending: pendingSchema.optional() }).strict()
 
 export interface SyncHello {
   tournament: { uuid: string; name: string }
@@ -64,9 +70,11 @@ export interface SyncTableStatus {
   number: number
   name: string
   judge: string
-  /** The pairing token (null: none or revoked) and the URL a table machine enters. */
+  /** The pairing token (null: none or revoked) and the code a table machine enters or scans (see pairing.ts). */
   token: string | null
   pairingUrl: string | null
+  /** When the token stops working (ms since epoch; null: never). */
+  expiresAt: number | null
   /** Commands the table reported as not yet on the hub, at its last contact (null: never seen). */
   behind: number | null
   lastSeenAt: number | null
@@ -80,14 +88,24 @@ export interface SyncHubStatus {
   tournamentId: number
   tables: SyncTableStatus[]
   conflicts: Array<{ id: number; tableId: number | null; gameUuid: string; seq: number; at: number }>
-  refusals: Array<{ tableId: number | null; code: string; remote: string; at: number }>
+  /** The latest refusals (one row per kind and source per few seconds, with how many it stands for). */
+  refusals: Array<{ tableId: number | null; code: string; remote: string; at: number; count: number }>
+  /** Refusals of each kind since the hub started. */
+  refusalCounts: Array<{ code: string; count: number }>
   onStreamTableId: number | null
+  /** The hall addresses the hub can be reached at (LAN mode; empty: this machine only) and the one the codes name. */
+  addresses: string[]
+  address: string
+  /** The fingerprint of the hub's certificate the codes carry (LAN mode), or null. */
+  fingerprint: string | null
 }
 
 /** A table machine's own view of its pairing and outbox. */
 export interface SyncLocalStatus {
   paired: boolean
   hubUrl: string | null
+  /** The pinned fingerprint of the hub's certificate (null: a hub on this machine, over loopback). */
+  fingerprint?: string | null
   tableNumber: number | null
   tournamentName: string | null
   pending: number

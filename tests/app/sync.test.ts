@@ -166,7 +166,9 @@ describe('the hub stores idempotently and refuses bad input with a typed error',
 
   it('over HTTP: a wrong token (refused and logged), malformed and oversized batches', async () => {
     expect(await httpPush('wrong-token', batch())).toEqual({ status: 401, code: 'sync/bad_token' })
-    expect(hub.db.sync.refusals()[0]).toMatchObject({ code: 'sync/bad_token' })
+    // Counted in memory; the first of its kind and source is written at once, the rest in aggregate.
+    expect(hub.sync.refusals.counts()).toContainEqual({ code: 'sync/bad_token', count: 1 })
+    expect(hub.db.sync.refusals()[0]).toMatchObject({ code: 'sync/bad_token', count: 1 })
     expect(await httpPush(tokenOf(tableIds[0]), '{not json')).toEqual({ status: 400, code: 'sync/malformed' })
     expect(await httpPush(tokenOf(tableIds[0]), { ...batch(), fromSeq: 0 })).toMatchObject({
       status: 400,
@@ -232,7 +234,8 @@ describe('table tokens over the contract, and the LAN mode', () => {
     call: (method: string, params: unknown) => Promise<{ ok: boolean; code?: string }>
   }> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url)
+      // A test client: the hub's self-signed certificate is checked by the tables' pin (sync-tls.test.ts).
+      const ws = new WebSocket(url, { rejectUnauthorized: false })
       let id = 0
       const waiting = new Map<number, (v: { ok: boolean; code?: string }) => void>()
       ws.on('message', (data) => {
@@ -278,24 +281,30 @@ describe('table tokens over the contract, and the LAN mode', () => {
       ok: false,
       code: 'contract/forbidden',
     })
-    // Revoked: refused at once, also on the open connection.
+    // Revoked: its open connection is closed at once (issue 29 §2).
+    const closed = new Promise<void>((r) => c.ws.once('close', () => r()))
     await call(hub, 'sync.revokeToken', { tableId: tableIds[0] })
-    expect(await c.call('game.view', { gameId: own.id })).toEqual({ ok: false, code: 'contract/forbidden' })
-    c.ws.close()
+    await closed
     await call(hub, 'sync.createToken', { tableId: tableIds[0] })
   })
 
   it('listening beyond 127.0.0.1 only with the flag; there every connection needs a token, also to read', async () => {
     const lan = await startCore({ ...base, port: 0, lan: '127.0.0.2', dbFile: join(dir, 'lan', 'db.sqlite') })
     try {
-      expect(lan.server.origin).toBe(`http://127.0.0.2:${lan.server.port}`)
-      await expect(connect(`ws://127.0.0.2:${lan.server.port}/ws`)).rejects.toThrow('HTTP 401')
-      await expect(connect(`ws://127.0.0.2:${lan.server.port}/ws?token=wrong`)).rejects.toThrow('HTTP 401')
-      const ok = await connect(`ws://127.0.0.2:${lan.server.port}/ws?token=${lan.server.token}`)
+      // This machine's panel and OBS keep plain HTTP on 127.0.0.1 (issue 29 §2); the hall address is TLS only.
+      expect(lan.server.origin).toBe(`http://127.0.0.1:${lan.server.port}`)
+      expect(lan.server.lanOrigins()).toEqual([`https://127.0.0.2:${lan.server.port}`])
+      // The hall network is TLS only (issue 29 §2): plain ws is refused even with the right token.
+      await expect(connect(`ws://127.0.0.2:${lan.server.port}/ws?token=${lan.server.token}`)).rejects.toThrow(
+        'HTTP 403',
+      )
+      await expect(connect(`wss://127.0.0.2:${lan.server.port}/ws`)).rejects.toThrow('HTTP 401')
+      await expect(connect(`wss://127.0.0.2:${lan.server.port}/ws?token=wrong`)).rejects.toThrow('HTTP 401')
+      const ok = await connect(`wss://127.0.0.2:${lan.server.port}/ws?token=${lan.server.token}`)
       expect(await ok.call('game.active', {})).toMatchObject({ ok: true })
       ok.ws.close()
-      // Not listening on 127.0.0.1 at all in this mode.
-      await expect(fetch(`http://127.0.0.1:${lan.server.port}/healthz`)).rejects.toThrow()
+      // On 127.0.0.1 this machine reads without a token, over plain HTTP (loopback is not the hall network).
+      expect((await fetch(`http://127.0.0.1:${lan.server.port}/healthz`)).ok).toBe(true)
     } finally {
       await lan.close()
     }

@@ -105,13 +105,17 @@ describe('the shell with the real core', () => {
       MAFIA_DESK_PORT: '0',
       MAFIA_DESK_LAN: '127.0.0.2',
     })
+    // This machine's windows stay on plain HTTP over loopback; the hall address is TLS only (issue 29 §2).
     const origin = new URL(fake.windows[0].urls[0]).origin
-    expect(origin).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/)
+    expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(
       fake.dialogs.some((d) => d.message.includes('WARNING: the server listens beyond this machine')),
     ).toBe(true)
     expect((await fetch(`${origin}/healthz`)).ok).toBe(true)
-    await expect(fetch(origin.replace('127.0.0.2', '127.0.0.1') + '/healthz')).rejects.toThrow()
+    // The hall address: plain HTTP is sent on to HTTPS, never served.
+    const hall = await fetch(origin.replace('127.0.0.1', '127.0.0.2') + '/healthz', { redirect: 'manual' })
+    expect(hall.status).toBe(308)
+    expect(hall.headers.get('location')).toMatch(/^https:\/\/127\.0\.0\.2:\d+\/healthz$/)
     const menu = fake.menus.at(-1) as MenuItem[]
     expect(findItem(menu, 'network-local')?.checked).toBe(false)
   })

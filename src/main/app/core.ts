@@ -15,6 +15,12 @@ import { overlayStandings } from './exports'
 import { createSync, type Sync } from '../sync'
 import { NO_GRAPHICS } from '../obs/graphics'
 import { warmUp } from './warm-up'
+import { hubIdentity, type TlsIdentity } from '../transport/tls'
+import { AuthFailureLimiter } from '../transport/limits'
+import { isLanHost } from '../transport/http-server'
+
+/** How often connections of table tokens that expired meanwhile are looked for and closed (ms). */
+const GRANT_SWEEP_MS = 30_000
 
 export interface CoreOptions {
   mode: 'electron' | 'headless'
@@ -63,14 +69,19 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     standings: (tournamentId) => overlayStandings(db, tournamentId),
     graphics: () => obs?.director.graphics.state ?? NO_GRAPHICS,
   })
-  obs = new ObsBridge(db, { log, secrets: opts.secrets ?? new FileSecretStore(opts.dbFile) })
+  const secrets = opts.secrets ?? new FileSecretStore(opts.dbFile)
+  obs = new ObsBridge(db, { log, secrets })
   obs.director.graphics.subscribe(() => service.pushOverlay())
   let server: RunningServer | null = null
   let restoring: Promise<void> = Promise.resolve()
+  // One failure budget per address for every door that takes a token: the contract's WebSocket and /sync.
+  const authFailures = new AuthFailureLimiter()
+  let sweep: ReturnType<typeof setInterval> | null = null
   const sync = createSync({
     db: () => db,
     service,
     log,
+    failures: authFailures,
     changed: (payload) => server?.broadcast('sync.changed', payload),
     overlay: (payload) => server?.broadcast('sync.overlay', payload),
   })
@@ -100,11 +111,19 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
         controlUrl: server ? `${server.origin}/control` : '',
         dataFile: db.file,
       }),
-      sync: sync.handlers(() => server?.origin ?? ''),
+      sync: sync.handlers({
+        origin: () => server?.origin ?? '',
+        lanOrigins: () => server?.lanOrigins() ?? [],
+        fingerprint: () => tls?.fingerprint ?? null,
+        dropDeadGrants: () => void server?.dropDeadGrants(),
+      }),
     })
     const router = createRouter(handlers, (method, error) =>
       log(`${method}: ${error.code} ${error.message.en}`),
     )
+    // The hall network is served over TLS with the hub's own certificate, made at the first start (issue 29 §2).
+    const tls: TlsIdentity | null = isLanHost(opts.lan) ? await hubIdentity(secrets) : null
+    if (tls) log(`hub certificate fingerprint (pinned by the tables): ${tls.fingerprint}`)
     server = await startServer({
       port: opts.port,
       router,
@@ -116,6 +135,9 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       host: opts.lan,
       handle: sync.handle,
       grantFor: sync.grantFor,
+      tls: tls ?? undefined,
+      authFailures,
+      onRefusal: (code, remote) => sync.refusals.count(code, remote),
     })
     const running = server
     service.onPush((channel, payload) => running.broadcast(channel, payload))
@@ -126,6 +148,9 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       if (channel === 'game.view') setImmediate(() => sync.sender.kick())
     })
     sync.sender.start()
+    // A token that expires while its tablet is connected loses the connection within GRANT_SWEEP_MS.
+    sweep = setInterval(() => running.dropDeadGrants(), GRANT_SWEEP_MS)
+    sweep.unref()
     return {
       get db() {
         return db
@@ -144,13 +169,16 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
         }
       },
       async close() {
+        if (sweep) clearInterval(sweep)
         sync.sender.stop()
+        sync.refusals.stop()
         await obs?.stop()
         await running.close()
         if (db.isOpen) db.close()
       },
     }
   } catch (err) {
+    if (sweep) clearInterval(sweep)
     await obs.stop()
     if (server) await server.close()
     db.close()

@@ -268,6 +268,13 @@ CREATE TABLE round_substitutions (
 ) WITHOUT ROWID;
 `
 
+const V7 = `
+-- Issue 29 §2: a table token expires (a set time; the tournament's end is checked with it), and refusals are
+-- counted in memory and written in aggregate (one row per kind and source per few seconds, with its count).
+ALTER TABLE sync_tokens ADD COLUMN expires_at INTEGER;
+ALTER TABLE sync_refusals ADD COLUMN count INTEGER NOT NULL DEFAULT 1;
+`
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'registry, tournaments, games, event log, results, settings', sql: V1 },
   { version: 2, description: 'indexes for listing games, results and player references', sql: V2 },
@@ -284,6 +291,7 @@ export const MIGRATIONS: readonly Migration[] = [
     description: "tournament record: the head judge's substitutions at a round's table",
     sql: V6,
   },
+  { version: 7, description: 'multi-machine sync: token expiry, counted refusals', sql: V7 },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -6,6 +6,9 @@
  */
 import crypto from 'node:crypto'
 import { Repo } from './core'
+import { base32, canonicalToken } from '../../shared/base32'
+
+export { canonicalToken }
 import { loadLog } from './games'
 import type { StoredEntry } from './types'
 
@@ -25,6 +28,35 @@ export interface TableGrant {
   tableNumber: number
   tournamentId: number
   tournamentName: string
+  /** When the token stops working (ms since epoch): its own limit or the end of the tournament's last day. */
+  expiresAt: number | null
+}
+
+/** A table token's default life when the tournament has no end date (with one, the token ends with it). */
+export const TABLE_TOKEN_DEFAULT_HOURS = 7 * 24
+/** Open conflicts a table may have kept aside on the hub at once (issue 29 §2: conflict rows are bounded). */
+export const MAX_OPEN_CONFLICTS_PER_TABLE = 200
+
+/** The end of a tournament's last day (`ends_on`, local time), or null without one. */
+function tournamentEnd(endsOn: string | null): number | null {
+  if (!endsOn || !/^\d{4}-\d{2}-\d{2}$/.test(endsOn)) return null
+  const [y, m, d] = endsOn.split('-').map(Number)
+  return new Date(y, m - 1, d + 1).getTime()
+}
+
+/** The moment a token stops working: the earlier of its own limit and its tournament's end (null: neither). */
+function expiryOf(own: number | null, endsOn: string | null): number | null {
+  const end = tournamentEnd(endsOn)
+  if (own === null) return end
+  return end === null ? own : Math.min(own, end)
+}
+
+/**
+ * A table token: 160 random bits in lower-case base32 (32 characters). Case-insensitive, so a judge who types
+ * it from the printed sheet cannot get its case wrong (issue 29 §2).
+ */
+function newTableToken(): string {
+  return base32(crypto.randomBytes(20))
 }
 
 export interface TableTokenRow {
@@ -34,6 +66,8 @@ export interface TableTokenRow {
   judge: string
   token: string | null
   createdAt: number | null
+  /** When the token stops working (see `grant`); null: it does not expire. */
+  expiresAt: number | null
 }
 
 export type ConflictResolution = 'keepHub' | 'acceptTable' | 'dismiss'
@@ -75,6 +109,8 @@ export interface RefusalRow {
   code: string
   remote: string
   at: number
+  /** How many refusals of this kind from this source the row stands for. */
+  count: number
 }
 
 interface ConflictDbRow {
@@ -199,20 +235,30 @@ export class SyncRepo extends Repo {
 
   // ---- hub: table tokens ------------------------------------------------------------------------------
 
-  /** A new token for the table; the table's earlier token is revoked. */
-  createToken(tableId: number): string {
-    const token = crypto.randomBytes(18).toString('base64url')
+  /**
+   * A new token for the table; the table's earlier token is revoked. It works for `validHours` (when given),
+   * and never past the end of the tournament's last day; without either, for TABLE_TOKEN_DEFAULT_HOURS.
+   */
+  createToken(tableId: number, validHours?: number): string {
+    const token = newTableToken()
     this.write(() => {
       this.requireTable(tableId)
       const now = Date.now()
+      const endsOn = (
+        this.stmt(
+          'SELECT tn.ends_on FROM tables t JOIN tournaments tn ON tn.id = t.tournament_id WHERE t.id = ?',
+        ).get(tableId) as { ends_on: string | null } | undefined
+      )?.ends_on
+      const hours = validHours ?? (tournamentEnd(endsOn ?? null) === null ? TABLE_TOKEN_DEFAULT_HOURS : null)
       this.stmt('UPDATE sync_tokens SET revoked_at = ? WHERE table_id = ? AND revoked_at IS NULL').run(
         now,
         tableId,
       )
-      this.stmt('INSERT INTO sync_tokens (token, table_id, created_at) VALUES (?, ?, ?)').run(
+      this.stmt('INSERT INTO sync_tokens (token, table_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
         token,
         tableId,
         now,
+        hours === null ? null : now + Math.round(hours * 3600_000),
       )
     })
     return token
@@ -228,24 +274,40 @@ export class SyncRepo extends Repo {
     })
   }
 
-  /** What a (not revoked) table token grants, or null. */
-  grant(token: string): TableGrant | null {
+  /**
+   * What a table token grants, or null: revoked, expired (its own limit or the tournament's end), or its
+   * tournament archived. Read only: a wrong token costs no disk write.
+   */
+  grant(token: string, now = Date.now()): TableGrant | null {
+    if (token.length === 0 || token.length > 200) return null
     return this.guard(() => {
       const row = this.stmt(
-        `SELECT k.token, t.id AS table_id, t.number, t.tournament_id, tn.name FROM sync_tokens k
+        `SELECT k.token, k.expires_at, t.id AS table_id, t.number, t.tournament_id, tn.name, tn.ends_on
+         FROM sync_tokens k
          JOIN tables t ON t.id = k.table_id JOIN tournaments tn ON tn.id = t.tournament_id
-         WHERE k.token = ? AND k.revoked_at IS NULL`,
-      ).get(token) as
-        { token: string; table_id: number; number: number; tournament_id: number; name: string } | undefined
-      return row
-        ? {
-            token: row.token,
-            tableId: row.table_id,
-            tableNumber: row.number,
-            tournamentId: row.tournament_id,
-            tournamentName: row.name,
+         WHERE k.token = ? AND k.revoked_at IS NULL AND tn.archived_at IS NULL`,
+      ).get(canonicalToken(token)) as
+        | {
+            token: string
+            expires_at: number | null
+            table_id: number
+            number: number
+            tournament_id: number
+            name: string
+            ends_on: string | null
           }
-        : null
+        | undefined
+      if (!row) return null
+      const expiresAt = expiryOf(row.expires_at, row.ends_on)
+      if (expiresAt !== null && expiresAt <= now) return null
+      return {
+        token: row.token,
+        tableId: row.table_id,
+        tableNumber: row.number,
+        tournamentId: row.tournament_id,
+        tournamentName: row.name,
+        expiresAt,
+      }
     })
   }
 
@@ -254,7 +316,8 @@ export class SyncRepo extends Repo {
     return this.guard(() =>
       (
         this.stmt(
-          `SELECT t.id, t.number, t.name, t.judge, k.token, k.created_at FROM tables t
+          `SELECT t.id, t.number, t.name, t.judge, k.token, k.created_at, k.expires_at, tn.ends_on FROM tables t
+           JOIN tournaments tn ON tn.id = t.tournament_id
            LEFT JOIN sync_tokens k ON k.table_id = t.id AND k.revoked_at IS NULL
            WHERE t.tournament_id = ? ORDER BY t.number`,
         ).all(tournamentId) as Array<{
@@ -264,6 +327,8 @@ export class SyncRepo extends Repo {
           judge: string
           token: string | null
           created_at: number | null
+          expires_at: number | null
+          ends_on: string | null
         }>
       ).map((r) => ({
         tableId: r.id,
@@ -272,6 +337,7 @@ export class SyncRepo extends Repo {
         judge: r.judge,
         token: r.token,
         createdAt: r.created_at,
+        expiresAt: r.token === null ? null : expiryOf(r.expires_at, r.ends_on),
       })),
     )
   }
@@ -441,19 +507,36 @@ export class SyncRepo extends Repo {
     })
   }
 
-  /** Keeps a conflicting entry aside (the same conflict is kept once). */
+  /** Open conflicts of a table (not yet decided by the head judge). */
+  openConflictCount(tableId: number): number {
+    return this.guard(
+      () =>
+        (
+          this.stmt('SELECT count(*) AS n FROM sync_conflicts WHERE table_id = ? AND resolution IS NULL').get(
+            tableId,
+          ) as { n: number }
+        ).n,
+    )
+  }
+
+  /**
+   * Keeps a conflicting entry aside (the same conflict is kept once). False when the table already has
+   * MAX_OPEN_CONFLICTS_PER_TABLE open ones: nothing is written (the caller refuses the batch, typed).
+   */
   addConflict(c: {
     tableId: number | null
     gameUuid: string
     seq: number
     stored: unknown
     received: unknown
-  }): void {
+  }): boolean {
+    if (c.tableId !== null && this.openConflictCount(c.tableId) >= MAX_OPEN_CONFLICTS_PER_TABLE) return false
     this.write(() => {
       this.stmt(
         'INSERT OR IGNORE INTO sync_conflicts (table_id, game_uuid, seq, stored, received, at) VALUES (?, ?, ?, ?, ?, ?)',
       ).run(c.tableId, c.gameUuid, c.seq, JSON.stringify(c.stored), JSON.stringify(c.received), Date.now())
     })
+    return true
   }
 
   conflicts(tournamentId?: number): ConflictRow[] {
@@ -563,14 +646,24 @@ export class SyncRepo extends Repo {
     )
   }
 
-  addRefusal(r: { tableId: number | null; code: string; remote: string }): void {
+  /**
+   * Writes refusals counted in memory (issue 29 §2: a flood of wrong tokens costs no write per request): one row
+   * per kind and source with its count, all in one transaction.
+   */
+  addRefusals(
+    rows: Array<{ tableId: number | null; code: string; remote: string; count: number; at: number }>,
+  ): void {
+    if (rows.length === 0) return
     this.write(() => {
-      this.stmt('INSERT INTO sync_refusals (table_id, code, remote, at) VALUES (?, ?, ?, ?)').run(
-        r.tableId,
-        r.code,
-        r.remote.slice(0, 200),
-        Date.now(),
-      )
+      for (const r of rows) {
+        this.stmt('INSERT INTO sync_refusals (table_id, code, remote, at, count) VALUES (?, ?, ?, ?, ?)').run(
+          r.tableId,
+          r.code,
+          r.remote.slice(0, 200),
+          r.at,
+          r.count,
+        )
+      }
       // A wrong token retried for hours must not grow the file without bound: keep the latest 1000.
       this.stmt('DELETE FROM sync_refusals WHERE id <= (SELECT max(id) - 1000 FROM sync_refusals)').run()
     })
@@ -585,8 +678,16 @@ export class SyncRepo extends Repo {
           code: string
           remote: string
           at: number
+          count: number
         }>
-      ).map((r) => ({ id: r.id, tableId: r.table_id, code: r.code, remote: r.remote, at: r.at })),
+      ).map((r) => ({
+        id: r.id,
+        tableId: r.table_id,
+        code: r.code,
+        remote: r.remote,
+        at: r.at,
+        count: r.count,
+      })),
     )
   }
 }

@@ -7,7 +7,7 @@ import type { AppErrorData } from '../../shared/errors'
 import type { MafiaDb, TableGrant } from '../db'
 import type { CallGrant } from '../transport/router'
 import { forbidden } from '../transport/router'
-import { otherTable, tableMachineGame } from './errors'
+import { badToken, otherTable, otherTableOverlay, otherTournament, tableMachineGame } from './errors'
 
 /** The 'control' calls a table token may make, each about one game given by `gameId`. */
 const TABLE_CALLS: ReadonlySet<CallName> = new Set<CallName>(['game.view', 'game.command'])
@@ -16,23 +16,45 @@ const OPEN_READS: ReadonlySet<CallName> = new Set<CallName>(['app.info', 'standi
 /** Lists a table token gets narrowed to its own table, on the server (see `narrow`). */
 const TABLE_LISTS: ReadonlySet<CallName> = new Set<CallName>(['game.list', 'sync.table'])
 
-export function tableCallGrant(db: () => MafiaDb, grant: TableGrant): CallGrant {
+export interface TableGrantDeps {
+  /** The tournament whose tables the hub's `/overlay?table=N` shows (table numbers repeat across tournaments). */
+  streamTournament(): number | null
+  /** Every refusal is counted and logged (sync/refusals.ts). */
+  refused?(code: string): void
+}
+
+export function tableCallGrant(db: () => MafiaDb, grant: TableGrant, deps: TableGrantDeps): CallGrant {
+  const alive = (): boolean => db().sync.grant(grant.token) !== null
+  const refuse = (error: AppErrorData): AppErrorData => {
+    deps.refused?.(error.code)
+    return error
+  }
+  /** Its own table of its own tournament: a table number alone names a table of any tournament. */
+  const ownStreamTable = (table: unknown): boolean =>
+    table === grant.tableNumber && deps.streamTournament() === grant.tournamentId
   return {
+    alive,
     check(method: CallName, params: unknown): AppErrorData | null {
       if (OPEN_READS.has(method)) return null
-      if (TABLE_LISTS.has(method)) return db().sync.grant(grant.token) === null ? forbidden(method) : null
+      // A token revoked or expired after the connection opened stops working at once.
+      if (!alive()) return refuse(badToken().data)
+      if (TABLE_LISTS.has(method)) return null
       if (method === 'sync.overlay') {
-        return (params as { table?: unknown }).table === grant.tableNumber ? null : otherTable('overlay').data
+        const table = (params as { table?: unknown }).table
+        if (ownStreamTable(table)) return null
+        return refuse(
+          table === grant.tableNumber
+            ? otherTournament(grant.tableNumber).data
+            : otherTableOverlay(grant.tableNumber, table).data,
+        )
       }
-      if (!TABLE_CALLS.has(method)) return forbidden(method)
-      // A token revoked after the connection opened stops working at once.
-      if (db().sync.grant(grant.token) === null) return forbidden(method)
+      if (!TABLE_CALLS.has(method)) return refuse(forbidden(method))
       const gameId = (params as { gameId?: unknown }).gameId
-      if (typeof gameId !== 'number') return forbidden(method)
-      if (db().sync.tableOfGame(gameId) !== grant.tableId) return otherTable(gameId).data
+      if (typeof gameId !== 'number') return refuse(forbidden(method))
+      if (db().sync.tableOfGame(gameId) !== grant.tableId) return refuse(otherTable(gameId).data)
       // A game a table machine sends has that machine as its one writer: the tablet may look, not command.
       if (method === 'game.command' && db().sync.isRemote(gameId)) {
-        return tableMachineGame(gameId, grant.tableNumber).data
+        return refuse(tableMachineGame(gameId, grant.tableNumber).data)
       }
       return null
     },
@@ -46,9 +68,9 @@ export function tableCallGrant(db: () => MafiaDb, grant: TableGrant): CallGrant 
       const ours =
         channel === 'game.view'
           ? (payload as GameEnvelope).game.tableId === grant.tableId
-          : channel === 'sync.overlay' && (payload as { table?: unknown }).table === grant.tableNumber
+          : channel === 'sync.overlay' && ownStreamTable((payload as { table?: unknown }).table)
       // A token revoked after the connection opened gets nothing more (checked for its own table's pushes only).
-      return ours && db().sync.grant(grant.token) !== null
+      return ours && alive()
     },
   }
 }

@@ -19,6 +19,13 @@ export type SyncErrorCode =
   | 'sync/conflict_decided'
   | 'sync/game_cancelled'
   | 'sync/table_machine_game'
+  | 'sync/conflicts_full'
+  | 'sync/too_many_failures'
+  | 'sync/busy'
+  | 'sync/timeout'
+  | 'sync/tls_required'
+  | 'sync/hub_identity'
+  | 'sync/pair_failed'
 
 export function syncError(
   code: SyncErrorCode,
@@ -76,5 +83,88 @@ export function tableMachineGame(gameId: number, tableNumber: number): AppError 
     `Эту игру ведёт компьютер стола ${tableNumber}: её записи приходят оттуда, и у игры может быть только один автор. Продолжайте игру на компьютере стола; здесь она только для просмотра.`,
     `Table ${tableNumber}'s machine runs this game: its entries come from there, and a game has one writer only. Go on with the game on the table's machine; here it is for viewing only.`,
     { gameId, tableNumber },
+  )
+}
+
+/** A table with too many open conflicts on the hub: nothing more is kept aside until the head judge decides. */
+export function conflictsFull(tableNumber: number): AppError {
+  return syncError(
+    'sync/conflicts_full',
+    `У стола ${tableNumber} слишком много нерешённых конфликтов: главный судья должен сначала разобрать их.`,
+    `Table ${tableNumber} has too many undecided conflicts: the head judge must decide them first.`,
+    { tableNumber },
+  )
+}
+
+/** An address that sent too many wrong tokens: refused before its token is looked at, for a while. */
+export function tooManyFailures(retryAfterSeconds: number): AppError {
+  return syncError(
+    'sync/too_many_failures',
+    `Слишком много попыток с неверным токеном с этого адреса: повторите через ${retryAfterSeconds} с.`,
+    `Too many tries with a wrong token from this address: try again in ${retryAfterSeconds} s.`,
+    { retryAfter: retryAfterSeconds },
+  )
+}
+
+/** A client with too many bytes of requests in flight at once. */
+export function busyClient(limit: number): AppError {
+  return syncError(
+    'sync/busy',
+    'С этого стола уже идёт слишком много данных одновременно: пакет не принят, повторите позже.',
+    'Too much data from this table is already in flight: the batch is refused, send it again later.',
+    { limit },
+  )
+}
+
+/** A request body that did not arrive in time. */
+export function bodyTimeout(ms: number): AppError {
+  return syncError(
+    'sync/timeout',
+    'Пакет не пришёл целиком вовремя: он не принят.',
+    'The batch did not arrive in full in time: it is refused.',
+    { ms },
+  )
+}
+
+/** The hub at this address showed another certificate than the pinned one: nothing was sent to it. */
+export function hubIdentity(address: string, expected: string, got: string | null): AppError {
+  return syncError(
+    'sync/hub_identity',
+    `По адресу ${address} отвечает не тот главный компьютер (другой сертификат): токен стола и команды ему не отправлены. Проверьте адрес или подключите стол заново по коду главного судьи.`,
+    `The machine at ${address} is not the paired hub (another certificate): neither the table token nor any command was sent to it. Check the address, or pair again with the head judge's code.`,
+    { address, expected, got },
+  )
+}
+
+/** A plain-HTTP hub address that is not this machine: a token must never cross the hall network in the clear. */
+export function tlsRequired(address: string): AppError {
+  return syncError(
+    'sync/tls_required',
+    `Адрес ${address} без шифрования: по сети зала стол подключается только по коду главного судьи (https://… с отпечатком сертификата).`,
+    `${address} is not encrypted: over the hall network a table pairs only with the head judge's code (https://… with the certificate's fingerprint).`,
+    { address },
+  )
+}
+
+/**
+ * A table token asking for another table's overlay (`/overlay?table=N` with table M's token, issue 29 §3): the
+ * OBS page shows this instead of a blank page.
+ */
+export function otherTableOverlay(own: number, asked: unknown): AppError {
+  return syncError(
+    'sync/forbidden',
+    `Этот токен — стола ${own}, а адрес просит стол ${String(asked)}: исправьте table=${own} в адресе или возьмите токен стола ${String(asked)}.`,
+    `This token is table ${own}'s, but the address asks for table ${String(asked)}: set table=${own} in the address or use table ${String(asked)}'s token.`,
+    { own, asked },
+  )
+}
+
+/** A table token of a tournament that is not the one on stream (table numbers repeat across tournaments). */
+export function otherTournament(table: number): AppError {
+  return syncError(
+    'sync/forbidden',
+    `Токен стола ${table} выдан для другого турнира, не для того, что сейчас в эфире.`,
+    `Table ${table}'s token belongs to another tournament than the one on stream.`,
+    { table },
   )
 }

@@ -9,7 +9,7 @@
  */
 import { execute, restore, type Game, type GameSetup, type LogEntry } from '../engine'
 import type { Command } from '../../shared/game/commands'
-import type { ConflictRow, MafiaDb, StoredEntry, TableGrant } from '../db'
+import type { ConflictRow, MafiaDb, RefusalRow, StoredEntry, TableGrant } from '../db'
 import type { AppService } from '../app/service'
 import type { SyncTrace } from '../../shared/contract'
 import { projectionOf } from '../app/projection'
@@ -25,7 +25,7 @@ import type {
   SyncPushResult,
   SyncTableSession,
 } from '../../shared/sync'
-import { badToken, conflictClosed, gameCancelled, otherTable, syncError } from './errors'
+import { badToken, conflictClosed, conflictsFull, gameCancelled, otherTable, syncError } from './errors'
 
 export interface HubDeps {
   db: () => MafiaDb
@@ -82,18 +82,13 @@ export class SyncHub {
     this.log = deps.log ?? (() => {})
   }
 
-  /** The table a token grants, or sync/bad_token (the refusal is logged and kept for the head judge). */
-  authenticate(token: string | null, remote: string): TableGrant {
+  /**
+   * The table a token grants, or sync/bad_token. Reads only (issue 29 §2: a flood of wrong tokens costs no disk
+   * write); the endpoint logs and counts the refusal (sync/refusals.ts).
+   */
+  authenticate(token: string | null): TableGrant {
     const grant = token ? this.deps.db().sync.grant(token) : null
-    if (!grant) {
-      this.log(`sync: refused a wrong table token from ${remote || 'unknown'}`)
-      try {
-        this.deps.db().sync.addRefusal({ tableId: null, code: 'sync/bad_token', remote })
-      } catch (err) {
-        this.log(`sync: could not record a refusal: ${String(err)}`)
-      }
-      throw badToken()
-    }
+    if (!grant) throw badToken()
     return grant
   }
 
@@ -200,10 +195,8 @@ export class SyncHub {
       }
     })
     const have = db.sync.gameByUuid(body.gameUuid)
-    if (have && have.tableId !== grant.tableId) {
-      db.sync.addRefusal({ tableId: grant.tableId, code: 'sync/forbidden', remote: body.gameUuid })
-      throw otherTable(body.gameUuid)
-    }
+    // Refused, logged and counted by the endpoint (sync/http.ts), like every refusal: no write per refusal here.
+    if (have && have.tableId !== grant.tableId) throw otherTable(body.gameUuid)
     // A game the head judge cancelled takes nothing more; the table learns it from this answer (or its pull).
     if (have?.cancelled) throw gameCancelled(body.gameUuid, have.cancelled.reason, have.cancelled.at)
     const last = have?.lastSeq ?? 0
@@ -239,13 +232,15 @@ export class SyncHub {
             reason: decided.reason,
           })
         }
-        db.sync.addConflict({
+        const kept = db.sync.addConflict({
           tableId: grant.tableId,
           gameUuid: body.gameUuid,
           seq: e.seq,
           stored: mine,
           received: e,
         })
+        // Conflict rows are bounded per table (issue 29 §2): past the bound the batch is refused, nothing kept.
+        if (!kept) throw conflictsFull(grant.tableNumber)
         this.log(`sync: conflict in game ${body.gameUuid} at seq ${e.seq} from table ${grant.tableNumber}`)
         throw syncError(
           'sync/conflict',
@@ -636,7 +631,24 @@ export class SyncHub {
     return judgeAt(db.liveGameAt(roundId, tableId), tableJudge, db.roundJudges(roundId).get(tableId))
   }
 
-  status(tournamentId: number, origin: string): SyncHubStatus {
+  /** The tournament whose tables `/overlay?table=N` and `sync.overlay` show. */
+  streamTournament(): number | null {
+    return this.overlayTournament(this.deps.db())
+  }
+
+  status(
+    tournamentId: number,
+    pairing: {
+      addresses: string[]
+      address: string
+      fingerprint: string | null
+      code: (token: string) => string
+    },
+    refusals: {
+      counts(): Array<{ code: string; count: number }>
+      unwritten(): Array<Omit<RefusalRow, 'id'>>
+    },
+  ): SyncHubStatus {
     const db = this.deps.db()
     const tokens = db.sync.tableTokens(tournamentId)
     const games = db.sync.latestGames(tournamentId)
@@ -653,7 +665,8 @@ export class SyncHub {
           name: t.name,
           judge: this.judgeNow(db, t.tableId, t.judge, games.get(t.tableId)?.id),
           token: t.token,
-          pairingUrl: t.token ? `${origin}/#${t.token}` : null,
+          pairingUrl: t.token ? pairing.code(t.token) : null,
+          expiresAt: t.expiresAt,
           behind: peer ? peer.behind : null,
           lastSeenAt: peer ? peer.lastSeenAt : null,
           game: games.get(t.tableId) ?? null,
@@ -670,12 +683,15 @@ export class SyncHub {
           seq: c.seq,
           at: c.at,
         })),
-      refusals: db.sync
-        .refusals()
+      refusals: [...refusals.unwritten(), ...db.sync.refusals()]
         .filter((r) => r.tableId === null || tableIds.has(r.tableId))
         .slice(0, 20)
-        .map((r) => ({ tableId: r.tableId, code: r.code, remote: r.remote, at: r.at })),
+        .map((r) => ({ tableId: r.tableId, code: r.code, remote: r.remote, at: r.at, count: r.count })),
+      refusalCounts: refusals.counts(),
       onStreamTableId: onStream,
+      addresses: pairing.addresses,
+      address: pairing.address,
+      fingerprint: pairing.fingerprint,
     }
   }
 }

@@ -11,8 +11,11 @@ import type { Handlers } from '../transport/router'
 import type { OverlayEnvelope, SyncChanged } from '../../shared/contract'
 import { SyncHub } from './hub'
 import { SyncSender } from './sender'
-import { handleSyncRequest } from './http'
+import { handleSyncRequest, syncGuards, type SyncGuards } from './http'
 import { tableCallGrant } from './access'
+import { RefusalLog } from './refusals'
+import { AuthFailureLimiter } from '../transport/limits'
+import { pairingCode } from './pairing'
 
 export { SyncHub } from './hub'
 export { SyncSender, PAIRING_KEY } from './sender'
@@ -25,22 +28,41 @@ export interface SyncOptions {
   changed?: (payload: SyncChanged) => void
   /** Where `/overlay?table=N`'s `sync.overlay` pushes go. */
   overlay?: (payload: { table: number; envelope: OverlayEnvelope }) => void
+  /** Failed authentications per address, shared with the WebSocket server (one of its own when absent). */
+  failures?: AuthFailureLimiter
+}
+
+/** What the hub's handlers need of the server it runs in. */
+export interface SyncEndpoints {
+  /** This machine's own origin (http://127.0.0.1:PORT): the pairing code's address without the LAN mode. */
+  origin(): string
+  /** The HTTPS origins a table of the hall can reach (LAN mode), first the default one. */
+  lanOrigins(): string[]
+  /** The hub certificate's fingerprint (LAN mode), or null. */
+  fingerprint(): string | null
+  /** Closes the connections of tokens that no longer grant anything. */
+  dropDeadGrants(): void
 }
 
 export interface Sync {
   hub: SyncHub
   sender: SyncSender
+  /** Every refusal of the hall link, counted and logged (the WebSocket server reports its own to it too). */
+  refusals: RefusalLog
+  guards: SyncGuards
   /** For the HTTP server: POST /sync/push and /sync/hello. */
   handle(req: IncomingMessage, res: ServerResponse, path: string): boolean
   /** For the WebSocket server: what a table token grants. */
   grantFor(token: string): CallGrant | null
-  handlers(origin: () => string): SyncHandlers
+  handlers(endpoints: SyncEndpoints): SyncHandlers
 }
 
 type SyncHandlers = { [K in keyof Handlers as K extends `sync.${string}` ? K : never]: Handlers[K] }
 
 export function createSync(opts: SyncOptions): Sync {
   const changed = opts.changed ?? (() => {})
+  const refusals = new RefusalLog(opts.db, opts.log ?? (() => {}))
+  const guards = syncGuards(refusals, opts.failures)
   /** What each table's `/overlay?table=N` was last sent: its game and overlay revision. */
   const overlaySent = new Map<number, string>()
   const hub = new SyncHub({
@@ -74,29 +96,52 @@ export function createSync(opts: SyncOptions): Sync {
     // A game the head judge cancelled is cancelled here through the service (its live copy goes too).
     onCancelled: (gameId, reason) => void opts.service.cancelGame(gameId, reason),
   })
+  /** The pairing codes' address: the one the organiser picked among the hall's (LAN mode), else this machine's. */
+  const addressing = (endpoints: SyncEndpoints, address?: string) => {
+    const lan = endpoints.lanOrigins()
+    const chosen = address !== undefined && lan.includes(address) ? address : (lan[0] ?? endpoints.origin())
+    const fingerprint = endpoints.fingerprint()
+    return {
+      addresses: lan,
+      address: chosen,
+      fingerprint,
+      code: (token: string) => pairingCode(chosen, token, fingerprint),
+    }
+  }
   return {
     hub,
     sender,
-    handle: (req, res, path) => handleSyncRequest(hub, req, res, path),
+    refusals,
+    guards,
+    handle: (req, res, path) => handleSyncRequest(hub, guards, req, res, path),
     grantFor(token) {
       const grant = opts.db().sync.grant(token)
-      return grant ? tableCallGrant(opts.db, grant) : null
+      return grant
+        ? tableCallGrant(opts.db, grant, {
+            streamTournament: () => hub.streamTournament(),
+            refused: (code) => refusals.count(code, '', grant.tableId),
+          })
+        : null
     },
-    handlers: (origin) => ({
-      'sync.status': ({ tournamentId }) => hub.status(tournamentId, origin()),
-      'sync.createToken': ({ tableId }) => {
+    handlers: (endpoints) => ({
+      'sync.status': ({ tournamentId, address }) =>
+        hub.status(tournamentId, addressing(endpoints, address), refusals),
+      'sync.createToken': ({ tableId, validHours, address }) => {
         const db = opts.db()
-        db.sync.createToken(tableId)
-        return hub.status(db.getTable(tableId)!.tournamentId, origin())
+        db.sync.createToken(tableId, validHours)
+        // The table's earlier token is revoked: its open connections close now.
+        endpoints.dropDeadGrants()
+        return hub.status(db.getTable(tableId)!.tournamentId, addressing(endpoints, address), refusals)
       },
-      'sync.revokeToken': ({ tableId }) => {
+      'sync.revokeToken': ({ tableId, address }) => {
         const db = opts.db()
         db.sync.revokeToken(tableId)
-        return hub.status(db.getTable(tableId)!.tournamentId, origin())
+        endpoints.dropDeadGrants()
+        return hub.status(db.getTable(tableId)!.tournamentId, addressing(endpoints, address), refusals)
       },
       'sync.setOnStream': ({ tournamentId, tableId }) => {
         hub.setOnStream(tableId)
-        return hub.status(tournamentId, origin())
+        return hub.status(tournamentId, addressing(endpoints), refusals)
       },
       'sync.local': () => sender.status(),
       'sync.pair': ({ hubUrl, token }) => sender.pair(hubUrl, token),

@@ -6,7 +6,9 @@
  * shown in the table's sync status.
  */
 import http from 'node:http'
-import https from 'node:https'
+import type { Duplex } from 'node:stream'
+import { isIP } from 'node:net'
+import tls from 'node:tls'
 import type { MafiaDb } from '../db'
 import { AppError, appError, toAppErrorData, type AppErrorData } from '../../shared/errors'
 import {
@@ -20,7 +22,9 @@ import {
   type SyncPush,
   type SyncPushResult,
 } from '../../shared/sync'
-import { syncError } from './errors'
+import { hubIdentity, syncError, tlsRequired } from './errors'
+import { fingerprintOf } from '../transport/tls'
+import { isLoopbackHost, parsePairingCode } from './pairing'
 
 export const PAIRING_KEY = 'sync.pairing'
 /** The settings key of the games pulled from the hub: where each belongs there (tournament, round, table). */
@@ -50,6 +54,11 @@ const HOLD_MS: Record<string, number> = {
 
 export interface Pairing {
   hubUrl: string
+  /**
+   * The pinned SHA-256 fingerprint of the hub's certificate (issue 29 §2): nothing — not even the token — is sent
+   * to a machine that shows another one. Null only for a hub on this machine (loopback).
+   */
+  fingerprint: string | null
   token: string
   tournamentUuid: string
   tournamentName: string
@@ -73,14 +82,81 @@ export interface SenderOptions {
 
 type HubReply<T> = { ok: true; value: T } | { ok: false; error: AppErrorData }
 
+/** Where a table sends: the hub's origin and the certificate fingerprint it pinned at pairing. */
+export interface HubTarget {
+  hubUrl: string
+  fingerprint: string | null
+}
+
+/** The hub showed another certificate than the pinned one (the connection was closed before a byte was sent). */
+class IdentityMismatch extends Error {
+  constructor(readonly got: string | null) {
+    super('the hub presented another certificate')
+  }
+}
+
 /**
- * Kept-alive connections to the hub (one per hub origin is all a sender uses: it sends one batch at a time).
- * node:http rather than fetch: a push is one small POST, and fetch's streams and abort machinery cost every table
- * several times the CPU of a plain request — on a busy machine that is lag (issue 16's lag goal).
+ * Kept-alive TLS connections to ONE pinned hub identity (issue 29 §2). The socket is handed to the request only
+ * after the handshake showed the pinned certificate: until then nothing is written, so a machine with another
+ * certificate (a fake hub on the hub's address) never sees the token or a batch. The certificate is self-signed,
+ * so no CA could vouch for it; the pin is the whole check (as Syncthing's device IDs).
  */
-const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 2 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 2 }),
+const HANDSHAKE_TIMEOUT_MS = 5000
+/** A table whose token the hub refused asks again this often (ms). */
+const BAD_TOKEN_RETRY_MS = 60_000
+
+class PinnedAgent extends http.Agent {
+  constructor(private readonly fingerprint: string) {
+    super({ keepAlive: true, maxSockets: 2 })
+  }
+
+  override createConnection(
+    options: http.ClientRequestArgs,
+    callback?: (err: Error | null, stream: Duplex) => void,
+  ): Duplex | undefined {
+    const host = options.hostname ?? options.host ?? 'localhost'
+    const socket = tls.connect({
+      host,
+      port: Number(options.port),
+      servername: isIP(host) === 0 ? host : undefined,
+      // Self-signed: no CA check; the fingerprint below is the identity check, before anything is written.
+      rejectUnauthorized: false,
+      minVersion: 'TLSv1.2',
+    })
+    let done = false
+    const finish = (err: Error | null): void => {
+      if (done) return
+      done = true
+      if (err) {
+        socket.destroy()
+        callback?.(err, socket)
+      } else callback?.(null, socket)
+    }
+    // A machine that accepts the connection and never finishes the handshake must not hold the sender.
+    socket.setTimeout(HANDSHAKE_TIMEOUT_MS, () => finish(new Error('no TLS handshake in time')))
+    socket.once('secureConnect', () => {
+      socket.setTimeout(0)
+      const raw = socket.getPeerCertificate().raw as Buffer | undefined
+      const got = raw ? fingerprintOf(raw) : null
+      finish(got === this.fingerprint ? null : new IdentityMismatch(got))
+    })
+    socket.once('error', (err) => finish(err))
+    return undefined
+  }
+}
+
+/** One agent per pinned identity; plain HTTP (a hub on this machine only) shares one. */
+const pinnedAgents = new Map<string, PinnedAgent>()
+const loopbackAgent = new http.Agent({ keepAlive: true, maxSockets: 2 })
+
+function agentFor(target: HubTarget): http.Agent {
+  if (target.fingerprint === null) return loopbackAgent
+  let a = pinnedAgents.get(target.fingerprint)
+  if (!a) {
+    a = new PinnedAgent(target.fingerprint)
+    pinnedAgents.set(target.fingerprint, a)
+  }
+  return a
 }
 
 function unreachable(cause: string): HubReply<never> {
@@ -95,17 +171,28 @@ function unreachable(cause: string): HubReply<never> {
   }
 }
 
-/** One request to the hub; a network failure becomes sync/unreachable. */
+/**
+ * One request to the hub; a network failure becomes sync/unreachable, another certificate sync/hub_identity.
+ * node:http rather than fetch: a push is one small POST, and fetch's streams and abort machinery cost every table
+ * several times the CPU of a plain request — on a busy machine that is lag (issue 16's lag goal).
+ */
 export function callHub<T>(
-  hubUrl: string,
+  target: HubTarget,
   token: string,
   path: '/sync/push' | '/sync/hello' | '/sync/pull',
   body: unknown,
   timeoutMs = 5000,
   retried = false,
 ): Promise<HubReply<T>> {
-  const url = new URL(path, hubUrl)
-  const secure = url.protocol === 'https:'
+  const url = new URL(path, target.hubUrl)
+  // Never a token in the clear over the hall network: plain HTTP only to this machine, TLS only with a pin.
+  if (
+    (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) ||
+    (url.protocol === 'https:' && target.fingerprint === null) ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:')
+  ) {
+    return Promise.resolve({ ok: false, error: tlsRequired(url.origin).data })
+  }
   const payload = Buffer.from(JSON.stringify(body))
   return new Promise((resolve) => {
     let settled = false
@@ -114,12 +201,15 @@ export function callHub<T>(
       settled = true
       resolve(r)
     }
-    const req = (secure ? https : http).request(
-      url,
+    const req = http.request(
       {
+        host: url.hostname.replace(/^\[|\]$/g, ''),
+        port: url.port || (url.protocol === 'https:' ? 443 : 80),
+        path: url.pathname,
         method: 'POST',
-        agent: secure ? agents.https : agents.http,
+        agent: agentFor(target),
         headers: {
+          Host: url.host,
           'Content-Type': 'application/json',
           'Content-Length': payload.length,
           Authorization: `Bearer ${token}`,
@@ -149,10 +239,14 @@ export function callHub<T>(
     )
     req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)))
     req.on('error', (err: NodeJS.ErrnoException) => {
+      if (err instanceof IdentityMismatch) {
+        done({ ok: false, error: hubIdentity(url.origin, target.fingerprint ?? '', err.got).data })
+        return
+      }
       // A kept-alive connection the hub closed just before we used it: once more on a fresh one, at once.
       if (!retried && req.reusedSocket && err.code === 'ECONNRESET' && !settled) {
         settled = true
-        resolve(callHub<T>(hubUrl, token, path, body, timeoutMs, true))
+        resolve(callHub<T>(target, token, path, body, timeoutMs, true))
         return
       }
       done(unreachable(String(err)))
@@ -161,42 +255,14 @@ export function callHub<T>(
   })
 }
 
-/** Splits a pairing code `http://hub:4800#TOKEN` (or a hub URL with the token apart) into its parts. */
-export function parsePairing(hubUrl: string, token?: string): { hubUrl: string; token: string } {
-  let url: URL
-  try {
-    url = new URL(hubUrl.trim())
-  } catch {
-    throw syncError('sync/not_paired', 'Неверный адрес главного компьютера.', 'Invalid hub address.', {
-      hubUrl,
-    })
-  }
-  let fromHash: string
-  try {
-    fromHash = decodeURIComponent(url.hash.replace(/^#/, ''))
-  } catch {
-    fromHash = '\u0000' // a broken %-escape: refused below as a damaged code
-  }
-  const t = (token ?? '').trim() || fromHash
-  if (!t) throw syncError('sync/not_paired', 'Нужен токен стола.', 'The table token is missing.')
-  // A token goes into an HTTP header: a control character (a pasted line break, a broken escape) is named here
-  // instead of failing later as a generic error.
-  const bad = [...t].findIndex((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || /\s/u.test(c))
-  if (bad >= 0) {
-    throw syncError(
-      'sync/not_paired',
-      `Код подключения повреждён: в токене стола управляющий символ или пробел (символ ${bad + 1}). Скопируйте код заново.`,
-      `The pairing code is damaged: the table token holds a control character or a space (character ${bad + 1}). Copy the code again.`,
-    )
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw syncError(
-      'sync/not_paired',
-      'Адрес должен начинаться с http://',
-      'The address must start with http://',
-    )
-  }
-  return { hubUrl: url.origin, token: t }
+/** Pairing failed because the hub did not answer: nothing is paired, so nothing would ever be sent. */
+function pairFailed(address: string, cause: unknown): AppError {
+  return syncError(
+    'sync/pair_failed',
+    `Стол НЕ подключён: главный компьютер по адресу ${address} не ответил. Проверьте адрес и сеть (тот же Wi-Fi?) и повторите подключение.`,
+    `The table is NOT paired: the hub at ${address} did not answer. Check the address and the network (the same Wi-Fi?) and pair again.`,
+    { address, cause },
+  )
 }
 
 export class SyncSender {
@@ -233,17 +299,46 @@ export class SyncSender {
   }
 
   pairing(): Pairing | null {
-    return this.opts.db().getSetting<Pairing>(PAIRING_KEY)
+    const p = this.opts.db().getSetting<Pairing>(PAIRING_KEY)
+    // A pairing kept by an older version has no pin: it works with a hub on this machine only (callHub).
+    return p ? { ...p, fingerprint: p.fingerprint ?? null } : null
   }
 
-  /** Pairs this machine with a hub: the hub must answer once (it names the tournament and table). */
-  async pair(hubUrl: string, token?: string): Promise<SyncLocalStatus> {
-    const p = parsePairing(hubUrl, token)
-    const reply = await callHub<SyncHello>(p.hubUrl, p.token, '/sync/hello', {}, this.opts.requestTimeoutMs)
-    if (!reply.ok) throw new AppError(reply.error)
+  /**
+   * Pairs this machine with a hub: the hub must answer once (it names the tournament and table) — over TLS with
+   * the certificate the code's fingerprint names, or over loopback. A code without a token names a new address
+   * of the hub already paired with (the hub's identity is its certificate, not its IP): the pairing is kept,
+   * checked against the pinned certificate. Nothing changes when the hub does not answer (sync/pair_failed).
+   */
+  async pair(code: string, tokenApart?: string): Promise<SyncLocalStatus> {
+    const p = parsePairingCode(code, tokenApart)
+    const current = this.pairing()
+    let token = p.token
+    let fingerprint = p.fingerprint
+    if (token === null) {
+      if (!current) {
+        throw syncError(
+          'sync/not_paired',
+          'В коде нет токена стола: возьмите полный код (или QR-код) с листа главного судьи.',
+          "The code has no table token: take the whole code (or the QR code) from the head judge's sheet.",
+        )
+      }
+      if (fingerprint !== null && fingerprint !== current.fingerprint) {
+        throw hubIdentity(p.hubUrl, current.fingerprint ?? '', fingerprint)
+      }
+      token = current.token
+      fingerprint = current.fingerprint
+    }
+    const target: HubTarget = { hubUrl: p.hubUrl, fingerprint }
+    const reply = await callHub<SyncHello>(target, token, '/sync/hello', {}, this.opts.requestTimeoutMs)
+    if (!reply.ok) {
+      if (reply.error.code === 'sync/unreachable') throw pairFailed(p.hubUrl, reply.error.details?.cause)
+      throw new AppError(reply.error)
+    }
     const pairing: Pairing = {
       hubUrl: p.hubUrl,
-      token: p.token,
+      fingerprint,
+      token,
       tournamentUuid: reply.value.tournament.uuid,
       tournamentName: reply.value.tournament.name,
       tableNumber: reply.value.table.number,
@@ -251,6 +346,9 @@ export class SyncSender {
     this.opts.db().setSetting(PAIRING_KEY, pairing)
     this.lastOkAt = this.opts.now()
     this.lastError = null
+    // A new pairing sends at once, whatever back-off the old one was in.
+    this.failures = 0
+    if (this.running && !this.busy) this.schedule(0)
     this.opts.log(
       `sync: paired with ${p.hubUrl} as table ${pairing.tableNumber} of "${pairing.tournamentName}"`,
     )
@@ -284,7 +382,7 @@ export class SyncSender {
     const pairing = this.pairing()
     if (!pairing) return 0
     const reply = await callHub<SyncPull>(
-      pairing.hubUrl,
+      pairing,
       pairing.token,
       '/sync/pull',
       {},
@@ -327,6 +425,7 @@ export class SyncSender {
     return {
       paired: p !== null,
       hubUrl: p?.hubUrl ?? null,
+      fingerprint: p?.fingerprint ?? null,
       tableNumber: p?.tableNumber ?? null,
       tournamentName: p?.tournamentName ?? null,
       pending: this.opts.db().sync.pendingCount(),
@@ -443,6 +542,7 @@ export class SyncSender {
         this.failures += 1
         // Retry soon: a hub that is back drains at once; 20 tables retrying every 2 s cost the hub nothing.
         next = Math.min(2000, 250 * 2 ** Math.min(this.failures, 3))
+        next = Math.max(next, this.refusedFor())
       }
     } catch (err) {
       this.failures += 1
@@ -474,7 +574,7 @@ export class SyncSender {
       if (now - this.lastHeartbeat < this.opts.heartbeatMs) return true
       this.lastHeartbeat = now
       const pending = db.sync.pendingCount()
-      const reply = await callHub<SyncHello>(pairing.hubUrl, pairing.token, '/sync/hello', { pending })
+      const reply = await callHub<SyncHello>(pairing, pairing.token, '/sync/hello', { pending })
       if (!this.record(reply)) return false
       // The head judge may have started a round, cancelled a game or decided a conflict: the pull brings it.
       await this.pull()
@@ -510,7 +610,7 @@ export class SyncSender {
       }
       body.sentAt = this.opts.now()
       const reply = await callHub<SyncPushResult>(
-        pairing.hubUrl,
+        pairing,
         pairing.token,
         '/sync/push',
         body,
@@ -558,6 +658,19 @@ export class SyncSender {
       this.record(reply)
       if (reply.value.acknowledged < first) return 'down' // nothing moved: avoid a busy loop
     }
+  }
+
+  /**
+   * How long to wait after the hub refused the token itself: a revoked or expired token is asked about once a
+   * minute, not every 2 s (the hub rate-limits wrong tokens per address: a table hammering with a dead token
+   * would keep its own address blocked, and its re-pairing with a new code waiting).
+   */
+  private refusedFor(): number {
+    const e = this.lastError
+    if (e?.code === 'sync/bad_token') return BAD_TOKEN_RETRY_MS
+    const after = e?.details?.retryAfter
+    if (e?.code === 'sync/too_many_failures' && typeof after === 'number') return Math.min(after, 600) * 1000
+    return 0
   }
 
   private record<T>(reply: HubReply<T>): boolean {

@@ -3,7 +3,10 @@
  * (`/control`, `/overlay`), static assets, resources and player photos, and the contract at `/ws`.
  * Listens on 127.0.0.1 only. Reads are open; control calls need the session token (`/ws?token=…`).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
+import { createServer as createTcpServer, type Socket } from 'node:net'
+import type { TLSSocket } from 'node:tls'
 import { open } from 'node:fs/promises'
 import { pipeline } from 'node:stream'
 import { extname, join, normalize, resolve, sep } from 'node:path'
@@ -27,8 +30,10 @@ import {
 } from '../../shared/contract'
 import { appError, type AppErrorData } from '../../shared/errors'
 import type { CallGrant, Router } from './router'
-import { jsonDepthExceeds, ReadRateLimiter } from './limits'
-import { LOOPBACK, isLocalConnection } from './lan'
+import { AuthFailureLimiter, jsonDepthExceeds, ReadRateLimiter, strongToken } from './limits'
+import { LOOPBACK, hubAddresses, isLocalConnection } from './lan'
+import type { TlsIdentity } from './tls'
+import { AppError } from '../../shared/errors'
 import { createReplyGate } from './reply'
 
 export { LOOPBACK }
@@ -49,6 +54,15 @@ export interface ServerOptions {
   handle?: (req: IncomingMessage, res: ServerResponse, path: string) => boolean
   /** What a token other than the control token (a table token) grants, or null when it grants nothing. */
   grantFor?: (token: string) => CallGrant | null
+  /**
+   * The hub's certificate (issue 29 §2): the same port then also speaks TLS (told apart by the first byte), and a
+   * connection from another machine must use it — plain HTTP stays for this machine's panel and OBS only.
+   */
+  tls?: TlsIdentity
+  /** Failed authentications per remote address (shared with the sync endpoints); one of its own when absent. */
+  authFailures?: AuthFailureLimiter
+  /** Told of every refusal of a connection (typed code and the remote address): the hub logs and counts them. */
+  onRefusal?: (code: string, remote: string) => void
 }
 
 export interface RunningServer {
@@ -62,6 +76,13 @@ export interface RunningServer {
   clientCount(): number
   /** Whether a client with a table token (a tablet) is connected. */
   hasGrants(): boolean
+  /** Closes at once every connection whose table token no longer grants anything (revoked, expired). */
+  dropDeadGrants(): number
+  /**
+   * The origins a machine of the hall can reach this server at (HTTPS with the certificate; empty without the
+   * LAN mode): with `--lan 0.0.0.0`, one per address of this machine's interfaces, never 127.0.0.1.
+   */
+  lanOrigins(): string[]
   close(): Promise<void>
 }
 
@@ -197,7 +218,12 @@ export function parseTarget(target: string | undefined): URL | null {
 export function originAllowed(origin: string | undefined, port: number, lanHost?: string): boolean {
   if (origin === undefined) return true
   // LAN mode: our own pages served from the LAN address (same origin as the Host the client used).
-  if (lanHost !== undefined && lanHost !== LOOPBACK && origin === `http://${lanHost}`) return true
+  if (
+    lanHost !== undefined &&
+    lanHost !== LOOPBACK &&
+    (origin === `http://${lanHost}` || origin === `https://${lanHost}`)
+  )
+    return true
   return origin === `http://${LOOPBACK}:${port}` || origin === `http://localhost:${port}`
 }
 
@@ -227,9 +253,33 @@ function hostAllowed(host: string | undefined, port: number, lanHost?: string): 
   return lanHost !== undefined && lanHost !== LOOPBACK
 }
 
+/** The typed refusal of a weak control token in the LAN mode. */
+export function weakToken(): AppError {
+  return new AppError(
+    appError(
+      'transport/weak_token',
+      'Токен управления слишком простой для работы по сети: нужно не меньше 20 случайных символов. Не задавайте токен — программа создаст надёжный.',
+      'The control token is too weak for the hall network: at least 20 random characters are needed. Give no token and the app makes a strong one.',
+    ),
+  )
+}
+
+/** Whether the server listens beyond this machine (the LAN mode). */
+export function isLanHost(host: string | undefined): boolean {
+  return host !== undefined && host !== LOOPBACK && host !== 'localhost'
+}
+
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const token = opts.token ?? generateToken()
   const log = opts.log ?? (() => {})
+  const lan = isLanHost(opts.host)
+  // A short control token on the hall network is brute-forced in seconds (issue 29 §2): refused at the start.
+  if (lan && !strongToken(token)) throw weakToken()
+  const authFailures = opts.authFailures ?? new AuthFailureLimiter()
+  const refused = (code: string, remote: string): void => {
+    if (opts.onRefusal) opts.onRefusal(code, remote)
+    else log(`refused: ${code} from ${remote || '?'}`)
+  }
   const pageHeaders = {
     'Content-Security-Policy': contentSecurityPolicy(),
     'Referrer-Policy': 'no-referrer',
@@ -237,9 +287,30 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
   let boundPort = opts.port
 
+  /** A request from another machine over plain HTTP while the hub speaks TLS: the hall network is never plain. */
+  function plainFromHall(req: IncomingMessage): boolean {
+    return opts.tls !== undefined && !(req.socket as TLSSocket).encrypted && !isLocalConnection(req.socket)
+  }
+
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!hostAllowed(req.headers.host, boundPort, opts.host)) {
       res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Misdirected request')
+      return
+    }
+    if (plainFromHall(req)) {
+      refused('transport/tls_required', req.socket.remoteAddress ?? '')
+      const body = JSON.stringify({
+        ok: false,
+        error: appError(
+          'transport/tls_required',
+          'По сети зала главный компьютер отвечает только по HTTPS: откройте адрес https://…',
+          'On the hall network the hub answers over HTTPS only: open the https://… address',
+        ),
+      })
+      // A page is sent on to the same address over HTTPS; anything else (a table's sync) is refused, typed.
+      if ((req.method === 'GET' || req.method === 'HEAD') && req.headers.host) {
+        res.writeHead(308, { Location: `https://${req.headers.host}${req.url ?? '/'}` }).end()
+      } else res.writeHead(403, { 'Content-Type': 'application/json; charset=utf-8' }).end(body)
       return
     }
     if (opts.handle?.(req, res, parseTarget(req.url)?.pathname ?? '')) return
@@ -283,17 +354,29 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found')
   }
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     handleHttp(req, res).catch((err: unknown) => {
       log(`http error: ${String(err)}`)
       const busy = ['EMFILE', 'ENFILE'].includes(errorCode(err) ?? '')
       if (!res.headersSent) res.writeHead(busy ? 503 : 500).end()
       else res.destroy()
     })
-  })
-  server.on('clientError', (err, socket) => {
-    log(`http client error: ${errorCode(err) ?? String(err)}`)
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+  }
+  const server = createServer(onRequest)
+  // The same pages, contract and sync over TLS with the hub's certificate, on the same port (see `listener`).
+  const secure: Server | null = opts.tls
+    ? createTlsServer({ key: opts.tls.key, cert: opts.tls.cert, minVersion: 'TLSv1.2' }, onRequest)
+    : null
+  const servers = secure ? [server, secure] : [server]
+  for (const s of servers) {
+    s.on('clientError', (err, socket) => {
+      log(`http client error: ${errorCode(err) ?? String(err)}`)
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+      socket.destroy()
+    })
+  }
+  secure?.on('tlsClientError', (err: Error, socket: TLSSocket) => {
+    log(`tls client error from ${socket.remoteAddress ?? '?'}: ${errorCode(err) ?? err.message}`)
     socket.destroy()
   })
 
@@ -352,7 +435,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     return null
   }
 
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', (err) => log(`ws socket error: ${errorCode(err) ?? String(err)}`))
     try {
       const refusal = upgradeRefusal(req)
@@ -360,14 +443,30 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         rejectUpgrade(socket, refusal)
         return
       }
-      const url = parseTarget(req.url)
-      const given = url?.searchParams.get('token') ?? null
-      const access: Access = given && tokensEqual(given, token) ? 'control' : 'read'
-      const grant = given && access !== 'control' ? (opts.grantFor?.(given) ?? undefined) : undefined
+      const remote = req.socket.remoteAddress ?? ''
+      if (plainFromHall(req)) {
+        refused('transport/tls_required', remote)
+        rejectUpgrade(socket, '403 Forbidden')
+        return
+      }
       // Local = from this machine to 127.0.0.1 under a loopback Host (no DNS rebinding through the LAN mode).
       const local = isLocalConnection(req.socket) && hostAllowed(req.headers.host, boundPort)
+      const url = parseTarget(req.url)
+      const given = url?.searchParams.get('token') ?? null
+      // An address that guessed wrong too often is refused before its token is looked at (brute force).
+      if (given !== null && !local && authFailures.blocked(remote)) {
+        refused('transport/too_many_failures', remote)
+        rejectUpgrade(socket, '429 Too Many Requests')
+        return
+      }
+      const access: Access = given && tokensEqual(given, token) ? 'control' : 'read'
+      const grant = given && access !== 'control' ? (opts.grantFor?.(given) ?? undefined) : undefined
+      if (given !== null && access !== 'control' && !grant) {
+        if (!local) authFailures.fail(remote)
+        refused('transport/bad_token', remote)
+      }
       if (access !== 'control' && !grant && !local) {
-        log(`ws: refused a connection without a valid token from ${req.socket.remoteAddress ?? '?'}`)
+        log(`ws: refused a connection without a valid token from ${remote || '?'}`)
         rejectUpgrade(socket, '401 Unauthorized')
         return
       }
@@ -379,7 +478,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       log(`ws upgrade error: ${String(err)}`)
       socket.destroy()
     }
-  })
+  }
+  for (const s of servers) s.on('upgrade', onUpgrade)
 
   function onConnection(
     ws: WebSocket,
@@ -498,18 +598,60 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     return null
   }
 
+  /**
+   * With a certificate, one port speaks both: a TLS handshake begins with the byte 0x16, an HTTP request never
+   * does. Plain HTTP is then answered for this machine only (`plainFromHall`). A connection that sends nothing
+   * for 10 s is closed (it would hold a socket for ever).
+   */
+  // The http/https servers never listen themselves, so they do not track these connections: this set does.
+  const sockets = new Set<Socket>()
+  const sniff = (socket: Socket): void => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+    socket.setTimeout(10_000, () => socket.destroy())
+    socket.on('error', (err) => log(`tcp socket error: ${errorCode(err) ?? String(err)}`))
+    socket.once('data', (first: Buffer) => {
+      socket.setTimeout(0)
+      socket.pause()
+      socket.unshift(first)
+      ;(first[0] === 0x16 && secure ? secure : server).emit('connection', socket)
+      process.nextTick(() => socket.resume())
+    })
+  }
+  const listener = secure ? createTcpServer(sniff) : server
   await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject)
-    server.listen(opts.port, opts.host ?? LOOPBACK, () => {
-      server.off('error', reject)
+    listener.once('error', reject)
+    listener.listen(opts.port, opts.host ?? LOOPBACK, () => {
+      listener.off('error', reject)
       resolveListen()
     })
   })
-  boundPort = (server.address() as AddressInfo).port
+  boundPort = (listener.address() as AddressInfo).port
   // After listening, errors such as EMFILE on accept() are logged; Node retries the accept, the server lives on.
-  server.on('error', (err) => log(`http server error: ${errorCode(err) ?? String(err)}`))
+  listener.on('error', (err) => log(`http server error: ${errorCode(err) ?? String(err)}`))
   const listened = opts.host ?? LOOPBACK
-  const origin = `http://${listened === '0.0.0.0' || listened === '::' ? LOOPBACK : listened}:${boundPort}`
+  const everyInterface = listened === '0.0.0.0' || listened === '::'
+  /**
+   * On one hall address, this machine's panel, overlay and OBS keep plain HTTP on 127.0.0.1 at the same port
+   * (loopback is not the hall network; OBS cannot take a self-signed certificate). When that port is taken on
+   * loopback, they use the hall address over HTTPS.
+   */
+  let loopback: ReturnType<typeof createTcpServer> | null = null
+  if (lan && secure && !everyInterface) {
+    const extra = createTcpServer(sniff)
+    loopback = await new Promise((resolveListen) => {
+      extra.once('error', (err) => {
+        log(`this machine's address ${LOOPBACK}:${boundPort} is taken (${errorCode(err) ?? String(err)})`)
+        resolveListen(null)
+      })
+      extra.listen(boundPort, LOOPBACK, () => resolveListen(extra))
+    })
+    loopback?.on('error', (err) => log(`http server error: ${errorCode(err) ?? String(err)}`))
+  }
+  const origin =
+    lan && secure && !everyInterface && !loopback
+      ? `https://${hostPart(listened)}:${boundPort}`
+      : `http://${everyInterface || loopback ? LOOPBACK : listened}:${boundPort}`
 
   return {
     port: boundPort,
@@ -540,13 +682,41 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       for (const c of clients) if (c.grant) return true
       return false
     },
+    dropDeadGrants() {
+      let dropped = 0
+      for (const c of clients) {
+        if (!c.grant || c.grant.alive()) continue
+        clients.delete(c)
+        c.ws.terminate()
+        dropped += 1
+      }
+      if (dropped > 0) log(`ws: closed ${dropped} connection(s) of a revoked or expired table token`)
+      return dropped
+    },
+    lanOrigins: () =>
+      lan && opts.tls ? hubAddresses(listened).map((a) => `https://${hostPart(a)}:${boundPort}`) : [],
     close: () =>
       new Promise<void>((done) => {
         for (const c of clients) c.ws.terminate()
         wssFor.read.close()
         wssFor.control.close()
-        server.close(() => done())
-        server.closeAllConnections()
+        let open = servers.length + (listener === server ? 0 : 1) + (loopback ? 1 : 0)
+        const one = (): void => {
+          if (--open === 0) done()
+        }
+        if (listener !== server) listener.close(one)
+        loopback?.close(one)
+        for (const s of servers) {
+          if (s.listening) s.close(one)
+          else one()
+          s.closeAllConnections()
+        }
+        for (const socket of sockets) socket.destroy()
       }),
   }
+}
+
+/** An address as the host part of a URL (an IPv6 address in brackets). */
+export function hostPart(address: string): string {
+  return address.includes(':') ? `[${address}]` : address
 }

@@ -6,6 +6,7 @@
  */
 import type { Socket } from 'node:net'
 import { isIP } from 'node:net'
+import { networkInterfaces } from 'node:os'
 
 export const LOOPBACK = '127.0.0.1'
 
@@ -32,11 +33,34 @@ export function checkLanAddress(address: string): string | null {
 /** The warning printed (and shown) whenever the app listens beyond loopback. */
 export function lanWarning(address: string, port: number): string[] {
   return [
-    '!!! ВНИМАНИЕ: сервер доступен по сети (' + `${address}:${port}` + '). Любой компьютер в этой сети может',
-    '!!! подключиться; без токена управления или токена стола он не получит ничего, кроме страниц.',
+    '!!! ВНИМАНИЕ: сервер доступен по сети (' +
+      `${address}:${port}` +
+      ') — только по HTTPS с сертификатом этого',
+    '!!! компьютера. Без токена управления или токена стола по сети не получить ничего, кроме страниц.',
     '!!! WARNING: the server listens beyond this machine (' +
       `${address}:${port}` +
-      '). Every other machine on',
-    '!!! the network can connect; without the control token or a table token it gets nothing but the pages.',
+      '), over HTTPS with this machine’s',
+    '!!! certificate only; without the control token or a table token the network gets nothing but the pages.',
   ]
+}
+
+/**
+ * The addresses a table can reach a hub listening on `host` at: the address itself, or — for 0.0.0.0 / :: (every
+ * interface) — every address of this machine's interfaces that is not loopback or link-local (IPv4 first). The
+ * organiser picks one when there are several (issue 29 §2: `--lan 0.0.0.0` used to name http://127.0.0.1).
+ */
+export function hubAddresses(
+  host: string,
+  interfaces: ReturnType<typeof networkInterfaces> = networkInterfaces(),
+): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [host]
+  const found: string[] = []
+  for (const list of Object.values(interfaces)) {
+    for (const i of list ?? []) {
+      if (i.internal || isLoopback(i.address)) continue
+      if (i.family === 'IPv6' && (host === '0.0.0.0' || /^fe80:/i.test(i.address))) continue
+      if (!found.includes(i.address)) found.push(i.address)
+    }
+  }
+  return found.sort((a, b) => Number(a.includes(':')) - Number(b.includes(':')))
 }

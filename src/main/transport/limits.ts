@@ -53,3 +53,96 @@ export class ReadRateLimiter {
     return true
   }
 }
+
+/** Wrong tokens an address may try in a burst, and how many more it earns per minute (issue 29 §2). */
+export const AUTH_FAILURE_BURST = 10
+export const AUTH_FAILURES_PER_MINUTE = 6
+/** Addresses remembered at once; the oldest is forgotten first (a spoofing flood cannot grow the map). */
+const AUTH_FAILURE_KEYS = 4096
+
+/**
+ * Rate limit on failed authentications per remote address (a wrong control or table token): after the burst an
+ * address is refused before its token is even looked at, until it has earned a try again. 10 tries and then 6 a
+ * minute make a 4-digit code a day's work and a 128-bit token impossible. Kept in memory: a flood of wrong tokens
+ * costs no disk write.
+ */
+export class AuthFailureLimiter {
+  private readonly buckets = new Map<string, { tokens: number; last: number }>()
+  constructor(
+    private readonly burst = AUTH_FAILURE_BURST,
+    private readonly perMinute = AUTH_FAILURES_PER_MINUTE,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  private bucket(remote: string): { tokens: number; last: number } {
+    const t = this.now()
+    const b = this.buckets.get(remote)
+    if (!b) return { tokens: this.burst, last: t }
+    b.tokens = Math.min(this.burst, b.tokens + ((t - b.last) / 60_000) * this.perMinute)
+    b.last = t
+    return b
+  }
+
+  /** Whether the address has used up its failures (then refuse it without checking its token). */
+  blocked(remote: string): boolean {
+    return this.bucket(remote).tokens < 1
+  }
+
+  /** Seconds until the address may try again (0: now). */
+  retryAfter(remote: string): number {
+    const b = this.bucket(remote)
+    return b.tokens >= 1 ? 0 : Math.ceil(((1 - b.tokens) * 60) / this.perMinute)
+  }
+
+  /** One failed authentication from the address. */
+  fail(remote: string): void {
+    const b = this.bucket(remote)
+    b.tokens = Math.max(0, b.tokens - 1)
+    this.buckets.delete(remote)
+    this.buckets.set(remote, b)
+    if (this.buckets.size > AUTH_FAILURE_KEYS) {
+      const oldest = this.buckets.keys().next().value
+      if (oldest !== undefined) this.buckets.delete(oldest)
+    }
+  }
+}
+
+/**
+ * Bytes of request bodies being read at once per client (issue 29 §2: 400 half-sent 2 MB bodies held 834 MB).
+ * A request reserves its declared length (or the limit when it declares none) before a byte is read; one over the
+ * client's budget is refused at once.
+ */
+export class InFlightBytes {
+  private readonly held = new Map<string, number>()
+  constructor(private readonly perClient: number) {}
+
+  /** Reserves `bytes` for the client; false when that would pass its budget. */
+  reserve(client: string, bytes: number): boolean {
+    const now = this.held.get(client) ?? 0
+    if (now + bytes > this.perClient) return false
+    this.held.set(client, now + bytes)
+    return true
+  }
+
+  release(client: string, bytes: number): void {
+    const left = (this.held.get(client) ?? 0) - bytes
+    if (left > 0) this.held.set(client, left)
+    else this.held.delete(client)
+  }
+
+  /** Bytes reserved now (every client together). */
+  total(): number {
+    let n = 0
+    for (const v of this.held.values()) n += v
+    return n
+  }
+}
+
+/** The shortest control token the LAN mode accepts, and how many different characters it must have. */
+export const LAN_TOKEN_MIN_LENGTH = 20
+export const LAN_TOKEN_MIN_DISTINCT = 10
+
+/** Whether a control token is strong enough for the hall network (a random 4-digit code is not). */
+export function strongToken(token: string): boolean {
+  return token.length >= LAN_TOKEN_MIN_LENGTH && new Set(token).size >= LAN_TOKEN_MIN_DISTINCT
+}

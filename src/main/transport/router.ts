@@ -29,6 +29,8 @@ export interface CallGrant {
   allowsPush(channel: string, payload: unknown): boolean
   /** The validated params the call runs with (e.g. a list narrowed to the grant's table); as given when absent. */
   narrow?(method: CallName, params: unknown): unknown
+  /** Whether the token still grants anything (not revoked, not expired): a dead one's connections are closed. */
+  alive(): boolean
 }
 
 export interface Router {

@@ -6,7 +6,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { OverlayEnvelope } from '../../../../shared/contract'
-import type { ConnectionState, Transport } from '../../common/transport'
+import { CallError, type ConnectionState, type Transport } from '../../common/transport'
+import type { AppErrorData } from '../../../../shared/errors'
 import { shareEqual } from '../../common/share'
 import { readStandings, type StandingsData } from '../standings'
 import { streamWillDraw } from '../countdown'
@@ -15,6 +16,11 @@ export const useOverlayStore = defineStore('overlay', () => {
   const envelope = shallowRef<OverlayEnvelope | null>(null)
   const connection = ref<ConnectionState>('connecting')
   const standingsOverride = shallowRef<StandingsData | null>(null)
+  /**
+   * The server's refusal of what the URL asks for (issue 29 §3: `?table=2` with table 1's token showed a blank
+   * page): shown on the overlay with its hint, both languages, until a view arrives.
+   */
+  const refusal = shallowRef<AppErrorData | null>(null)
   let transport: Transport | null = null
   /** `?table=N` (issue 16): follow that table's game on the head machine instead of the active game. */
   let table: number | null = null
@@ -40,8 +46,10 @@ export const useOverlayStore = defineStore('overlay', () => {
           ? await transport.call('overlay.view', {})
           : await transport.call('sync.overlay', { table }),
       )
-    } catch {
-      // disconnected: the transport reconnects and asks for a resync; the last view stays
+      refusal.value = null
+    } catch (err) {
+      // A refusal is shown; a lost connection is not one (the transport reconnects and resyncs; the view stays).
+      if (err instanceof CallError) refusal.value = err.data
     }
   }
 
@@ -66,5 +74,5 @@ export const useOverlayStore = defineStore('overlay', () => {
     connection.value = 'open'
   }
 
-  return { envelope, view, settings, standings, connection, attach, refresh, showStatic }
+  return { envelope, view, settings, standings, connection, refusal, attach, refresh, showStatic }
 })
