@@ -4,7 +4,7 @@
  */
 import type { LocalizedText } from '../errors'
 import type { Notice } from './notices'
-import type { Role, SeatPoints, SeatStatus, Winner } from './record'
+import type { EndReason, Role, SeatPoints, SeatStatus, Winner } from './record'
 
 export type Phase = 'setup' | 'zeroNight' | 'day' | 'night' | 'finished'
 export type DayStep = 'lastWord' | 'speech' | 'voting' | 'tieSpeech' | 'liftAll'
@@ -87,6 +87,9 @@ export interface ControlView {
   bestMove: null | { by: number; seats: number[] | null }
   timer: TimerState | null
   winner: Winner | null
+  /** How the game ended (parity, every black out, a draw, a team defeat) once it is finished; else null. Optional
+   * only for views built by hand (demo, fixtures). */
+  endReason?: EndReason | null
   /** 10 seats; the role is always filled in the control view. */
   players: SeatView[]
   canUndo: boolean
