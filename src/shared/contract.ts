@@ -164,6 +164,8 @@ export const overlaySettingsSchema = z
         title: z.string().max(120),
       })
       .strict(),
+    /** The tournament the standings graphic shows (Shift+T, `?layout=standings`); null/absent: the active game's. */
+    standingsTournamentId: z.number().int().positive().nullable().optional(),
   })
   .strict()
 export type OverlayPublicSettings = z.infer<typeof overlaySettingsSchema>

@@ -78,6 +78,8 @@ interface OverlayFeed {
   /** The settings and graphics part (JSON), which the panels follow. */
   controls: string
   envelope: OverlayEnvelope
+  /** The tournament whose standings the envelope carries (pinned or the game's), null: none. */
+  standingsOf: number | null
 }
 
 export const DEFAULT_OVERLAY_SETTINGS: OverlayPublicSettings = {
@@ -407,6 +409,8 @@ export class AppService {
   tournamentChanged(tournamentId: number): void {
     this.standingsCache.delete(tournamentId)
     this.push('tournament.changed', { tournamentId })
+    // The stream shows what the exports say (a closed stage's Ci is final): its standings follow at once.
+    if (this.feed?.standingsOf === tournamentId) this.afterSend({ standings: true })
   }
 
   /** Where a game stands (day and phase), for the dashboard; null when it cannot be replayed. */
@@ -559,8 +563,14 @@ export class AppService {
     if (gameId === this.activeId) return this.overlay()
     const g = gameId === null ? null : this.tryLoad(gameId)
     const view = g ? overlayView(g.game, 0, { roles: this.overlaySettings.roles }) : null
-    const standings = g?.row.tournamentId ? this.tournamentStandings(g.row.tournamentId, true) : null
-    return this.shown(g, g ? gameId : null, view, standings).envelope
+    const of = this.standingsTournament(g)
+    const standings = of !== null ? this.tournamentStandings(of, true) : null
+    return this.shown(g, g ? gameId : null, view, standings, of).envelope
+  }
+
+  /** The tournament the stream's standings show: the one pinned in the overlay settings, else the game's own. */
+  private standingsTournament(g: LiveGame | null): number | null {
+    return this.overlaySettings.standingsTournamentId ?? g?.row.tournamentId ?? null
   }
 
   /** Pushes the overlay envelope again (the on-demand graphics changed). */
@@ -604,11 +614,10 @@ export class AppService {
           roles: this.overlaySettings.roles,
         })
       : null
-    const standings = g?.row.tournamentId
-      ? this.tournamentStandings(g.row.tournamentId, freshStandings)
-      : null
+    const of = this.standingsTournament(g)
+    const standings = of !== null ? this.tournamentStandings(of, freshStandings) : null
     const prev = this.feed
-    const next = this.shown(g, gameId, view, standings)
+    const next = this.shown(g, gameId, view, standings, of)
     if (prev && prev.gameId === gameId && prev.content === next.content) return
     this.feed = next
     this.push('overlay.view', next.envelope)
@@ -630,6 +639,7 @@ export class AppService {
     gameId: number | null,
     view: OverlayView | null,
     standings: OverlayStandings | null,
+    standingsOf: number | null,
   ): OverlayFeed {
     const graphics = this.options.graphics?.() ?? NO_GRAPHICS
     const controls = JSON.stringify({ settings: this.overlaySettings, graphics })
@@ -647,7 +657,7 @@ export class AppService {
       standings,
       graphics,
     }
-    return { gameId, content, controls, envelope }
+    return { gameId, content, controls, envelope, standingsOf }
   }
 
   private tournamentStandings(tournamentId: number, fresh: boolean): OverlayStandings | null {
@@ -666,6 +676,18 @@ export class AppService {
   }
 
   setOverlaySettings(settings: OverlayPublicSettings): OverlayPublicSettings {
+    const pinned = settings.standingsTournamentId
+    if (pinned != null && !this.db.getTournament(pinned))
+      throw new AppError(
+        appError(
+          'app/tournament_not_found',
+          `Турнир №${pinned} не найден`,
+          `Tournament ${pinned} not found`,
+          {
+            tournamentId: pinned,
+          },
+        ),
+      )
     this.db.setSetting(SETTINGS.overlay, settings)
     this.overlaySettings = settings
     this.publishOverlay()

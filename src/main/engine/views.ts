@@ -158,14 +158,15 @@ export function overlayViewOf(control: ControlView, game: Game, settings: Overla
   // the overlay receives may carry it (nor the notice that the result is fixed, which would spoil the last word).
   const finished = game.state.phase === 'finished'
   view.winner = finished ? view.winner : null
-  view.endReason = finished ? game.state.endReason : null
   if (!finished && view.notice?.code === 'result.fixed') view.notice = null
-  if (visible) return { ...view, rolesVisible: true }
+  const endReason = finished ? game.state.endReason : null
+  if (visible) return { ...view, endReason, rolesVisible: true }
   // The night's progress (which check comes next) would tell whether the don or the sheriff is still in the game,
   // and the shot is announced only in the morning.
   const nightRunning = game.state.phase === 'night'
   return {
     ...view,
+    endReason,
     rolesVisible: false,
     nightStep: null,
     players: view.players.map((p) => ({ ...p, role: null, points: null })),

@@ -87,9 +87,6 @@ export interface ControlView {
   bestMove: null | { by: number; seats: number[] | null }
   timer: TimerState | null
   winner: Winner | null
-  /** How the game ended (parity, every black out, a draw, a team defeat) once it is finished; else null. Optional
-   * only for views built by hand (demo, fixtures). */
-  endReason?: EndReason | null
   /** 10 seats; the role is always filled in the control view. */
   players: SeatView[]
   canUndo: boolean
@@ -107,4 +104,7 @@ export interface ControlView {
 
 export type OverlayView = Omit<ControlView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> & {
   rolesVisible: boolean
+  /** How the game ended (every black out, parity, a draw, a team defeat) once it is finished; else null. Optional
+   * only for views built by hand (demo, fixtures). */
+  endReason?: EndReason | null
 }
