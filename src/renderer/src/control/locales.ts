@@ -33,6 +33,8 @@ export const controlRu = {
     show: 'Показать',
     hide: 'Убрать',
     state: { auto: 'авто', shown: 'показано', hidden: 'скрыто' },
+    standingsOf: 'Таблица турнира',
+    standingsAuto: 'турнир текущей игры',
   },
   help: {
     title: 'Горячие клавиши',
@@ -415,7 +417,8 @@ export const controlEn: typeof controlRu = {
   noGame: 'No active game — create one under “Games” (G)',
   tableSession: { badge: 'Table {n}' },
   needToken: {
-    title: 'This page was opened without the control token: the judge’s panel works only from the server’s link.',
+    title:
+      'This page was opened without the control token: the judge’s panel works only from the server’s link.',
     how: 'Open the “Control panel” link the server printed at start (…/control?token=…), or the panel in the app window.',
   },
   language: 'Language',
@@ -440,6 +443,8 @@ export const controlEn: typeof controlRu = {
     show: 'Show',
     hide: 'Remove',
     state: { auto: 'auto', shown: 'shown', hidden: 'hidden' },
+    standingsOf: 'Standings of',
+    standingsAuto: 'the current game’s tournament',
   },
   help: {
     title: 'Keyboard shortcuts',

@@ -22,6 +22,7 @@ export const overlayRu = {
     black: 'чёрный',
     red: 'красный',
     bestMove: 'Лучший ход',
+    bestMoveShort: 'ЛХ',
     statusShort: { killed: 'Убит', votedOut: 'Заголосован', removed: 'Удалён' },
     silenced: 'Молчит',
     points: 'Баллы',
@@ -53,6 +54,12 @@ export const overlayRu = {
     break: 'Перерыв',
     breakSub: 'Игра скоро продолжится',
     tournamentPoints: 'баллы в турнире',
+    ending: {
+      blacksEliminated: 'Все чёрные покинули игру',
+      parity: 'Чёрных стало столько же, сколько красных',
+      draw: 'Три ночи и дня никто не покинул стол',
+      teamDefeat: 'Поражение команды (ППК)',
+    },
   },
 }
 
@@ -79,6 +86,7 @@ export const overlayEn: typeof overlayRu = {
     black: 'black',
     red: 'red',
     bestMove: 'Best move',
+    bestMoveShort: 'Best move',
     statusShort: { killed: 'Killed', votedOut: 'Voted out', removed: 'Removed' },
     silenced: 'Silenced',
     points: 'Points',
@@ -110,5 +118,11 @@ export const overlayEn: typeof overlayRu = {
     break: 'Break',
     breakSub: 'The game resumes shortly',
     tournamentPoints: 'tournament points',
+    ending: {
+      blacksEliminated: 'Every black has left the game',
+      parity: 'The blacks are as many as the reds',
+      draw: 'Nobody left the table for three nights and days',
+      teamDefeat: 'Team defeat',
+    },
   },
 }
