@@ -33,6 +33,7 @@ import type {
   SetupInput,
 } from '../../shared/contract'
 import { overlaySettingsSchema } from '../../shared/contract'
+import { gameTitle } from '../../shared/game-title'
 import { NO_GRAPHICS } from '../obs/graphics'
 import { DEMO_FINISHED_GAMES, DEMO_ROTATIONS, playDemoGames } from './demo-games'
 import { AppError, appError } from '../../shared/errors'
@@ -292,7 +293,7 @@ export class AppService {
     return {
       id: row.id,
       uuid: row.uuid,
-      title: row.number ? `Игра ${row.number}` : `Игра #${row.id}`,
+      title: gameTitle(row, 'ru'),
       status: row.status,
       winner: (row.winner as GameSummary['winner']) ?? null,
       tournamentId: row.tournamentId,
@@ -413,13 +414,16 @@ export class AppService {
     if (this.feed?.standingsOf === tournamentId) this.afterSend({ standings: true })
   }
 
-  /** Where a game stands (day and phase), for the dashboard; null when it cannot be replayed. */
-  progress(gameId: number): { day: number; phase: string } | null {
+  /**
+   * Where a game stands (day or night, and the day's step), for the dashboard: the same words as the panel's
+   * banner («День 2 · Последнее слово»); null when it cannot be replayed.
+   */
+  progress(gameId: number): { day: number; night: number; phase: string; step: string | null } | null {
     try {
       const g = this.tryLoad(gameId)
       if (!g) return null
       const v = controlView(g.game, g.game.log.length)
-      return { day: v.day, phase: v.phase }
+      return { day: v.day, night: v.night, phase: v.phase, step: v.step }
     } catch {
       return null
     }
