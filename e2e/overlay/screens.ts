@@ -54,6 +54,8 @@ export function screenQuery(s: Screen): string {
  */
 export async function clipIssues(page: Page, root = '[data-testid="stage"]'): Promise<string[]> {
   return page.evaluate((rootSel) => {
+    // On an app page a list that scrolls up and down is not cut (its rows are reached by scrolling); sideways it is.
+    const appPage = rootSel === 'body'
     const rootEl = document.querySelector(rootSel) ?? document.body
     const box = rootEl.getBoundingClientRect()
     const bad: string[] = []
@@ -73,7 +75,8 @@ export async function clipIssues(page: Page, root = '[data-testid="stage"]'): Pr
     for (const el of Array.from(rootEl.querySelectorAll('*'))) {
       const r = el.getBoundingClientRect()
       if (r.width === 0 || r.height === 0 || !shown(el)) continue
-      if (!inside(r, box))
+      const out = appPage ? r.left < box.left - 0.5 || r.right > box.right + 0.5 : !inside(r, box)
+      if (out)
         bad.push(
           `outside the layout: ${name(el)} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.right)},${Math.round(r.bottom)}`,
         )
@@ -83,6 +86,9 @@ export async function clipIssues(page: Page, root = '[data-testid="stage"]'): Pr
       const text = n.textContent?.trim() ?? ''
       const parent = n.parentElement
       if (!text || !parent || !shown(parent)) continue
+      // A visually hidden text for screen readers (a 1 px clipped box) is meant to be out of sight.
+      const pr = parent.getBoundingClientRect()
+      if (pr.width <= 1 && pr.height <= 1) continue
       const range = document.createRange()
       range.selectNodeContents(n)
       const r = range.getBoundingClientRect()
@@ -102,10 +108,14 @@ export async function clipIssues(page: Page, root = '[data-testid="stage"]'): Pr
         r.right <= c.right + 0.5 &&
         r.top >= c.top - slack &&
         r.bottom <= c.bottom + slack
+      let scrolled = false
       for (let a: Element | null = parent; a && a !== rootEl.parentElement; a = a.parentElement) {
         const cs = getComputedStyle(a)
         if (cs.overflowX === 'visible' && cs.overflowY === 'visible' && a !== rootEl) continue
-        if (!fits(a.getBoundingClientRect())) {
+        const c = a.getBoundingClientRect()
+        // Inside a box that scrolls up and down, the boxes around it are reached by scrolling too.
+        scrolled ||= appPage && (cs.overflowY === 'auto' || cs.overflowY === 'scroll')
+        if (scrolled ? r.left < c.left - 0.5 || r.right > c.right + 0.5 : !fits(c)) {
           bad.push(`text cut: «${text}» in ${name(parent)} by ${name(a)}`)
           break
         }
