@@ -99,6 +99,8 @@ export interface OverlayEnvelope {
   standings: OverlayStandings | null
   /** On-demand graphics (server state, so the OBS browser source and the Electron overlay agree). */
   graphics?: OverlayGraphics
+  /** The game's judge (the protocol's), shown where a layout has room; null or absent: none stored. */
+  judge?: string | null
 }
 
 /** The graphics a stream operator shows or hides on demand, from the panel's keys or the OBS director. */

@@ -72,4 +72,17 @@ describe('the overlay standings', () => {
     await t.call('overlay.setSettings', { ...open.settings, standingsTournamentId: null })
     expect((await t.call('overlay.view', {})).standings).toBeNull()
   })
+
+  it("carries the game's judge to the stream (none when not stored)", async () => {
+    const judged = await t.call('game.create', {
+      rulesetId: 'fiim',
+      players: PLAYERS,
+      judge: 'Анна Судейская',
+    })
+    await t.call('game.open', { gameId: judged.gameId })
+    expect((await t.call('overlay.view', {})).judge).toBe('Анна Судейская')
+    const none = await t.call('game.create', { rulesetId: 'fiim', players: PLAYERS })
+    await t.call('game.open', { gameId: none.gameId })
+    expect((await t.call('overlay.view', {})).judge ?? null).toBeNull()
+  })
 })

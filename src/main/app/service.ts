@@ -647,7 +647,14 @@ export class AppService {
   ): OverlayFeed {
     const graphics = this.options.graphics?.() ?? NO_GRAPHICS
     const controls = JSON.stringify({ settings: this.overlaySettings, graphics })
-    const content = JSON.stringify({ gameId, view: view && { ...view, revision: 0 }, standings, controls })
+    const judge = g?.row.judge.trim() || null
+    const content = JSON.stringify({
+      gameId,
+      view: view && { ...view, revision: 0 },
+      standings,
+      controls,
+      judge,
+    })
     let revision = 0
     if (g && view) {
       const last = g.overlayShown
@@ -660,6 +667,7 @@ export class AppService {
       settings: this.overlaySettings,
       standings,
       graphics,
+      judge,
     }
     return { gameId, content, controls, envelope, standingsOf }
   }

@@ -24,11 +24,12 @@ function mountApp(
   layout: string,
   graphics: Partial<OverlayGraphics> = {},
   locale: 'ru' | 'en' = 'ru',
+  judge: string | null = null,
 ) {
   const pinia = createPinia()
   setActivePinia(pinia)
   const store = useOverlayStore(pinia)
-  const env: OverlayEnvelope = { ...envelope(view), graphics: { ...NO_GRAPHICS, ...graphics } }
+  const env: OverlayEnvelope = { ...envelope(view), graphics: { ...NO_GRAPHICS, ...graphics }, judge }
   const standings = readStandings({
     standings: { title: 'Кубок', rows: [{ place: 1, name: 'Ace', points: 3.5, games: 2, wins: 2 }] },
   })
@@ -180,5 +181,18 @@ describe('every on-demand graphic has a form in the strip and the bar', () => {
       true,
     )
     expect(mountApp(lastWord, layout, { night: true }).find('[data-testid="night"]').exists()).toBe(true)
+  })
+})
+
+describe('the judge on air', () => {
+  it('the full layout names the judge in both languages; no line when none is stored', () => {
+    const day = morning({ step: 'speech', speaker: 4 })
+    expect(mountApp(day, 'full', {}, 'ru', 'Анна').get('[data-testid="overlay-judge"]').text()).toBe(
+      'Судья: Анна',
+    )
+    expect(mountApp(day, 'full', {}, 'en', 'Анна').get('[data-testid="overlay-judge"]').text()).toBe(
+      'Judge: Анна',
+    )
+    expect(mountApp(day, 'full').find('[data-testid="overlay-judge"]').exists()).toBe(false)
   })
 })

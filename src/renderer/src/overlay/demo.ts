@@ -141,7 +141,7 @@ export function demoEnvelope(scene: DemoScene): OverlayEnvelope {
     p.speaking = p.seat === view.speaker
     p.nominated = view.nominees.some((n) => n.seat === p.seat)
   }
-  return { gameId: null, view, settings, standings: DEMO_STANDINGS }
+  return { gameId: null, view, settings, standings: DEMO_STANDINGS, judge: 'Анна Судейская' }
 }
 
 export const DEMO_STANDINGS: NonNullable<OverlayEnvelope['standings']> = {

@@ -54,6 +54,7 @@ export const overlayRu = {
     break: 'Перерыв',
     breakSub: 'Игра скоро продолжится',
     tournamentPoints: 'баллы в турнире',
+    judge: 'Судья: {name}',
     ending: {
       blacksEliminated: 'Все чёрные покинули игру',
       parity: 'Чёрных стало столько же, сколько красных',
@@ -118,6 +119,7 @@ export const overlayEn: typeof overlayRu = {
     break: 'Break',
     breakSub: 'The game resumes shortly',
     tournamentPoints: 'tournament points',
+    judge: 'Judge: {name}',
     ending: {
       blacksEliminated: 'Every black has left the game',
       parity: 'The blacks are as many as the reds',
