@@ -6,6 +6,7 @@
  * Access: `read` calls are open to the overlay and to any loopback client; `control` calls need the control
  * window (IPC) or the session token (WebSocket). The overlay never receives a control view.
  */
+import { NICKNAME_MAX } from './limits'
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
 import { IMPORT_TEXT_MAX_CHARS } from './wire'
@@ -15,6 +16,7 @@ import type { ControlView, OverlayView } from './game/views'
 import { rulesetSchema } from './game/ruleset'
 import type { Ruleset } from './game/ruleset'
 import type { Role } from './game/record'
+import type { HeadToHead, PlayerStats } from './season'
 import { ipcCallChannel, IPC_PUSH, type CallNameFromList } from './contract-names'
 import {
   seatingGenerateSchema,
@@ -57,12 +59,12 @@ export {
 } from './wire'
 
 const gameId = z.number().int().positive()
-/** A player's name or nickname: 1–60 characters, no NUL or other control characters. */
+/** A player's name or nickname: 1–NICKNAME_MAX characters, no NUL or other control characters. */
 const nameText = z
   .string()
   .trim()
   .min(1)
-  .max(60)
+  .max(NICKNAME_MAX)
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'control characters (such as NUL) are not allowed')
 const seat = z.number().int().min(1).max(10)
@@ -197,6 +199,35 @@ export interface TournamentInfo {
   /** Archived tournaments are hidden from the pickers. */
   archived?: boolean
 }
+
+/** The season's rating table (`season.ratings`). */
+export interface SeasonRatings {
+  /** Games rated (finished, with a winner). */
+  rated: number
+  rows: Array<{
+    place: number
+    playerId: number
+    nickname: string
+    games: number
+    wins: number
+    mu: number
+    sigma: number
+    /** The conservative estimate μ − 3σ the table is ranked by. */
+    rating: number
+  }>
+}
+
+export interface SeasonPlayer {
+  playerId: number
+  nickname: string
+  stats: PlayerStats
+  /** μ − 3σ now, and the place in the rating (null: no rated game yet). */
+  rating: number | null
+  place: number | null
+  history: Array<{ key: string; at: number; mu: number; sigma: number; ordinal: number }>
+}
+
+export type SeasonHeadToHead = HeadToHead & { aName: string; bName: string }
 
 export interface CsvImportResult {
   added: number
@@ -359,6 +390,13 @@ export const calls = {
 
   'rulesets.list': call('control', none, out<Ruleset[]>()),
   'rulesets.save': call('control', rulesetSchema, out<Ruleset>()),
+
+  /** The club's rating across tournaments and friendly games (OpenSkill, ranked by μ − 3σ). */
+  'season.ratings': call('control', none, out<SeasonRatings>()),
+  /** A player's page: his record by role, best moves, fouls, removals, tournaments, and his rating's history. */
+  'season.player': call('control', z.object({ playerId: id }).strict(), out<SeasonPlayer>()),
+  /** Two players' games together: on the same team and against each other. */
+  'season.headToHead': call('control', z.object({ a: id, b: id }).strict(), out<SeasonHeadToHead>()),
 
   'players.list': call(
     'control',
@@ -526,7 +564,7 @@ export const calls = {
     z
       .object({
         tournamentId: id,
-        nickname: z.string().trim().min(1).max(100),
+        nickname: nameText,
         fullName: z.string().max(200).optional(),
         club: z.string().max(200).optional(),
         city: z.string().max(200).optional(),
