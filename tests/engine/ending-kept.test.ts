@@ -28,11 +28,12 @@ describe('the overlay keeps the ending for the end', () => {
             if (control.winner !== null) decidedMoments++
             const text = JSON.stringify(view)
             expect(view.winner, `${file} @${k}`).toBeNull()
-            expect(view.endReason ?? null, `${file} @${k}`).toBeNull()
-            expect(text, `${file} @${k}`).not.toContain('result.fixed')
+            expect(view.end ?? null, `${file} @${k}`).toBeNull()
+            expect(text, `${file} @${k}`).not.toContain('"result.')
           } else {
             expect(view.winner, `${file} @${k}`).toBe(g.state.winner)
-            expect(view.endReason, `${file} @${k}`).toBe(g.state.endReason)
+            expect(view.end, `${file} @${k}`).toEqual(control.end)
+            expect(view.end?.reason, `${file} @${k}`).toBe(g.state.endReason)
           }
         }
         if (k === game.log.length && g.state.phase === 'finished') finishedGames++

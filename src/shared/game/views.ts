@@ -107,7 +107,4 @@ export interface ControlView {
 
 export type OverlayView = Omit<ControlView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> & {
   rolesVisible: boolean
-  /** How the game ended (every black out, parity, a draw, a team defeat) once it is finished; else null. Optional
-   * only for views built by hand (demo, fixtures). */
-  endReason?: EndReason | null
 }

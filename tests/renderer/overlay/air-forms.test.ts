@@ -141,16 +141,16 @@ describe('the end screen says how the game ended', () => {
       step: null,
       speaker: null,
       winner: 'black',
-      endReason: 'parity',
+      end: { winner: 'black', reason: 'parity' },
       notice: { code: 'noVote.removal', params: { seat: 6 } },
     })
     for (const layout of ['full', 'bar']) {
       const w = mountApp(end, layout)
-      expect(w.get('[data-testid="ending"]').text()).toBe('Чёрных стало столько же, сколько красных')
+      expect(w.get('[data-testid="ending"]').text()).toBe('чёрных не меньше, чем красных')
       expect(w.find('[data-testid="overlay-notice"]').exists()).toBe(false)
     }
     expect(mountApp(end, 'full', {}, 'en').get('[data-testid="ending"]').text()).toBe(
-      'The blacks are as many as the reds',
+      'the blacks are as many as the reds',
     )
   })
 })

@@ -132,7 +132,7 @@ export function demoEnvelope(scene: DemoScene): OverlayEnvelope {
     view.nominees = []
     view.timer = null
     view.winner = 'red'
-    view.endReason = 'blacksEliminated'
+    view.end = { winner: 'red', reason: 'blacksEliminated' }
     at(3).status = 'votedOut'
     at(7).status = 'votedOut'
     at(8).status = 'killed'

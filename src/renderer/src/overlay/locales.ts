@@ -55,12 +55,6 @@ export const overlayRu = {
     breakSub: 'Игра скоро продолжится',
     tournamentPoints: 'баллы в турнире',
     judge: 'Судья: {name}',
-    ending: {
-      blacksEliminated: 'Все чёрные покинули игру',
-      parity: 'Чёрных стало столько же, сколько красных',
-      draw: 'Три ночи и дня никто не покинул стол',
-      teamDefeat: 'Поражение команды (ППК)',
-    },
   },
 }
 
@@ -120,11 +114,5 @@ export const overlayEn: typeof overlayRu = {
     breakSub: 'The game resumes shortly',
     tournamentPoints: 'tournament points',
     judge: 'Judge: {name}',
-    ending: {
-      blacksEliminated: 'Every black has left the game',
-      parity: 'The blacks are as many as the reds',
-      draw: 'Nobody left the table for three nights and days',
-      teamDefeat: 'Team defeat',
-    },
   },
 }
