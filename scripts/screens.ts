@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Screenshots for a look before calling a screen done (issue 30): every overlay layout × every on-demand graphic ×
  * RU/EN at its own size (the sample pages of e2e/overlay/screens.ts), and the control panel and every /admin tab in

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Every overlay layout × every on-demand graphic × both languages (and the game's moments without a graphic), as
  * sample pages (`?demo=…&show=…`): the one list that the screenshot script (scripts/screens.ts) shoots and the
