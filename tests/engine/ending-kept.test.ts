@@ -42,7 +42,8 @@ describe('the overlay keeps the ending for the end', () => {
     // The files do reach the moments this is about: a decided game in its last word, and finished games.
     expect(decidedMoments).toBeGreaterThan(0)
     expect(finishedGames).toBeGreaterThan(0)
-  })
+    // Every moment of every scenario is replayed from the start: seconds on a loaded shared machine.
+  }, 60_000)
 
   it('the judge still sees the fixed result in the deciding last word', () => {
     const sc = JSON.parse(readFileSync(join(dir, 's47-removal-in-deciding-last-word.json'), 'utf8'))
