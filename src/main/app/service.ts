@@ -39,6 +39,7 @@ import { DEMO_FINISHED_GAMES, DEMO_ROTATIONS, playDemoGames } from './demo-games
 import { AppError, appError } from '../../shared/errors'
 import type { MafiaDb, GameRow, Player, StoredEntry } from '../db'
 import { projectionOf } from './projection'
+import { checkTournamentGameSetup, closedRoundLock } from './tournament-record'
 
 export type PushListener = <K extends PushName>(channel: K, payload: Pushes[K]) => void
 
@@ -383,6 +384,7 @@ export class AppService {
       roles,
     }
     const game = newGame(setup) // validates the setup, throws engine/bad_setup
+    checkTournamentGameSetup(this.db, input) // a tournament game's players are its table's seating
     const prepared = input.roundId && input.tableId ? this.db.liveGameAt(input.roundId, input.tableId) : null
     const row =
       prepared && prepared.lastSeq === null
@@ -499,6 +501,8 @@ export class AppService {
         ),
       )
     }
+    const frozen = closedRoundLock(this.db, g.row) // a game of a closed round is frozen
+    if (frozen) throw frozen
     const result = execute(g.game, command)
     if (!result.ok) throw new AppError(result.error)
     const next = result.game

@@ -32,7 +32,7 @@ import { SeatingsRepo } from './seatings'
 import { LATEST_VERSION } from './schema'
 import { SettingsRepo } from './settings'
 import { SyncRepo } from './sync'
-import { TournamentsRepo } from './tournaments'
+import { TournamentsRepo, type Substitution, type UnfinishedGames } from './tournaments'
 import { TransferRepo } from './transfer'
 import type { ExchangeGame } from './exchange'
 import type {
@@ -477,8 +477,23 @@ export class MafiaDb {
   }
 
   /** Marks a round finished without the end-of-round backup (finishRound takes one). */
-  markRoundFinished(roundId: number, opts: { force?: boolean } = {}): Round {
+  markRoundFinished(roundId: number, opts: { force?: boolean; unfinished?: UnfinishedGames } = {}): Round {
     return this.tournaments.markRoundFinished(roundId, opts)
+  }
+
+  /** Refuses (db/round_order) to start a round while the previous round of its stage has not started. */
+  refuseOutOfOrder(roundId: number): void {
+    this.tournaments.refuseOutOfOrder(roundId)
+  }
+
+  /** Records the head judge's substitution at a round's table (issue 28). */
+  addSubstitution(input: Omit<Substitution, 'at'>): Substitution {
+    return this.tournaments.addSubstitution(input)
+  }
+
+  /** The substitutions made in a round, by table and seat. */
+  roundSubstitutions(roundId: number): Substitution[] {
+    return this.tournaments.roundSubstitutions(roundId)
   }
 
   /** Opens a closed round again (a replay of a cancelled game there). */
@@ -700,7 +715,7 @@ export class MafiaDb {
    */
   async finishRound(
     roundId: number,
-    opts: { force?: boolean; afterMark?: (roundId: number) => void } = {},
+    opts: { force?: boolean; unfinished?: UnfinishedGames; afterMark?: (roundId: number) => void } = {},
   ): Promise<string> {
     const round = this.tournaments.markRoundFinished(roundId, opts)
     opts.afterMark?.(roundId)

@@ -49,6 +49,8 @@ export type DbErrorCode =
   | 'db/round_finished'
   | 'db/tournament_archived'
   | 'db/already_withdrawn'
+  | 'db/round_order'
+  | 'db/seat_substituted'
 
 export function dbError(
   code: DbErrorCode,

@@ -22,6 +22,8 @@ export interface ProtocolHeader {
   rulesetName: string
   /** Comments and protests written on page 2. */
   comments?: string[]
+  /** A note printed after a seat's name, by seat ("3"): e.g. a substitution «замена вместо …». */
+  seatNotes?: Record<string, string>
   /** The game's id in the database (printed on every page), and when it started and ended (ms since epoch). */
   gameId?: number
   startedAt?: number | null
@@ -209,7 +211,7 @@ export function buildProtocolModel(
     ],
     rows: seats.map((s) => [
       String(s.seat),
-      s.name,
+      header.seatNotes?.[String(s.seat)] ? `${s.name} (${header.seatNotes[String(s.seat)]})` : s.name,
       L.roles[s.role],
       s.fouls === 0 ? '' : String(s.fouls),
       s.techFouls === 0 ? '' : String(s.techFouls),

@@ -5,6 +5,7 @@
  * protocol's numbers). The tournament adds Ci (§13.5) — provisional until its stage is finalised — and any
  * automatic bonuses, and orders the rows by the ruleset's tie-breaks (§13.6).
  */
+import { classify, type ClassificationRow } from './classification'
 import type { GameRecord, Role } from '../../shared/game/record'
 import {
   autoBonusOf,
@@ -30,6 +31,11 @@ export interface StandingsGame {
   teamDefeatBy?: number | null
   /** The extra points range of the game's own ruleset (default: the tournament's, `scoring.extraPoints`). */
   extraRange?: { min: number; max: number }
+  /**
+   * Seats whose player scores for nobody (issue 28): a spare seat's or a substitute's player, who is not a player
+   * of the tournament; they count in no standings row.
+   */
+  scoresForNobody?: readonly number[]
 }
 
 export interface StandingsOptions {
@@ -43,6 +49,8 @@ export interface StandingsOptions {
    * stage it is shown but marked provisional (`ciProvisional`). Omitted = every stage is finalised.
    */
   finalisedStages?: Array<string | null>
+  /** The final classification's carry-over (see classification.ts); default 0: the final's result alone. */
+  carryOver?: number
 }
 
 export type GameResult = 'win' | 'loss' | 'draw' | 'none'
@@ -130,6 +138,8 @@ export interface AllStandings {
   /** Some Ci is provisional (a stage with Ci is still open). */
   ciProvisional: boolean
   warnings: StandingsWarning[]
+  /** The final classification: finalists, then semi-finalists, then the rest by the qualifying. */
+  classification: ClassificationRow[]
 }
 
 export function playerKeyOf(playerId: number | null, name: string): string {
@@ -166,6 +176,7 @@ function scoreSeats(games: StandingsGame[], options: StandingsOptions): Scored {
     if (culprit !== null) culprits.add(culpritKey(g.gameId, culprit))
     const range = g.extraRange ?? config.extraPoints
     for (const seat of [...g.record.seats].sort((a, b) => a.seat - b.seat)) {
+      if (g.scoresForNobody?.includes(seat.seat)) continue
       const auto = config.autoBonus.length > 0 ? autoBonusOf(g.record, seat, config.autoBonus) : 0
       const s = recordedSeatScore(seat, auto)
       const won = seatWon(g.record, seat)
@@ -419,9 +430,11 @@ export function computeAllStandings(
     if (list === undefined) byStage.set(s.stage, (list = []))
     list.push(s)
   }
+  const stages = [...byStage].map(([stage, list]) => ({ stage, rows: rankRows(aggregate(list), tieBreaks) }))
   return {
     overall: rankRows(aggregate(scores), tieBreaks),
-    stages: [...byStage].map(([stage, list]) => ({ stage, rows: rankRows(aggregate(list), tieBreaks) })),
+    stages,
+    classification: classify(stages, { carryOver: options.carryOver ?? 0 }),
     games: scores,
     tieBreaks: tieBreaks.filter((tb) => tb.key !== 'total'),
     ciProvisional: scores.some((s) => s.ciProvisional),
