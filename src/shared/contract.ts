@@ -105,6 +105,8 @@ export interface OverlayEnvelope {
   standings: OverlayStandings | null
   /** On-demand graphics (server state, so the OBS browser source and the Electron overlay agree). */
   graphics?: OverlayGraphics
+  /** The game's judge (the protocol's), shown where a layout has room; null or absent: none stored. */
+  judge?: string | null
 }
 
 /** The graphics a stream operator shows or hides on demand, from the panel's keys or the OBS director. */
@@ -170,6 +172,8 @@ export const overlaySettingsSchema = z
         title: z.string().max(120),
       })
       .strict(),
+    /** The tournament the standings graphic shows (Shift+T, `?layout=standings`); null/absent: the active game's. */
+    standingsTournamentId: z.number().int().positive().nullable().optional(),
   })
   .strict()
 export type OverlayPublicSettings = z.infer<typeof overlaySettingsSchema>

@@ -169,9 +169,11 @@ export interface DashboardGame {
   id: number
   status: 'setup' | 'running' | 'finished'
   winner: 'red' | 'black' | 'draw' | null
-  /** While running: the day and phase of the game. */
+  /** While running: the day, the night, the phase and the day's step of the game. */
   day: number | null
+  night: number | null
   phase: string | null
+  step: string | null
   cancelled: boolean
   cancelReason: string | null
   /** The judge stored with the game (its protocol's judge). */

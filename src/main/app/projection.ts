@@ -24,5 +24,7 @@ export function projectionOf(next: Game, wasFinished: boolean): Projection {
     : wasFinished
       ? []
       : undefined
-  return { status: finished ? 'finished' : 'running', winner: next.state.winner ?? null, results }
+  // A game undone back to its setup has not started (the lists say «Подготовка», not «Идёт»).
+  const status = finished ? 'finished' : next.state.phase === 'setup' ? 'setup' : 'running'
+  return { status, winner: next.state.winner ?? null, results }
 }

@@ -33,6 +33,7 @@ import type {
   SetupInput,
 } from '../../shared/contract'
 import { overlaySettingsSchema } from '../../shared/contract'
+import { gameTitle } from '../../shared/game-title'
 import { NO_GRAPHICS } from '../obs/graphics'
 import { DEMO_FINISHED_GAMES, DEMO_ROTATIONS, playDemoGames } from './demo-games'
 import { AppError, appError } from '../../shared/errors'
@@ -79,6 +80,8 @@ interface OverlayFeed {
   /** The settings and graphics part (JSON), which the panels follow. */
   controls: string
   envelope: OverlayEnvelope
+  /** The tournament whose standings the envelope carries (pinned or the game's), null: none. */
+  standingsOf: number | null
 }
 
 export const DEFAULT_OVERLAY_SETTINGS: OverlayPublicSettings = {
@@ -293,7 +296,7 @@ export class AppService {
     return {
       id: row.id,
       uuid: row.uuid,
-      title: row.number ? `Игра ${row.number}` : `Игра #${row.id}`,
+      title: gameTitle(row, 'ru'),
       status: row.status,
       winner: (row.winner as GameSummary['winner']) ?? null,
       tournamentId: row.tournamentId,
@@ -411,15 +414,20 @@ export class AppService {
   tournamentChanged(tournamentId: number): void {
     this.standingsCache.delete(tournamentId)
     this.push('tournament.changed', { tournamentId })
+    // The stream shows what the exports say (a closed stage's Ci is final): its standings follow at once.
+    if (this.feed?.standingsOf === tournamentId) this.afterSend({ standings: true })
   }
 
-  /** Where a game stands (day and phase), for the dashboard; null when it cannot be replayed. */
-  progress(gameId: number): { day: number; phase: string } | null {
+  /**
+   * Where a game stands (day or night, and the day's step), for the dashboard: the same words as the panel's
+   * banner («День 2 · Последнее слово»); null when it cannot be replayed.
+   */
+  progress(gameId: number): { day: number; night: number; phase: string; step: string | null } | null {
     try {
       const g = this.tryLoad(gameId)
       if (!g) return null
       const v = controlView(g.game, g.game.log.length)
-      return { day: v.day, phase: v.phase }
+      return { day: v.day, night: v.night, phase: v.phase, step: v.step }
     } catch {
       return null
     }
@@ -565,8 +573,14 @@ export class AppService {
     if (gameId === this.activeId) return this.overlay()
     const g = gameId === null ? null : this.tryLoad(gameId)
     const view = g ? overlayView(g.game, 0, { roles: this.overlaySettings.roles }) : null
-    const standings = g?.row.tournamentId ? this.tournamentStandings(g.row.tournamentId, true) : null
-    return this.shown(g, g ? gameId : null, view, standings).envelope
+    const of = this.standingsTournament(g)
+    const standings = of !== null ? this.tournamentStandings(of, true) : null
+    return this.shown(g, g ? gameId : null, view, standings, of).envelope
+  }
+
+  /** The tournament the stream's standings show: the one pinned in the overlay settings, else the game's own. */
+  private standingsTournament(g: LiveGame | null): number | null {
+    return this.overlaySettings.standingsTournamentId ?? g?.row.tournamentId ?? null
   }
 
   /** Pushes the overlay envelope again (the on-demand graphics changed). */
@@ -610,11 +624,10 @@ export class AppService {
           roles: this.overlaySettings.roles,
         })
       : null
-    const standings = g?.row.tournamentId
-      ? this.tournamentStandings(g.row.tournamentId, freshStandings)
-      : null
+    const of = this.standingsTournament(g)
+    const standings = of !== null ? this.tournamentStandings(of, freshStandings) : null
     const prev = this.feed
-    const next = this.shown(g, gameId, view, standings)
+    const next = this.shown(g, gameId, view, standings, of)
     if (prev && prev.gameId === gameId && prev.content === next.content) return
     this.feed = next
     this.push('overlay.view', next.envelope)
@@ -636,10 +649,18 @@ export class AppService {
     gameId: number | null,
     view: OverlayView | null,
     standings: OverlayStandings | null,
+    standingsOf: number | null,
   ): OverlayFeed {
     const graphics = this.options.graphics?.() ?? NO_GRAPHICS
     const controls = JSON.stringify({ settings: this.overlaySettings, graphics })
-    const content = JSON.stringify({ gameId, view: view && { ...view, revision: 0 }, standings, controls })
+    const judge = g?.row.judge.trim() || null
+    const content = JSON.stringify({
+      gameId,
+      view: view && { ...view, revision: 0 },
+      standings,
+      controls,
+      judge,
+    })
     let revision = 0
     if (g && view) {
       const last = g.overlayShown
@@ -652,8 +673,9 @@ export class AppService {
       settings: this.overlaySettings,
       standings,
       graphics,
+      judge,
     }
-    return { gameId, content, controls, envelope }
+    return { gameId, content, controls, envelope, standingsOf }
   }
 
   private tournamentStandings(tournamentId: number, fresh: boolean): OverlayStandings | null {
@@ -672,6 +694,18 @@ export class AppService {
   }
 
   setOverlaySettings(settings: OverlayPublicSettings): OverlayPublicSettings {
+    const pinned = settings.standingsTournamentId
+    if (pinned != null && !this.db.getTournament(pinned))
+      throw new AppError(
+        appError(
+          'app/tournament_not_found',
+          `Турнир №${pinned} не найден`,
+          `Tournament ${pinned} not found`,
+          {
+            tournamentId: pinned,
+          },
+        ),
+      )
     this.db.setSetting(SETTINGS.overlay, settings)
     this.overlaySettings = settings
     this.publishOverlay()

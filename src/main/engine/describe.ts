@@ -74,7 +74,7 @@ export function describeEntry(entry: { command: Command; events: ReadonlyArray<G
       case 'speechEnded':
         return { ru: `Конец речи игрока №${e.seat}`, en: `End of seat ${e.seat}'s speech` }
       case 'tieSpeechStarted':
-        return { ru: `Оправдание игрока №${e.seat}`, en: `Tie speech of seat ${e.seat}` }
+        return { ru: `Перестрелка: речь игрока №${e.seat}`, en: `Tie speech of seat ${e.seat}` }
       case 'votingOpened':
         return { ru: 'Переход к голосованию', en: 'On to the vote' }
       case 'playerLeft':

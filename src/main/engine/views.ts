@@ -194,6 +194,16 @@ export function overlayViewOf(control: ControlView, game: Game, settings: Overla
   const visible = rolesVisible(game, settings)
   // A notice that tells a secret (who shot at night) stays on the judge's screen, whatever the settings.
   if (view.notice && !isPublicNotice(view.notice)) view.notice = null
+  // The ending is kept for the end (RULES §2): the winner is fixed at the deciding departure, but the stream learns
+  // it only when the game is over — after that player's last word, or when the judge ends it. Before that nothing
+  // the overlay receives may carry it: no winner, no `end`, no notice about the result (`result.*`: «the result is
+  // fixed» would spoil the last word).
+  const finished = game.state.phase === 'finished'
+  if (!finished) {
+    view.winner = null
+    view.end = null
+    if (view.notice?.code.startsWith('result.')) view.notice = null
+  }
   if (visible) return { ...view, rolesVisible: true }
   // The night's progress (which check comes next) would tell whether the don or the sheriff is still in the game,
   // and the shot is announced only in the morning.

@@ -194,6 +194,11 @@ export function noticeText(n: Notice): LocalizedText {
   return (TEXTS[n.code] as (p: NoticeParams[NoticeCode]) => LocalizedText)(n.params)
 }
 
+/** Why a finished game ended, without who won (the overlay's end screen names the winner in its title). */
+export function endWhy(reason: EndReason): LocalizedText {
+  return END_WHY[reason]
+}
+
 /** How a finished game ended (the views' `end`): who won and why, in both UI languages. */
 export function endText(end: { winner: Winner; reason: EndReason }): LocalizedText {
   const w = WINNER[end.winner]

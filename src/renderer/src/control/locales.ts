@@ -33,6 +33,8 @@ export const controlRu = {
     show: 'Показать',
     hide: 'Убрать',
     state: { auto: 'авто', shown: 'показано', hidden: 'скрыто' },
+    standingsOf: 'Таблица турнира',
+    standingsAuto: 'турнир текущей игры',
   },
   help: {
     title: 'Горячие клавиши',
@@ -478,6 +480,8 @@ export const controlEn: typeof controlRu = {
     show: 'Show',
     hide: 'Remove',
     state: { auto: 'auto', shown: 'shown', hidden: 'hidden' },
+    standingsOf: 'Standings of',
+    standingsAuto: 'the current game’s tournament',
   },
   help: {
     title: 'Keyboard shortcuts',

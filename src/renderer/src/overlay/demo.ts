@@ -2,7 +2,7 @@
  * Sample overlay envelopes for `?demo=…`: the control panel's theme preview without a game, and deterministic
  * screenshots. Never mixed with live data (the demo overlay does not connect).
  */
-import type { OverlayEnvelope } from '../../../shared/contract'
+import type { OverlayEnvelope, OverlayGraphicName, OverlayGraphics } from '../../../shared/contract'
 import type { OverlayView, SeatView } from '../../../shared/game/views'
 import type { Role } from '../../../shared/game/record'
 import type { DemoScene } from './params'
@@ -105,6 +105,12 @@ export function demoEnvelope(scene: DemoScene): OverlayEnvelope {
       eligible: [1, 3, 4, 5, 7, 8, 10],
       notVoted: [4, 7, 8, 10],
     }
+  } else if (scene === 'tie') {
+    view.step = 'tieSpeech'
+    view.speaker = 7
+    view.nominees.push({ seat: 5, by: 6 })
+    view.timer = { label: 'tieSpeech', durationMs: 30_000, remainingMs: 21_000, runningSince: null }
+    view.tie = { stage: 'tieSpeech', seats: [7, 3], counts: [4, 4], round: 1 }
   } else if (scene === 'night') {
     view.phase = 'night'
     view.step = null
@@ -126,6 +132,7 @@ export function demoEnvelope(scene: DemoScene): OverlayEnvelope {
     view.nominees = []
     view.timer = null
     view.winner = 'red'
+    view.end = { winner: 'red', reason: 'blacksEliminated' }
     at(3).status = 'votedOut'
     at(7).status = 'votedOut'
     at(8).status = 'killed'
@@ -134,7 +141,7 @@ export function demoEnvelope(scene: DemoScene): OverlayEnvelope {
     p.speaking = p.seat === view.speaker
     p.nominated = view.nominees.some((n) => n.seat === p.seat)
   }
-  return { gameId: null, view, settings, standings: DEMO_STANDINGS }
+  return { gameId: null, view, settings, standings: DEMO_STANDINGS, judge: 'Анна Судейская' }
 }
 
 export const DEMO_STANDINGS: NonNullable<OverlayEnvelope['standings']> = {
@@ -146,4 +153,26 @@ export const DEMO_STANDINGS: NonNullable<OverlayEnvelope['standings']> = {
     games: 8,
     wins: 6 - Math.floor(i / 2),
   })),
+}
+
+/** The on-demand graphics of `?demo=…&show=…`: what the operator would put on air over the sample game. */
+export function demoGraphics(show: OverlayGraphicName[]): OverlayGraphics {
+  const on = new Set(show)
+  return {
+    nominees: on.has('nominees') ? true : null,
+    night: on.has('night') ? true : null,
+    standings: on.has('standings'),
+    break: on.has('break'),
+    lowerThird: on.has('lowerThird')
+      ? {
+          seat: 8,
+          name: NAMES[7],
+          club: 'Красный квадрат',
+          city: 'Москва',
+          photo: avatar(200 + 7 * 37),
+          points: 7.35,
+          tournament: 'Mafia Desk Cup',
+        }
+      : null,
+  }
 }

@@ -22,6 +22,7 @@ export const overlayRu = {
     black: 'чёрный',
     red: 'красный',
     bestMove: 'Лучший ход',
+    bestMoveShort: 'ЛХ',
     statusShort: { killed: 'Убит', votedOut: 'Заголосован', removed: 'Удалён' },
     silenced: 'Молчит',
     points: 'Баллы',
@@ -53,6 +54,7 @@ export const overlayRu = {
     break: 'Перерыв',
     breakSub: 'Игра скоро продолжится',
     tournamentPoints: 'баллы в турнире',
+    judge: 'Судья: {name}',
   },
 }
 
@@ -79,6 +81,7 @@ export const overlayEn: typeof overlayRu = {
     black: 'black',
     red: 'red',
     bestMove: 'Best move',
+    bestMoveShort: 'Best move',
     statusShort: { killed: 'Killed', votedOut: 'Voted out', removed: 'Removed' },
     silenced: 'Silenced',
     points: 'Points',
@@ -110,5 +113,6 @@ export const overlayEn: typeof overlayRu = {
     break: 'Break',
     breakSub: 'The game resumes shortly',
     tournamentPoints: 'tournament points',
+    judge: 'Judge: {name}',
   },
 }

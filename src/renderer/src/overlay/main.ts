@@ -6,7 +6,7 @@ import { createTransport } from '../common/transport'
 import { useOverlayStore } from './stores/overlay'
 import { overlayEn, overlayRu } from './locales'
 import { OVERLAY_PARAMS, parseOverlayParams } from './params'
-import { DEMO_STANDINGS, demoEnvelope } from './demo'
+import { DEMO_STANDINGS, demoEnvelope, demoGraphics } from './demo'
 import { readStandings } from './standings'
 
 const params = parseOverlayParams(window.location.search)
@@ -29,7 +29,11 @@ watch(
   },
   { immediate: true },
 )
-if (params.demo) store.showStatic(demoEnvelope(params.demo), readStandings({ standings: DEMO_STANDINGS }))
+if (params.demo)
+  store.showStatic(
+    { ...demoEnvelope(params.demo), graphics: demoGraphics(params.show) },
+    readStandings({ standings: DEMO_STANDINGS }),
+  )
 // On a head machine listening on the LAN (issue 16) the stream PC passes a token: `/overlay?table=7&token=…`.
 else
   store.attach(

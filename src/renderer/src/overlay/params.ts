@@ -3,6 +3,16 @@
  * Everything here is pure so it can be tested without a browser.
  */
 import type { InjectionKey } from 'vue'
+import type { OverlayGraphicName } from '../../../shared/contract'
+
+/** Every on-demand graphic's name (the type makes this list complete; the contract's list builds zod schemas). */
+const GRAPHIC_NAMES: Record<OverlayGraphicName, true> = {
+  nominees: true,
+  night: true,
+  standings: true,
+  break: true,
+  lowerThird: true,
+}
 
 export type LayoutName = 'full' | 'strip' | 'bar' | 'standings'
 
@@ -13,7 +23,7 @@ export const LAYOUT_SIZES: Record<LayoutName, { width: number; height: number }>
   standings: { width: 1920, height: 1080 },
 }
 
-export const DEMO_SCENES = ['day', 'voting', 'night', 'end', 'empty'] as const
+export const DEMO_SCENES = ['day', 'voting', 'tie', 'night', 'end', 'empty'] as const
 export type DemoScene = (typeof DEMO_SCENES)[number]
 
 export interface ThemeOverrides {
@@ -29,6 +39,8 @@ export interface OverlayParams {
   preview: boolean
   /** `?demo=1` (or a scene name): sample data instead of the live game, for theme previews and screenshots. */
   demo: DemoScene | null
+  /** With `demo`: the on-demand graphics shown over the sample game (`?show=lowerThird,standings`). */
+  show: OverlayGraphicName[]
   /** `?motion=0`: no animations, as with prefers-reduced-motion. */
   noMotion: boolean
   preset: string | null
@@ -90,6 +102,9 @@ export function parseOverlayParams(search: string): OverlayParams {
     layout,
     preview: flag(q.get('preview')),
     demo: demoScene(q.get('demo')),
+    show: (q.get('show') ?? '')
+      .split(',')
+      .filter((x): x is OverlayGraphicName => Object.prototype.hasOwnProperty.call(GRAPHIC_NAMES, x)),
     noMotion: q.get('motion') === '0' || q.get('motion') === 'off',
     preset: preset && /^[a-z0-9-]{1,40}$/i.test(preset) ? preset.toLowerCase() : null,
     theme,
