@@ -60,7 +60,7 @@ export function randomCommand(pick: Pick): Command {
  * waiting for his last word.
  */
 function disruption(game: Game, pick: Pick): Command | null {
-  const v = controlView(game, game.log.length)
+  const v = controlView(game)
   if (v.phase !== 'day' || v.step === 'speech') return null
   const alive = v.players.filter((p) => p.status === 'alive')
   const pool: number[] = [
@@ -83,7 +83,7 @@ function disruption(game: Game, pick: Pick): Command | null {
 
 /** A command that is usually legal in the current situation. */
 export function plausibleCommand(game: Game, pick: Pick): Command {
-  const v = controlView(game, game.log.length)
+  const v = controlView(game)
   const alive = v.players.filter((p) => p.status === 'alive').map((p) => p.seat)
   const anyAlive = (): number => alive[pick(alive.length)]
   const r = pick(100)

@@ -39,8 +39,8 @@ const daysText = (g: Game, lang: 'ru' | 'en'): string =>
 describe('notices', () => {
   it('§7.2 a lone nominee on day 1: the views say why there is no vote, and so does the protocol', () => {
     const g = play('s51-notices-automatic-outcomes.json', 13)
-    expect(controlView(g, 1).notice).toEqual({ code: 'noVote.day1Single', params: { seat: 4 } })
-    expect(overlayView(g, 1, { roles: 'hidden' }).notice).toEqual({
+    expect(controlView(g).notice).toEqual({ code: 'noVote.day1Single', params: { seat: 4 } })
+    expect(overlayView(g, { roles: 'hidden' }).notice).toEqual({
       code: 'noVote.day1Single',
       params: { seat: 4 },
     })
@@ -50,14 +50,14 @@ describe('notices', () => {
 
   it('the notice belongs to the command that caused it: the next game command clears it', () => {
     const g = play('s51-notices-automatic-outcomes.json')
-    expect(controlView(g, 1).notice).toBeNull()
+    expect(controlView(g).notice).toBeNull()
   })
 
   it('§4.1 a shot at an absent seat: the judge sees why it is a miss, the overlay never does', () => {
     const g = play('s45-shot-at-absent-seat-is-a-miss.json', 15)
-    expect(controlView(g, 1).notice?.code).toBe('shot.absentTarget')
+    expect(controlView(g).notice?.code).toBe('shot.absentTarget')
     for (const roles of ['hidden', 'shown', 'atEnd'] as const)
-      expect(overlayView(g, 1, { roles }).notice ?? null).toBeNull()
+      expect(overlayView(g, { roles }).notice ?? null).toBeNull()
   })
 
   it('§4.5 a void best move: the protocol says why', () => {

@@ -85,7 +85,7 @@ function checkNonVotersCanVote(game: Game, pick: Pick): void {
   const expected = s.seats
     .filter((p) => p.status === 'alive' && !voted.has(p.seat) && !tiedOut.includes(p.seat))
     .map((p) => p.seat)
-  const view = controlView(game, game.log.length).voting!
+  const view = controlView(game).voting!
   assert(JSON.stringify(view.notVoted) === JSON.stringify(expected), 'the view lists every living non-voter')
   const current = view.current!
   // All of them at once (so each of them, too).
