@@ -333,7 +333,15 @@ export const controlRu = {
       given: 'Игрок №{n}: {role}',
     },
   },
+  pressIgnored: {
+    double: 'Повторное нажатие проигнорировано',
+    stale: 'Нажатие не выполнено: игра уже изменилась',
+  },
   settings: {
+    pressWindow: 'Повторное нажатие той же клавиши',
+    pressWindowMs: 'Окно после изменения, мс (0 — выключено)',
+    pressWindowHint:
+      'Второе нажатие той же клавиши в это окно после результата первого не выполняется: дребезг клавиши и случайное двойное нажатие. Намеренное повторное нажатие после того, как видно изменение, проходит.',
     overlay: 'Оверлей',
     roles: 'Роли на трансляции',
     rolesMode: { hidden: 'скрыты', shown: 'показаны', atEnd: 'в конце игры' },
@@ -415,7 +423,8 @@ export const controlEn: typeof controlRu = {
   noGame: 'No active game — create one under “Games” (G)',
   tableSession: { badge: 'Table {n}' },
   needToken: {
-    title: 'This page was opened without the control token: the judge’s panel works only from the server’s link.',
+    title:
+      'This page was opened without the control token: the judge’s panel works only from the server’s link.',
     how: 'Open the “Control panel” link the server printed at start (…/control?token=…), or the panel in the app window.',
   },
   language: 'Language',
@@ -741,7 +750,15 @@ export const controlEn: typeof controlRu = {
       given: 'Seat {n}: {role}',
     },
   },
+  pressIgnored: {
+    double: 'Double press ignored',
+    stale: 'Not done: the game had already changed',
+  },
   settings: {
+    pressWindow: 'Second press of the same key',
+    pressWindowMs: 'Window after the change, ms (0: off)',
+    pressWindowHint:
+      'A second press of the same key within this window after the first one’s result does nothing: a key bounce or an accidental double press. A deliberate press after the change is seen goes through.',
     overlay: 'Overlay',
     roles: 'Roles on stream',
     rolesMode: { hidden: 'hidden', shown: 'shown', atEnd: 'at the end' },

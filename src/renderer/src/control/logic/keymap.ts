@@ -145,6 +145,40 @@ export function keyIntent(e: KeyLike): Intent | null {
   return kind ? ({ kind } as Intent) : null
 }
 
+/** Intents whose key changes the record, or the seats a record command takes (digits): the double-press filter's. */
+const RECORD_INTENTS: ReadonlySet<Intent['kind']> = new Set<Intent['kind']>([
+  'seat',
+  'primary',
+  'foul',
+  'unfoul',
+  'techFoul',
+  'nominate',
+  'withdraw',
+  'vote',
+  'liftAll',
+  'miss',
+  'donCheck',
+  'sheriffCheck',
+  'bestMove',
+  'remove',
+  'teamDefeat',
+  'extraPoints',
+  'timerToggle',
+  'timerAdd',
+  'timerReset',
+  'undo',
+  'redo',
+])
+
+/**
+ * Which key a press is for the double-press filter (logic/double-press.ts), or null when the key changes neither
+ * the record nor the seats a command takes. Enter and the keypad's Enter are one key; each digit is its own.
+ */
+export function pressKeyOf(intent: Intent | null): string | null {
+  if (!intent || !RECORD_INTENTS.has(intent.kind)) return null
+  return intent.kind === 'seat' ? `seat:${intent.seat}` : intent.kind
+}
+
 /** The rules the panel needs to build commands (from the game's ruleset). */
 export interface PanelRules {
   nonVoters: 'toLastCandidate' | 'abstain'

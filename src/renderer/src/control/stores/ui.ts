@@ -3,6 +3,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { HintKey } from '../logic/keymap'
 import { rememberMuted, savedMuted } from '../logic/sound'
+import { PressFilter, pressWindowInput, pressWindowOf } from '../logic/double-press'
 
 export type Screen = 'game' | 'setup' | 'settings'
 export interface DialogState {
@@ -12,6 +13,20 @@ export interface DialogState {
 }
 
 const HIDE_ROLES_KEY = 'mafia-desk.hideRoles'
+const PRESS_WINDOW_KEY = 'mafia-desk.pressWindowMs'
+/** How long the "press ignored" mark stays on screen. */
+const IGNORED_MARK_MS = 1500
+
+/** Why a press did nothing: a double press swallowed by the panel, or a command the server found stale. */
+export type IgnoredPress = 'double' | 'stale'
+
+function savedPressWindow(): number {
+  try {
+    return pressWindowOf(localStorage.getItem(PRESS_WINDOW_KEY))
+  } catch {
+    return pressWindowOf(null)
+  }
+}
 function savedHideRoles(): boolean {
   try {
     return localStorage.getItem(HIDE_ROLES_KEY) === '1'
@@ -38,6 +53,12 @@ export const useUiStore = defineStore('ui', () => {
   const muted = ref(savedMuted())
   /** "Hide roles on this screen": for tables where players or a camera can see the judge's laptop. */
   const hideRoles = ref(savedHideRoles())
+  /** The double-press window in ms (settings; 0: off), see logic/double-press.ts. */
+  const pressWindowMs = ref(savedPressWindow())
+  /** The transient "press ignored" mark: why, and a serial so that a repeat shows again. */
+  const ignored = ref<{ kind: IgnoredPress; serial: number } | null>(null)
+  const presses = new PressFilter()
+  let ignoredTimer: ReturnType<typeof setTimeout> | null = null
 
   /** When the judge last picked a seat and when the panel last sent a command (performance.now()). */
   let pickedAt = 0
@@ -91,6 +112,34 @@ export const useUiStore = defineStore('ui', () => {
       // not fatal: the switch still applies to this page
     }
   }
+  /** The window typed into the settings (kept in range; text that is no number keeps the old one); returns it. */
+  function setPressWindow(text: string): number {
+    pressWindowMs.value = pressWindowInput(text, pressWindowMs.value)
+    try {
+      localStorage.setItem(PRESS_WINDOW_KEY, String(pressWindowMs.value))
+    } catch {
+      // not fatal: the window still applies to this page
+    }
+    return pressWindowMs.value
+  }
+  /** Whether a press of a record key acts now (false: a double press, swallowed with the mark). */
+  function admitPress(key: string, busy: boolean): boolean {
+    const ok = presses.admit(key, performance.now(), busy, pressWindowMs.value)
+    if (!ok) noteIgnored('double')
+    return ok
+  }
+  /** A command's reply or refusal arrived: the double-press window runs from now. */
+  function pressSettled(): void {
+    presses.settled(performance.now())
+  }
+  function noteIgnored(kind: IgnoredPress): void {
+    ignored.value = { kind, serial: (ignored.value?.serial ?? 0) + 1 }
+    if (ignoredTimer !== null) clearTimeout(ignoredTimer)
+    ignoredTimer = setTimeout(() => {
+      ignored.value = null
+      ignoredTimer = null
+    }, IGNORED_MARK_MS)
+  }
   function toggleMute(): void {
     muted.value = !muted.value
     rememberMuted(muted.value)
@@ -106,6 +155,12 @@ export const useUiStore = defineStore('ui', () => {
     screen,
     muted,
     hideRoles,
+    pressWindowMs,
+    ignored,
+    setPressWindow,
+    admitPress,
+    pressSettled,
+    noteIgnored,
     toggleHideRoles,
     setSelection,
     clearSelection,
