@@ -5,8 +5,25 @@
  * What the server did is read from the game's revision (one step per accepted command) and its view.
  */
 import { test, expect, type Page } from '@playwright/test'
+import WebSocket from 'ws'
 import { startServer, type TestServer } from '../helpers/server'
 import { command, expectPhase, revision, seats, setUpGame } from './panel'
+
+/** One call over the contract's WebSocket as another control client (a second panel, a tablet). */
+function otherClient(method: string, params: unknown): Promise<{ ok: boolean }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${server.origin.replace(/^http/, 'ws')}/ws?token=${server.token}`)
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as { type: string; id?: number; ok: boolean }
+      if (msg.type === 'hello') ws.send(JSON.stringify({ type: 'call', id: 1, method, params }))
+      else if (msg.type === 'result' && msg.id === 1) {
+        ws.close()
+        resolve(msg)
+      }
+    })
+    ws.on('error', reject)
+  })
+}
 
 let server: TestServer
 test.beforeAll(async () => {
@@ -136,4 +153,42 @@ test('the window is a setting: at 1000 ms, presses 600 ms apart are one command'
   await page.reload()
   await page.keyboard.press('o')
   await expect(page.getByTestId('press-window')).toHaveValue('1000')
+})
+
+test('a command built on a view the game has left is refused by the server: a transient mark, not an error', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  // The panel's WebSocket goes through the test, which can hold back the server's game.view pushes: the panel then
+  // still shows the view from before another client's command, as when the push is on its way.
+  let hold = false
+  const held: Array<string | Buffer> = []
+  await page.routeWebSocket(/\/ws/, (ws) => {
+    const srv = ws.connectToServer()
+    ws.onMessage((m) => srv.send(m))
+    srv.onMessage((m) => {
+      if (hold && String(m).includes('"channel":"game.view"')) held.push(m)
+      else ws.send(m)
+    })
+  })
+  await startDay(page)
+  const before = Number(await revision(page))
+  const gameId = Number(await page.getByTestId('app').getAttribute('data-game'))
+
+  hold = true
+  expect((await otherClient('game.command', { gameId, command: { cmd: 'foul', seat: 6 } })).ok).toBe(true)
+  await page.waitForTimeout(200)
+  expect(Number(await revision(page))).toBe(before) // the panel has not seen the foul yet
+  await page.keyboard.press('Enter')
+
+  const mark = page.getByTestId('press-ignored')
+  await expect(mark).toHaveAttribute('data-kind', 'stale')
+  await expect(mark).toContainText('игра уже изменилась')
+  await expect(page.getByTestId('error')).toHaveCount(0)
+  // The Enter did nothing; the panel fetched the game as it is now (with the other client's foul).
+  await expect(page.getByTestId('fouls-6')).toHaveText('1')
+  expect(Number(await revision(page))).toBe(before + 1)
+  await expect(page.getByTestId('speaker')).toHaveAttribute('data-seat', '1')
+  hold = false
+  held.length = 0
 })
