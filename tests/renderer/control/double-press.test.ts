@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import {
+  PRESS_WINDOW,
+  PressFilter,
+  pressWindowInput,
+  pressWindowOf,
+} from '../../../src/renderer/src/control/logic/double-press'
+import { keyIntent, pressKeyOf, type KeyLike } from '../../../src/renderer/src/control/logic/keymap'
+
+const key = (k: Partial<KeyLike>): KeyLike => ({
+  key: '',
+  code: '',
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...k,
+})
+
+describe('the double-press filter', () => {
+  it('swallows the same key while its command travels and within the window after the reply', () => {
+    const f = new PressFilter()
+    expect(f.admit('primary', 0, false, 250)).toBe(true)
+    // 40 ms later, the first command still on its way.
+    expect(f.admit('primary', 40, true, 250)).toBe(false)
+    f.settled(60)
+    // 249 ms after the reply: still a double press; 250 ms after it: a press of its own.
+    expect(f.admit('primary', 309, false, 250)).toBe(false)
+    expect(f.admit('primary', 310, false, 250)).toBe(true)
+  })
+
+  it('lets a different key act at once, and the same key again after it', () => {
+    const f = new PressFilter()
+    expect(f.admit('seat:3', 0, false, 250)).toBe(true)
+    expect(f.admit('foul', 30, false, 250)).toBe(true)
+    expect(f.admit('seat:3', 60, true, 250)).toBe(true)
+    expect(f.admit('seat:4', 70, false, 250)).toBe(true)
+  })
+
+  it('is off at a window of 0', () => {
+    const f = new PressFilter()
+    expect(f.admit('undo', 0, false, 0)).toBe(true)
+    expect(f.admit('undo', 1, true, 0)).toBe(true)
+  })
+
+  it('a swallowed press does not move the window: it runs from the state change', () => {
+    const f = new PressFilter()
+    f.admit('primary', 0, false, 250)
+    f.settled(10)
+    expect(f.admit('primary', 200, false, 250)).toBe(false)
+    expect(f.admit('primary', 260, false, 250)).toBe(true)
+  })
+})
+
+describe('the window setting', () => {
+  it('takes a whole number in range from storage, else the default', () => {
+    expect(pressWindowOf('400')).toBe(400)
+    expect(pressWindowOf('0')).toBe(0)
+    for (const bad of [null, '', 'abc', '-5', '12.5', '5000', undefined])
+      expect(pressWindowOf(bad)).toBe(PRESS_WINDOW.defaultMs)
+  })
+
+  it('brings a typed number into range and keeps the old window for text', () => {
+    expect(pressWindowInput('5000', 250)).toBe(PRESS_WINDOW.maxMs)
+    expect(pressWindowInput('-3', 250)).toBe(0)
+    expect(pressWindowInput('333.4', 250)).toBe(333)
+    expect(pressWindowInput('', 300)).toBe(300)
+    expect(pressWindowInput('abc', 300)).toBe(300)
+  })
+})
+
+describe('which keys are filtered', () => {
+  it('the record keys, each digit its own, Enter and the keypad Enter one key', () => {
+    expect(pressKeyOf(keyIntent(key({ key: 'Enter', code: 'Enter' })))).toBe('primary')
+    expect(pressKeyOf(keyIntent(key({ key: 'Enter', code: 'NumpadEnter' })))).toBe('primary')
+    expect(pressKeyOf(keyIntent(key({ key: '3', code: 'Digit3' })))).toBe('seat:3')
+    expect(pressKeyOf(keyIntent(key({ key: '0', code: 'Numpad0' })))).toBe('seat:10')
+    expect(pressKeyOf(keyIntent(key({ key: 'z', code: 'KeyZ', ctrlKey: true })))).toBe('undo')
+    expect(pressKeyOf(keyIntent(key({ key: 'y', code: 'KeyY', ctrlKey: true })))).toBe('redo')
+    expect(pressKeyOf(keyIntent(key({ key: 'а', code: 'KeyF' })))).toBe('foul')
+    expect(pressKeyOf(keyIntent(key({ key: 'r', code: 'KeyR' })))).toBe('remove')
+  })
+
+  it('not the keys that change neither the record nor the seats taken', () => {
+    for (const k of [
+      { key: 'Backspace', code: 'Backspace' },
+      { key: 'Escape', code: 'Escape' },
+      { key: '?', code: 'Slash', shiftKey: true },
+      { key: 'g', code: 'KeyG' },
+      { key: 'o', code: 'KeyO' },
+      { key: 'N', code: 'KeyN', shiftKey: true },
+    ])
+      expect(pressKeyOf(keyIntent(key(k))), k.code).toBeNull()
+  })
+})
