@@ -21,18 +21,27 @@ describe('the double-press filter', () => {
   it('swallows the same key while its command travels and within the window after the reply', () => {
     const f = new PressFilter()
     expect(f.admit('primary', 0, false, 250)).toBe(true)
+    f.changed(1) // its command went out
     // 40 ms later, the first command still on its way.
     expect(f.admit('primary', 40, true, 250)).toBe(false)
-    f.settled(60)
+    f.changed(60) // its reply
     // 249 ms after the reply: still a double press; 250 ms after it: a press of its own.
     expect(f.admit('primary', 309, false, 250)).toBe(false)
     expect(f.admit('primary', 310, false, 250)).toBe(true)
   })
 
+  it('a press that changed nothing (a hint) opens no window', () => {
+    const f = new PressFilter()
+    expect(f.admit('primary', 0, false, 250)).toBe(true)
+    expect(f.admit('primary', 40, false, 250)).toBe(true)
+  })
+
   it('lets a different key act at once, and the same key again after it', () => {
     const f = new PressFilter()
     expect(f.admit('seat:3', 0, false, 250)).toBe(true)
+    f.changed(0)
     expect(f.admit('foul', 30, false, 250)).toBe(true)
+    f.changed(30)
     expect(f.admit('seat:3', 60, true, 250)).toBe(true)
     expect(f.admit('seat:4', 70, false, 250)).toBe(true)
   })
@@ -40,13 +49,14 @@ describe('the double-press filter', () => {
   it('is off at a window of 0', () => {
     const f = new PressFilter()
     expect(f.admit('undo', 0, false, 0)).toBe(true)
+    f.changed(0)
     expect(f.admit('undo', 1, true, 0)).toBe(true)
   })
 
   it('a swallowed press does not move the window: it runs from the state change', () => {
     const f = new PressFilter()
     f.admit('primary', 0, false, 250)
-    f.settled(10)
+    f.changed(10)
     expect(f.admit('primary', 200, false, 250)).toBe(false)
     expect(f.admit('primary', 260, false, 250)).toBe(true)
   })

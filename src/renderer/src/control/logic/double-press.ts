@@ -35,22 +35,29 @@ export function pressWindowInput(text: string, current: number): number {
 }
 
 export class PressFilter {
-  /** The last press that acted: its key, and when the state it caused settled (or the press, when it sent nothing). */
-  private last: { key: string; settledAt: number } | null = null
+  /**
+   * The last press that was let through: its key, whether it changed anything (sent a command, changed the
+   * selection), and when the state it caused last changed (the reply to its command).
+   */
+  private last: { key: string; changed: boolean; at: number } | null = null
 
   /**
-   * Whether a press of `key` at `now` acts (true) or is a double press to swallow (false). `busy`: a command is
-   * still on its way, so the state the last press causes has not arrived yet. A window of 0 turns the filter off.
+   * Whether a press of `key` at `now` acts (true) or is a double press to swallow (false): the same key as the last
+   * press, which changed something, while its command is still on its way (`busy`) or within `windowMs` after the
+   * change. A press that changed nothing (a hint) opens no window. A window of 0 turns the filter off.
    */
   admit(key: string, now: number, busy: boolean, windowMs: number): boolean {
     const l = this.last
-    if (windowMs > 0 && l !== null && l.key === key && (busy || now - l.settledAt < windowMs)) return false
-    this.last = { key, settledAt: now }
+    if (windowMs > 0 && l !== null && l.key === key && l.changed && (busy || now - l.at < windowMs))
+      return false
+    this.last = { key, changed: false, at: now }
     return true
   }
 
-  /** A command's reply (or refusal) arrived at `now`: the window of the last press runs from here. */
-  settled(now: number): void {
-    if (this.last) this.last.settledAt = Math.max(this.last.settledAt, now)
+  /** The last press changed something at `now` (its command went out or was answered, the selection changed). */
+  changed(now: number): void {
+    if (!this.last) return
+    this.last.changed = true
+    this.last.at = Math.max(this.last.at, now)
   }
 }

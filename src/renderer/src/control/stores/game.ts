@@ -201,6 +201,7 @@ export const useGameStore = defineStore('game', () => {
     const ui = useUiStore()
     const { gameId, view: shown } = envelope.value
     inFlight.value++
+    ui.pressChanged()
     try {
       accept(await transport.call('game.command', { gameId, command: cmd, revision: shown.revision }))
       error.value = null
@@ -218,7 +219,7 @@ export const useGameStore = defineStore('game', () => {
       return false
     } finally {
       inFlight.value--
-      ui.pressSettled()
+      ui.pressChanged()
     }
   }
 

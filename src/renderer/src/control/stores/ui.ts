@@ -68,6 +68,7 @@ export const useUiStore = defineStore('ui', () => {
     held.value = null
     hint.value = null
     pickedAt = performance.now()
+    presses.changed(pickedAt)
   }
   function markSent(): void {
     sentAt = performance.now()
@@ -128,9 +129,9 @@ export const useUiStore = defineStore('ui', () => {
     if (!ok) noteIgnored('double')
     return ok
   }
-  /** A command's reply or refusal arrived: the double-press window runs from now. */
-  function pressSettled(): void {
-    presses.settled(performance.now())
+  /** The last press changed something now (a command went out or was answered): its window runs from here. */
+  function pressChanged(): void {
+    presses.changed(performance.now())
   }
   function noteIgnored(kind: IgnoredPress): void {
     ignored.value = { kind, serial: (ignored.value?.serial ?? 0) + 1 }
@@ -159,7 +160,7 @@ export const useUiStore = defineStore('ui', () => {
     ignored,
     setPressWindow,
     admitPress,
-    pressSettled,
+    pressChanged,
     noteIgnored,
     toggleHideRoles,
     setSelection,
