@@ -340,6 +340,7 @@ export const controlRu = {
   settings: {
     pressWindow: 'Повторное нажатие той же клавиши',
     pressWindowMs: 'Окно после изменения, мс (0 — выключено)',
+    pressWindowNow: '{ms} мс',
     pressWindowHint:
       'Второе нажатие той же клавиши в это окно после результата первого не выполняется: дребезг клавиши и случайное двойное нажатие. Намеренное повторное нажатие после того, как видно изменение, проходит.',
     overlay: 'Оверлей',
@@ -757,6 +758,7 @@ export const controlEn: typeof controlRu = {
   settings: {
     pressWindow: 'Second press of the same key',
     pressWindowMs: 'Window after the change, ms (0: off)',
+    pressWindowNow: '{ms} ms',
     pressWindowHint:
       'A second press of the same key within this window after the first one’s result does nothing: a key bounce or an accidental double press. A deliberate press after the change is seen goes through.',
     overlay: 'Overlay',
