@@ -7,8 +7,8 @@
  * stored Ci starts at 0 and is set here when the stage is finalised.
  */
 import { AppError, appError } from '../../shared/errors'
-import { commandSchema, type Command } from '../../shared/game/commands'
-import { execute, newGame, validateSetup, type Game, type GameSetup } from '../engine'
+import type { Command } from '../../shared/game/commands'
+import { execute, newGame, parseCommand, validateSetup, type Game, type GameSetup } from '../engine'
 import type { ExchangeGame } from '../db'
 import { projectionOf } from './projection'
 
@@ -50,13 +50,17 @@ export function verifyImportedGame(g: ExchangeGame): ExchangeGame {
         seq: e.seq,
       })
     }
-    const parsed = commandSchema.safeParse(e.command)
-    if (!parsed.success) {
-      throw refused(g, `запись ${e.seq}: неизвестная команда`, `entry ${e.seq}: not a valid command`, {
-        seq: e.seq,
-      })
+    // The engine's own door for commands: an unknown one or a bad field, named in both languages.
+    const parsed = parseCommand(e.command)
+    if (!parsed.ok) {
+      throw refused(
+        g,
+        `запись ${e.seq}: ${parsed.error.message.ru}`,
+        `entry ${e.seq}: ${parsed.error.message.en}`,
+        { seq: e.seq },
+      )
     }
-    const command: Command = { ...parsed.data, at: parsed.data.at ?? e.at }
+    const command: Command = { ...parsed.command, at: parsed.command.at ?? e.at }
     const r = execute(game, command)
     if (!r.ok) {
       throw refused(

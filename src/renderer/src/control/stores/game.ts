@@ -22,7 +22,11 @@ import { shareEqual } from '../../common/share'
 import type { PanelRules } from '../logic/keymap'
 import { useUiStore } from './ui'
 
-const FALLBACK_RULES: PanelRules = { nonVoters: 'toLastCandidate', nominationWithdrawal: false }
+const FALLBACK_RULES: PanelRules = {
+  nonVoters: 'toLastCandidate',
+  nominationWithdrawal: false,
+  liftAllMajority: 'moreThanHalfLiving',
+}
 
 /** Every field of the control view, so `live` below has one computed per field (the compiler checks the list). */
 const VIEW_FIELDS: Record<keyof ControlView, true> = {
@@ -50,6 +54,7 @@ const VIEW_FIELDS: Record<keyof ControlView, true> = {
   scores: true,
   tie: true,
   notice: true,
+  end: true,
 }
 
 /**
@@ -102,7 +107,11 @@ export const useGameStore = defineStore('game', () => {
   })
   const rules = computed<PanelRules>(() =>
     ruleset.value
-      ? { nonVoters: ruleset.value.nonVoters, nominationWithdrawal: ruleset.value.nominationWithdrawal }
+      ? {
+          nonVoters: ruleset.value.nonVoters,
+          nominationWithdrawal: ruleset.value.nominationWithdrawal,
+          liftAllMajority: ruleset.value.liftAll.majority,
+        }
       : FALLBACK_RULES,
   )
 

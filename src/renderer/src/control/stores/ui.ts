@@ -47,6 +47,13 @@ export const useUiStore = defineStore('ui', () => {
   /** What the panel shows as selected. */
   const shown = computed(() => held.value ?? selection.value)
   const hint = ref<HintKey | null>(null)
+  /** The hint's own words (a seat number, …). */
+  const hintParams = ref<Record<string, number>>({})
+  /**
+   * The lift-all voters who answered no (§8.3, under `yesOverNo`); the yes answers are the selection. Every other
+   * voter abstains.
+   */
+  const liftNo = ref<number[]>([])
   const dialog = ref<DialogState | null>(null)
   const helpOpen = ref(false)
   const screen = ref<Screen>('game')
@@ -69,6 +76,11 @@ export const useUiStore = defineStore('ui', () => {
     hint.value = null
     pickedAt = performance.now()
     presses.changed(pickedAt)
+  }
+  function setLiftNo(seats: number[]): void {
+    liftNo.value = seats
+    hint.value = null
+    pickedAt = performance.now()
   }
   function markSent(): void {
     sentAt = performance.now()
@@ -97,13 +109,16 @@ export const useUiStore = defineStore('ui', () => {
   function onContextChange(): void {
     if (pickedAt <= sentAt) emptySelection()
     held.value = null
+    if (liftNo.value.length > 0) liftNo.value = []
   }
   function clearSelection(): void {
     emptySelection()
     held.value = null
+    if (liftNo.value.length > 0) liftNo.value = []
   }
-  function showHint(h: HintKey | null): void {
+  function showHint(h: HintKey | null, params: Record<string, number> = {}): void {
     hint.value = h
+    hintParams.value = params
   }
   function toggleHideRoles(): void {
     hideRoles.value = !hideRoles.value
@@ -151,6 +166,9 @@ export const useUiStore = defineStore('ui', () => {
     held,
     shown,
     hint,
+    hintParams,
+    liftNo,
+    setLiftNo,
     dialog,
     helpOpen,
     screen,
