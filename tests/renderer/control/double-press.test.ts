@@ -6,6 +6,7 @@ import {
   pressWindowOf,
 } from '../../../src/renderer/src/control/logic/double-press'
 import { keyIntent, pressKeyOf, type KeyLike } from '../../../src/renderer/src/control/logic/keymap'
+import { makeView } from './fixtures'
 
 const key = (k: Partial<KeyLike>): KeyLike => ({
   key: '',
@@ -46,6 +47,14 @@ describe('the double-press filter', () => {
     expect(f.admit('seat:4', 70, false, 250)).toBe(true)
   })
 
+  it('only presses in a row: another key in between ends the pair', () => {
+    const f = new PressFilter()
+    expect(f.admit('primary', 0, false, 250)).toBe(true)
+    f.changed(5)
+    f.reset()
+    expect(f.admit('primary', 40, false, 250)).toBe(true)
+  })
+
   it('is off at a window of 0', () => {
     const f = new PressFilter()
     expect(f.admit('undo', 0, false, 0)).toBe(true)
@@ -80,15 +89,37 @@ describe('the window setting', () => {
 })
 
 describe('which keys are filtered', () => {
-  it('the record keys, each digit its own, Enter and the keypad Enter one key', () => {
-    expect(pressKeyOf(keyIntent(key({ key: 'Enter', code: 'Enter' })))).toBe('primary')
-    expect(pressKeyOf(keyIntent(key({ key: 'Enter', code: 'NumpadEnter' })))).toBe('primary')
-    expect(pressKeyOf(keyIntent(key({ key: '3', code: 'Digit3' })))).toBe('seat:3')
-    expect(pressKeyOf(keyIntent(key({ key: '0', code: 'Numpad0' })))).toBe('seat:10')
-    expect(pressKeyOf(keyIntent(key({ key: 'z', code: 'KeyZ', ctrlKey: true })))).toBe('undo')
-    expect(pressKeyOf(keyIntent(key({ key: 'y', code: 'KeyY', ctrlKey: true })))).toBe('redo')
-    expect(pressKeyOf(keyIntent(key({ key: 'а', code: 'KeyF' })))).toBe('foul')
-    expect(pressKeyOf(keyIntent(key({ key: 'r', code: 'KeyR' })))).toBe('remove')
+  const speech = makeView()
+  const voting = makeView({
+    step: 'voting',
+    voting: {
+      round: 'vote',
+      candidates: [{ seat: 5, voters: null, votes: null }],
+      current: 5,
+      eligible: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      notVoted: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    },
+  })
+  const liftAll = makeView({
+    step: 'liftAll',
+    liftAll: { seats: [4, 6], eligible: [1, 2, 3, 5, 7, 8, 9, 10] },
+  })
+
+  it('the record keys, Enter and the keypad Enter one key, a voter digit in a vote', () => {
+    expect(pressKeyOf(keyIntent(key({ key: 'Enter', code: 'Enter' })), speech)).toBe('primary')
+    expect(pressKeyOf(keyIntent(key({ key: 'Enter', code: 'NumpadEnter' })), speech)).toBe('primary')
+    expect(pressKeyOf(keyIntent(key({ key: '3', code: 'Digit3' })), voting)).toBe('seat:3')
+    expect(pressKeyOf(keyIntent(key({ key: '0', code: 'Numpad0' })), voting)).toBe('seat:10')
+    expect(pressKeyOf(keyIntent(key({ key: 'z', code: 'KeyZ', ctrlKey: true })), speech)).toBe('undo')
+    expect(pressKeyOf(keyIntent(key({ key: 'y', code: 'KeyY', ctrlKey: true })), speech)).toBe('redo')
+    expect(pressKeyOf(keyIntent(key({ key: 'а', code: 'KeyF' })), speech)).toBe('foul')
+    expect(pressKeyOf(keyIntent(key({ key: 'r', code: 'KeyR' })), speech)).toBe('remove')
+  })
+
+  it('a digit outside a vote is not filtered: a lift-all answer cycles with each press', () => {
+    expect(pressKeyOf(keyIntent(key({ key: '3', code: 'Digit3' })), liftAll)).toBeNull()
+    expect(pressKeyOf(keyIntent(key({ key: '3', code: 'Digit3' })), speech)).toBeNull()
+    expect(pressKeyOf(keyIntent(key({ key: '3', code: 'Digit3' })), null)).toBeNull()
   })
 
   it('not the keys that change neither the record nor the seats taken', () => {
@@ -100,6 +131,6 @@ describe('which keys are filtered', () => {
       { key: 'o', code: 'KeyO' },
       { key: 'N', code: 'KeyN', shiftKey: true },
     ])
-      expect(pressKeyOf(keyIntent(key(k))), k.code).toBeNull()
+      expect(pressKeyOf(keyIntent(key(k)), voting), k.code).toBeNull()
   })
 })

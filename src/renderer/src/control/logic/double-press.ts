@@ -54,6 +54,11 @@ export class PressFilter {
     return true
   }
 
+  /** Another key was pressed: the next press of the last key is not a second press in a row. */
+  reset(): void {
+    this.last = null
+  }
+
   /** The last press changed something at `now` (its command went out or was answered, the selection changed). */
   changed(now: number): void {
     if (!this.last) return

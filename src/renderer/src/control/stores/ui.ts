@@ -144,6 +144,10 @@ export const useUiStore = defineStore('ui', () => {
     if (!ok) noteIgnored('double')
     return ok
   }
+  /** A key the filter does not read was pressed in between: the next record key is not a double press. */
+  function otherPress(): void {
+    presses.reset()
+  }
   /** The last press changed something now (a command went out or was answered): its window runs from here. */
   function pressChanged(): void {
     presses.changed(performance.now())
@@ -179,6 +183,7 @@ export const useUiStore = defineStore('ui', () => {
     setPressWindow,
     admitPress,
     pressChanged,
+    otherPress,
     noteIgnored,
     toggleHideRoles,
     setSelection,
