@@ -1,5 +1,5 @@
 /**
- * The application service: the single authority over games (DESIGN.md). A command is validated, decided by the
+ * The application service: the single authority over games (docs/architecture.md). A command is validated, decided by the
  * engine, written to SQLite in one transaction, and only then applied in memory and pushed to the renderers —
  * so a crash loses nothing that was shown. It owns the clock: every command is stamped with `at` here.
  */
@@ -38,6 +38,7 @@ import { DEMO_FINISHED_GAMES, DEMO_ROTATIONS, playDemoGames } from './demo-games
 import { AppError, appError } from '../../shared/errors'
 import type { MafiaDb, GameRow, Player, StoredEntry } from '../db'
 import { projectionOf } from './projection'
+import { checkTournamentGameSetup, closedRoundLock } from './tournament-record'
 
 export type PushListener = <K extends PushName>(channel: K, payload: Pushes[K]) => void
 
@@ -138,7 +139,8 @@ export class AppService {
         const game = restore(row.setup as GameSetup, log as LogEntry[])
         const remote = this.db.sync.isRemote(row.id)
         this.live.set(row.id, { row, game, remote })
-        if (!remote) this.pauseAfterRestart(row.id)
+        // A read-only or damaged database takes no write: its games are shown as stored (the timer as it was).
+        if (!remote && !this.db.readonly) this.pauseAfterRestart(row.id)
       } catch (err) {
         // A game whose log cannot be replayed stays in the database untouched; it is reported, never dropped.
         this.log(`game ${row.id} could not be resumed: ${String(err)}`)
@@ -147,7 +149,8 @@ export class AppService {
     const active = this.db.getSetting<number>(SETTINGS.active)
     if (typeof active === 'number' && this.tryLoad(active)) this.activeId = active
     else if (this.live.size > 0) this.activeId = Math.max(...this.live.keys())
-    if (this.activeId === null && this.db.listGames({}).length === 0) this.createDemoGame()
+    if (this.activeId === null && this.db.listGames({}).length === 0 && !this.db.readonly)
+      this.createDemoGame()
     else if (this.activeId === null) {
       const last = this.db.listGames({}).at(-1)
       if (last && this.tryLoad(last.id)) this.activeId = last.id
@@ -380,6 +383,7 @@ export class AppService {
       roles,
     }
     const game = newGame(setup) // validates the setup, throws engine/bad_setup
+    checkTournamentGameSetup(this.db, input) // a tournament game's players are its table's seating
     const prepared = input.roundId && input.tableId ? this.db.liveGameAt(input.roundId, input.tableId) : null
     const row =
       prepared && prepared.lastSeq === null
@@ -494,6 +498,8 @@ export class AppService {
         ),
       )
     }
+    const frozen = closedRoundLock(this.db, g.row) // a game of a closed round is frozen
+    if (frozen) throw frozen
     const result = execute(g.game, command, revision)
     if (!result.ok) throw new AppError(result.error)
     const next = result.game

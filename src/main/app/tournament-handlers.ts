@@ -20,6 +20,8 @@ type OpsCall =
   | 'rounds.start'
   | 'rounds.replay'
   | 'rounds.finish'
+  | 'rounds.reopen'
+  | 'seating.substitute'
   | 'games.cancel'
 
 export function tournamentOpsHandlers(ops: TournamentOps): Pick<Handlers, OpsCall> {
@@ -40,7 +42,9 @@ export function tournamentOpsHandlers(ops: TournamentOps): Pick<Handlers, OpsCal
     'seating.export': ({ stageId, lang }) => ops.exportSeating(stageId, lang ?? 'ru'),
     'rounds.start': ({ roundId }) => ops.startRound(roundId),
     'rounds.replay': ({ roundId, tableId }) => ops.replayTable(roundId, tableId),
-    'rounds.finish': ({ roundId, force }) => ops.finishRound(roundId, force ?? false),
+    'rounds.finish': (input) => ops.finishRound(input),
+    'rounds.reopen': ({ roundId }) => ops.reopenRound(roundId),
+    'seating.substitute': (input) => ops.substitute(input),
     'games.cancel': ({ gameId, reason }) => ops.cancelGame(gameId, reason),
   }
 }

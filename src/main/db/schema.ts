@@ -251,6 +251,23 @@ ALTER TABLE sync_conflicts ADD COLUMN reason      TEXT NOT NULL DEFAULT '';
 ALTER TABLE sync_conflicts ADD COLUMN resolved_at INTEGER;
 `
 
+// The tournament's record (issue 28): a substitution at a started round's table is an explicit act of the head
+// judge, kept with its reason; the substitute scores for nobody.
+const V6 = `
+CREATE TABLE round_substitutions (
+  round_id    INTEGER NOT NULL REFERENCES rounds(id) ON DELETE CASCADE,
+  table_id    INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+  seat        INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 10),
+  replaced_id INTEGER REFERENCES players(id) ON DELETE SET NULL,  -- NULL: the seat was a spare one
+  name        TEXT    NOT NULL CHECK (length(trim(name)) > 0),   -- the substitute, as the protocol prints him
+  reason      TEXT    NOT NULL CHECK (length(trim(reason)) > 0),
+  judge       TEXT    NOT NULL CHECK (length(trim(judge)) > 0),  -- the head judge who made or confirmed it
+  by_table    INTEGER NOT NULL DEFAULT 0 CHECK (by_table IN (0, 1)), -- asked by the table's judge
+  at          INTEGER NOT NULL,
+  PRIMARY KEY (round_id, table_id, seat)
+) WITHOUT ROWID;
+`
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'registry, tournaments, games, event log, results, settings', sql: V1 },
   { version: 2, description: 'indexes for listing games, results and player references', sql: V2 },
@@ -262,6 +279,11 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 4, description: 'multi-machine sync: outbox, table tokens, conflicts', sql: V4 },
   { version: 5, description: "multi-machine sync: the head judge's conflict resolutions", sql: V5 },
+  {
+    version: 6,
+    description: "tournament record: the head judge's substitutions at a round's table",
+    sql: V6,
+  },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
