@@ -43,8 +43,8 @@ for (let round = 0; round < 20; round++) {
     const t0 = performance.now()
     const r = execute(g, entry.command)
     if (r.ok) {
-      controlView(r.game, r.game.log.length)
-      overlayView(r.game, r.game.log.length, { roles: 'hidden' })
+      controlView(r.game)
+      overlayView(r.game, { roles: 'hidden' })
       g = r.game
     }
     if (round > 2) stepTimes.push(performance.now() - t0)

@@ -95,7 +95,7 @@ async function checkJudge(client: Client, judge: Judge, result: KillTestResult):
   if (!judge.mirror) return
   const now = await client.call<GameEnvelope>('game.view', { gameId: judge.gameId })
   const got = JSON.stringify(comparable(now.view))
-  if (got === JSON.stringify(comparable(controlView(judge.mirror, 0)))) {
+  if (got === JSON.stringify(comparable(controlView(judge.mirror)))) {
     // nothing in flight was committed (or it was a timer action, which comparable() leaves out)
     if (judge.inFlight && judge.inFlight.cmd === 'timer') {
       judge.mirror = execOrThrow(judge.mirror, judge.inFlight)
@@ -103,7 +103,7 @@ async function checkJudge(client: Client, judge: Judge, result: KillTestResult):
     }
   } else if (judge.inFlight) {
     const ahead = execOrThrow(judge.mirror, judge.inFlight)
-    if (got === JSON.stringify(comparable(controlView(ahead, 0)))) {
+    if (got === JSON.stringify(comparable(controlView(ahead)))) {
       result.inFlightCommitted++
       judge.mirror = ahead
       judge.step++

@@ -68,11 +68,11 @@ for (const roles of ['shown', 'atEnd', 'hidden'] as const) {
     const send = async (command: Record<string, unknown>): Promise<void> => {
       view = ((await control.command(gameId, command)) as GameEnvelope).view
     }
-    /** Waits until the page has the overlay's current revision. */
+    /** Waits until the page has the overlay's current frame. */
     const caughtUp = async (): Promise<void> => {
       const now = await control.call<OverlayEnvelope>('overlay.view')
       await expect
-        .poll(() => frames.some((f) => f.includes(`"revision":${now.view?.revision}`)), { timeout: 5000 })
+        .poll(() => frames.some((f) => f.includes(`"frame":${now.frame}`)), { timeout: 5000 })
         .toBe(true)
     }
     // Day 1 votes out the don (two nominees), later days one more black each (a lone nominee is voted on day 2+);

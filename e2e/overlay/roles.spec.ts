@@ -191,11 +191,11 @@ test("roles 'atEnd': hidden during the game, revealed by the server once it is o
     command: async (gameId, command) => {
       const res = (await control.command(gameId, command)) as GameEnvelope
       if (res.view.phase !== 'finished') {
-        // The overlay has its own revision (it steps only when the overlay can see a change): wait until the
+        // The overlay numbers its own frames (one step only when the overlay can see a change): wait until the
         // page has the overlay's current one.
         const now = await control.call<OverlayEnvelope>('overlay.view')
         await expect
-          .poll(() => frames.some((f) => f.includes(`"revision":${now.view?.revision}`)), { timeout: 5000 })
+          .poll(() => frames.some((f) => f.includes(`"frame":${now.frame}`)), { timeout: 5000 })
           .toBe(true)
         const leaked = frames.flatMap(leaks)
         expect(leaked, `${JSON.stringify(command)}: ${leaked.slice(0, 3).join('\n')}`).toEqual([])

@@ -100,6 +100,11 @@ export interface GameEnvelope {
 export interface OverlayEnvelope {
   gameId: number | null
   view: OverlayView | null
+  /**
+   * The overlay's frame number for this game: the app service's own push-ordering counter, one step per change of
+   * what the stream can see (0 without a game). Not the game's revision, which counts hidden entries too.
+   */
+  frame: number
   settings: OverlayPublicSettings
   /** The active game's tournament standings (finished games only), for `?layout=standings`. */
   standings: OverlayStandings | null
@@ -403,7 +408,16 @@ export const calls = {
   'game.view': call('control', z.object({ gameId }).strict(), out<GameEnvelope>()),
   'game.open': call('control', z.object({ gameId }).strict(), out<GameEnvelope>()),
   'game.create': call('control', setupInputSchema, out<GameEnvelope>()),
-  'game.command': call('control', z.object({ gameId, command: commandSchema }).strict(), out<GameEnvelope>()),
+  /**
+   * One judge command. `revision`: the revision of the control view the command was built on (`ControlView.revision`);
+   * the panel always sends it, and a command built on a view the game has since left is refused with
+   * `engine/stale_revision` (a double press, a second panel). Scripts, the CLI and tools may leave it out.
+   */
+  'game.command': call(
+    'control',
+    z.object({ gameId, command: commandSchema, revision: z.number().int().min(0).optional() }).strict(),
+    out<GameEnvelope>(),
+  ),
 
   'rulesets.list': call('control', none, out<Ruleset[]>()),
   'rulesets.save': call('control', rulesetSchema, out<Ruleset>()),

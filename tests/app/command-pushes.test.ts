@@ -2,7 +2,7 @@
  * What each client receives for a command, through the real core (SQLite in a temp folder, the HTTP + WebSocket
  * server on 127.0.0.1, `ws` clients): one message per client per command, and an overlay whose frames depend only on
  * what the stream may see. Two games with the same public course but different hidden roles give the overlay
- * byte-identical frames (issue 13, item 4): a night entry hidden from the stream sends no push and steps no revision.
+ * byte-identical frames (issue 13, item 4): a night entry hidden from the stream sends no push and steps no frame number.
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -141,10 +141,10 @@ async function play(
     env = await control.call('game.command', { gameId: game.gameId, command })
   await control.settle()
   await overlay.settle()
-  const revisions = overlay.frames.map(
-    (f) => (JSON.parse(f) as { payload: OverlayEnvelope }).payload.view!.revision,
+  const frameNumbers = overlay.frames.map(
+    (f) => (JSON.parse(f) as { payload: OverlayEnvelope }).payload.frame,
   )
-  return { overlay: overlay.frames, revisions, log: env.view.revision }
+  return { overlay: overlay.frames, revisions: frameNumbers, log: env.view.revision }
 }
 
 describe('what a command sends', () => {
@@ -159,7 +159,7 @@ describe('what a command sends', () => {
       firstDifference: -1,
     })
     expect(Buffer.from(b.overlay.join('\n')).equals(Buffer.from(a.overlay.join('\n')))).toBe(true)
-    // One push per change the overlay can see, the revision one step each: nothing for the night entries.
+    // One push per change the overlay can see, the frame number one step each: nothing for the night entries.
     expect(a.revisions).toEqual(a.revisions.map((_, i) => a.revisions[0] + i))
     expect(a.overlay.length).toBeLessThan(a.log)
   })
@@ -240,7 +240,7 @@ describe('what a command sends over Electron IPC', () => {
 })
 
 describe('the overlay of a game that is not the active one (the hub’s /overlay?table=N)', () => {
-  /** The frames a table's overlay would get: the envelope whenever its revision steps, while another game is active. */
+  /** The frames a table's overlay would get: the envelope whenever its frame number steps, while another game is active. */
   async function tableFrames(roles: Record<string, string>, night: Command[]): Promise<string[]> {
     const c = await core()
     const control = await connect(c, `?token=${encodeURIComponent(c.server.token)}`)
@@ -256,19 +256,19 @@ describe('the overlay of a game that is not the active one (the hub’s /overlay
     for (const command of course(night)) {
       await control.call('game.command', { gameId: game.gameId, command })
       const env = c.service.overlayOf(game.gameId)
-      if (env.view!.revision !== shown) frames.push(JSON.stringify(env))
-      shown = env.view!.revision
+      if (env.frame !== shown) frames.push(JSON.stringify(env))
+      shown = env.frame
     }
     expect(c.service.activeGameId()).toBe(other.gameId)
     return frames
   }
 
-  it('counts its own revision: two games that differ only in hidden entries give the same frames', async () => {
+  it('counts its own frames: two games that differ only in hidden entries give the same frames', async () => {
     const a = await tableFrames(GAME_A.roles, GAME_A.night)
     const b = await tableFrames(GAME_B.roles, GAME_B.night)
     const firstDifference = a.findIndex((frame, i) => frame !== b[i])
     expect({ frames: b.length, firstDifference }).toEqual({ frames: a.length, firstDifference: -1 })
-    const revisions = a.map((f) => (JSON.parse(f) as OverlayEnvelope).view!.revision)
+    const revisions = a.map((f) => (JSON.parse(f) as OverlayEnvelope).frame)
     expect(revisions).toEqual(revisions.map((_, i) => revisions[0] + i))
   })
 })

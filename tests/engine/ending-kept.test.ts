@@ -21,9 +21,9 @@ describe('the overlay keeps the ending for the end', () => {
       if (!game) continue
       for (let k = 1; k <= game.log.length; k++) {
         const g = restore(game.setup, game.log.slice(0, k))
-        const control = controlView(g, k)
+        const control = controlView(g)
         for (const settings of SETTINGS) {
-          const view = overlayView(g, k, settings)
+          const view = overlayView(g, settings)
           if (g.state.phase !== 'finished') {
             if (control.winner !== null) decidedMoments++
             const text = JSON.stringify(view)
@@ -54,7 +54,7 @@ describe('the overlay keeps the ending for the end', () => {
     })
     expect(decided).toBeGreaterThanOrEqual(0)
     const g = restore(game.setup, game.log.slice(0, decided + 1))
-    expect(controlView(g, 1).winner).not.toBeNull()
-    expect(overlayView(g, 1, { roles: 'shown' }).winner).toBeNull()
+    expect(controlView(g).winner).not.toBeNull()
+    expect(overlayView(g, { roles: 'shown' }).winner).toBeNull()
   })
 })

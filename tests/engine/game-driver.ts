@@ -60,7 +60,7 @@ export function randomCommand(pick: Pick): Command {
  * waiting for his last word.
  */
 function disruption(game: Game, pick: Pick): Command | null {
-  const v = controlView(game, game.log.length)
+  const v = controlView(game)
   const alive = v.players.filter((p) => p.status === 'alive')
   const reasons = game.state.ruleset.removalReasons ?? ['other']
   // A departure at night (§10.6) or in the morning, before the day's first speech (§5.1): often the seat that
@@ -107,7 +107,7 @@ function disruption(game: Game, pick: Pick): Command | null {
 
 /** A command that is usually legal in the current situation. */
 export function plausibleCommand(game: Game, pick: Pick): Command {
-  const v = controlView(game, game.log.length)
+  const v = controlView(game)
   const alive = v.players.filter((p) => p.status === 'alive').map((p) => p.seat)
   const anyAlive = (): number => alive[pick(alive.length)]
   const r = pick(100)

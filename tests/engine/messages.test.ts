@@ -48,6 +48,7 @@ const ERRORS: { [K in keyof typeof E]: Array<() => AppErrorData> } = {
   badRemovalReason: [() => E.badRemovalReason('swore', ['betting', 'insult', 'other'])],
   timerAbsent: [() => E.timerAbsent()],
   timerBad: [() => E.timerBad()],
+  staleRevision: [() => E.staleRevision(3, 5)],
   nothingToUndo: [() => E.nothingToUndo()],
   nothingToRedo: [() => E.nothingToRedo()],
   votingInProgress: [() => E.votingInProgress()],

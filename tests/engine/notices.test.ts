@@ -40,8 +40,8 @@ const daysText = (g: Game, lang: 'ru' | 'en'): string =>
 describe('notices', () => {
   it('§7.2 a lone nominee on day 1: the views say why there is no vote, and so does the protocol', () => {
     const g = play('s51-notices-automatic-outcomes.json', 13)
-    expect(controlView(g, 1).notice).toEqual({ code: 'noVote.day1Single', params: { seat: 4 } })
-    expect(overlayView(g, 1, { roles: 'hidden' }).notice).toEqual({
+    expect(controlView(g).notice).toEqual({ code: 'noVote.day1Single', params: { seat: 4 } })
+    expect(overlayView(g, { roles: 'hidden' }).notice).toEqual({
       code: 'noVote.day1Single',
       params: { seat: 4 },
     })
@@ -51,14 +51,14 @@ describe('notices', () => {
 
   it('the notice belongs to the command that caused it: the next game command clears it', () => {
     const g = play('s51-notices-automatic-outcomes.json')
-    expect(controlView(g, 1).notice).toBeNull()
+    expect(controlView(g).notice).toBeNull()
   })
 
   it('§4.1 a shot at an absent seat: the judge sees why it is a miss, the overlay never does', () => {
     const g = play('s45-shot-at-absent-seat-is-a-miss.json', 15)
-    expect(controlView(g, 1).notice?.code).toBe('shot.absentTarget')
+    expect(controlView(g).notice?.code).toBe('shot.absentTarget')
     for (const roles of ['hidden', 'shown', 'atEnd'] as const)
-      expect(overlayView(g, 1, { roles }).notice ?? null).toBeNull()
+      expect(overlayView(g, { roles }).notice ?? null).toBeNull()
   })
 
   it('§4.5 a void best move: the protocol says why', () => {
@@ -84,9 +84,9 @@ describe('notices', () => {
     const codes = (gameRecord(g).notices ?? []).slice(-3).map((x) => x.notice.code)
     expect(codes).toEqual(['foul.removed', 'noVote.removal', 'result.removal'])
     const expected = { code: 'result.removal', params: { winner: 'black', reason: 'parity', seat: 9 } }
-    expect(controlView(g, 1).notice).toEqual(expected)
+    expect(controlView(g).notice).toEqual(expected)
     for (const roles of ['hidden', 'shown', 'atEnd'] as const) {
-      const o = overlayView(g, 1, { roles })
+      const o = overlayView(g, { roles })
       expect(o.notice).toEqual(expected)
       expect(o.end).toEqual({ winner: 'black', reason: 'parity' })
     }
@@ -98,18 +98,18 @@ describe('notices', () => {
 
   it('a notice lives as long as its step: a later command in the same step keeps it, the next step takes it off', () => {
     const file = 's59-fiim-notices-fourth-foul-and-removal-ends-game.json'
-    expect(controlView(play(file, 3), 1).notice?.code).toBe('noVote.removal')
-    expect(controlView(play(file, 4), 1).notice?.code).toBe('noVote.removal')
-    expect(controlView(play(file, 9), 1).notice ?? null).toBeNull()
+    expect(controlView(play(file, 3)).notice?.code).toBe('noVote.removal')
+    expect(controlView(play(file, 4)).notice?.code).toBe('noVote.removal')
+    expect(controlView(play(file, 9)).notice ?? null).toBeNull()
     // Undo brings back the step and its notice.
     const g = play(file, 9)
     const back = execute(g, { cmd: 'undo' })
-    expect(back.ok && controlView(back.game, 1).notice?.code).toBe('foul.removed')
+    expect(back.ok && controlView(back.game).notice?.code).toBe('foul.removed')
   })
 
   it('a finished game without a notice of its own still says how it ended; a running game says nothing', () => {
     const g = play('s57-finished-game-no-timer-after-undo-timer-redo.json', 3)
-    expect(controlView(g, 1).end).toEqual({ winner: 'red', reason: 'teamDefeat' })
-    expect(controlView(play('s57-finished-game-no-timer-after-undo-timer-redo.json', 4), 1).end).toBeNull()
+    expect(controlView(g).end).toEqual({ winner: 'red', reason: 'teamDefeat' })
+    expect(controlView(play('s57-finished-game-no-timer-after-undo-timer-redo.json', 4)).end).toBeNull()
   })
 })

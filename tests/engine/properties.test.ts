@@ -85,7 +85,7 @@ function checkNonVotersCanVote(game: Game, pick: Pick): void {
   const expected = s.seats
     .filter((p) => p.status === 'alive' && !voted.has(p.seat) && !tiedOut.includes(p.seat))
     .map((p) => p.seat)
-  const view = controlView(game, game.log.length).voting!
+  const view = controlView(game).voting!
   assert(JSON.stringify(view.notVoted) === JSON.stringify(expected), 'the view lists every living non-voter')
   const current = view.current!
   // All of them at once (so each of them, too).
@@ -166,7 +166,7 @@ function checkReference(game: Game): void {
     }
   }
   if (game.state.phase === 'finished') {
-    const v = controlView(game, game.log.length)
+    const v = controlView(game)
     assert(v.timer === null, 'a finished game shows no timer')
     assert(v.end !== null && v.end?.winner === game.state.winner, 'a finished game says how it ended')
   }

@@ -68,12 +68,12 @@ function play(): ControlView[] {
     players: NAMES.map((name) => ({ name })),
     roles: rolesFromSeats({ don: 3, mafia: [5, 8], sheriff: 10 }),
   })
-  const views: ControlView[] = [controlView(game, 0)]
+  const views: ControlView[] = [controlView(game)]
   for (const command of SCRIPT) {
     const r = execute(game, command)
     if (!r.ok) throw new Error(`engine rejected ${JSON.stringify(command)}: ${r.error.code}`)
     game = r.game
-    views.push(controlView(game, game.log.length))
+    views.push(controlView(game))
   }
   return views
 }

@@ -121,7 +121,7 @@ function gameHandlers({ service }: HandlerDeps): NamespaceHandlers<'game'> {
     'game.view': ({ gameId }) => service.envelope(gameId),
     'game.open': ({ gameId }) => service.open(gameId),
     'game.create': (input) => service.createGame(input),
-    'game.command': ({ gameId, command }) => service.command(gameId, command),
+    'game.command': ({ gameId, command, revision }) => service.command(gameId, command, revision),
   }
 }
 

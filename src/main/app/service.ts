@@ -63,17 +63,17 @@ interface LiveGame {
   row: GameRow
   game: Game
   /**
-   * The overlay's own revision for this game and what it showed with it (see `publishOverlay`): it counts the
+   * The overlay's frame number for this game and what it showed with it (see `publishOverlay`): it counts the
    * changes of what the overlay shows of the game in this run of the server, from 0 when it is first shown. Never
-   * the log's length, which would reveal how many hidden entries the judge made; after a restart the overlay
+   * the game's revision, which would reveal how many hidden entries the judge made; after a restart the overlay
    * reconnects and takes the view as it comes.
    */
-  overlayShown?: { revision: number; content: string }
+  overlayShown?: { frame: number; content: string }
   /** On the hub: a game whose one writer is a table machine (issue 16); its log grows only by sync. */
   remote?: boolean
 }
 
-/** What the overlay shows now: the envelope last pushed, and its content without the revision (to compare). */
+/** What the overlay shows now: the envelope last pushed, and its content without the frame number (to compare). */
 interface OverlayFeed {
   gameId: number | null
   content: string
@@ -179,7 +179,7 @@ export class AppService {
   private pauseAfterRestart(gameId: number): void {
     const g = this.live.get(gameId)
     if (!g) return
-    const timer = controlView(g.game, g.game.log.length).timer
+    const timer = controlView(g.game).timer
     if (!timer || timer.runningSince === null) return
     const lastAt = g.game.log.at(-1)?.at ?? timer.runningSince
     this.apply(gameId, { cmd: 'timer', action: 'pause', at: Math.max(lastAt, timer.runningSince) })
@@ -310,7 +310,7 @@ export class AppService {
 
   envelope(gameId: number): GameEnvelope {
     const g = this.require(gameId)
-    return { gameId, game: this.summary(g.row), view: controlView(g.game, g.game.log.length) }
+    return { gameId, game: this.summary(g.row), view: controlView(g.game) }
   }
 
   active(): GameEnvelope | null {
@@ -426,7 +426,7 @@ export class AppService {
     try {
       const g = this.tryLoad(gameId)
       if (!g) return null
-      const v = controlView(g.game, g.game.log.length)
+      const v = controlView(g.game)
       return { day: v.day, night: v.night, phase: v.phase, step: v.step }
     } catch {
       return null
@@ -467,7 +467,7 @@ export class AppService {
       }
       if (target === null) continue
       const reloaded = this.tryLoad(target)
-      // The overlay's revision goes on from where it was, so the stream takes the new view.
+      // The overlay's frame number goes on from where it was, so the stream takes the new view.
       if (reloaded && shown && !reloaded.overlayShown) reloaded.overlayShown = shown
       this.broadcast(target)
     }
@@ -485,12 +485,15 @@ export class AppService {
     return this.summary(row)
   }
 
-  /** Runs one judge command: engine → SQLite (one transaction) → memory → pushes. */
-  command(gameId: number, command: Command): GameEnvelope {
-    return this.apply(gameId, { ...command, at: this.clock() })
+  /**
+   * Runs one judge command: engine → SQLite (one transaction) → memory → pushes. `revision`: the revision of the
+   * view it was built on (the panel's); a stale one is refused with `engine/stale_revision` and changes nothing.
+   */
+  command(gameId: number, command: Command, revision?: number): GameEnvelope {
+    return this.apply(gameId, { ...command, at: this.clock() }, revision)
   }
 
-  private apply(gameId: number, command: Command): GameEnvelope {
+  private apply(gameId: number, command: Command, revision?: number): GameEnvelope {
     const g = this.require(gameId)
     if (g.remote) throw remoteGame(g.row)
     if (g.row.cancelledAt !== null) {
@@ -505,7 +508,7 @@ export class AppService {
     }
     const frozen = closedRoundLock(this.db, g.row) // a game of a closed round is frozen
     if (frozen) throw frozen
-    const result = execute(g.game, command)
+    const result = execute(g.game, command, revision)
     if (!result.ok) throw new AppError(result.error)
     const next = result.game
     const wasFinished = g.row.status === 'finished'
@@ -539,7 +542,7 @@ export class AppService {
     // The hub hands over the state it just replayed: no second replay of the whole log per push.
     if (synced && row) this.live.set(gameId, { row, game: synced.game, remote: true })
     const reloaded = this.tryLoad(gameId)
-    if (reloaded && shown) reloaded.overlayShown = shown // the overlay's revision goes on from where it was
+    if (reloaded && shown) reloaded.overlayShown = shown // the overlay's frame number goes on from where it was
     if (row?.tournamentId != null && (synced?.resultChanged ?? true))
       this.standingsCache.delete(row.tournamentId)
     this.broadcast(gameId)
@@ -556,8 +559,8 @@ export class AppService {
   // ---- overlay -------------------------------------------------------------------------------------
 
   /**
-   * What the overlay shows now. Its revision is the overlay's own: it steps only when something the overlay can see
-   * changes, so a night entry hidden from the stream (a shot, a check) changes neither the revision nor the pushes.
+   * What the overlay shows now. Its frame number steps only when something the overlay can see changes, so a night
+   * entry hidden from the stream (a shot, a check) changes neither the frame number nor the pushes.
    */
   overlay(): OverlayEnvelope {
     this.flushAfterSend()
@@ -566,13 +569,13 @@ export class AppService {
   }
 
   /**
-   * The overlay envelope of any game (the hub's `/overlay?table=N`, issue 16); null: no game. Its revision is the
-   * overlay's own, as for the active game: a hidden night entry changes neither the revision nor the content.
+   * The overlay envelope of any game (the hub's `/overlay?table=N`, issue 16); null: no game. Its frame number is
+   * counted as for the active game: a hidden night entry changes neither the frame number nor the content.
    */
   overlayOf(gameId: number | null): OverlayEnvelope {
     if (gameId === this.activeId) return this.overlay()
     const g = gameId === null ? null : this.tryLoad(gameId)
-    const view = g ? overlayView(g.game, 0, { roles: this.overlaySettings.roles }) : null
+    const view = g ? overlayView(g.game, { roles: this.overlaySettings.roles }) : null
     const of = this.standingsTournament(g)
     const standings = of !== null ? this.tournamentStandings(of, true) : null
     return this.shown(g, g ? gameId : null, view, standings, of).envelope
@@ -612,15 +615,15 @@ export class AppService {
 
   /**
    * Builds the overlay envelope of the active game (from `control`, its control view at its newest revision, when
-   * the caller has it) and pushes it when its content differs from what the overlay shows: then the overlay
-   * revision steps by one (or, for another game, is that game's own). `freshStandings` recomputes standings whose
+   * the caller has it) and pushes it when its content differs from what the overlay shows: then the overlay's
+   * frame number steps by one (or, for another game, is that game's own). `freshStandings` recomputes standings whose
    * results changed; otherwise the standings shown stay until the deferred refresh.
    */
   private publishOverlay(control?: ControlView, freshStandings = false): void {
     const g = this.activeId === null ? null : this.tryLoad(this.activeId)
     const gameId = g ? this.activeId : null
     const view: OverlayView | null = g
-      ? overlayViewOf(control ?? controlView(g.game, g.game.log.length), g.game, {
+      ? overlayViewOf(control ?? controlView(g.game), g.game, {
           roles: this.overlaySettings.roles,
         })
       : null
@@ -640,9 +643,9 @@ export class AppService {
   }
 
   /**
-   * The overlay envelope of game `g` showing `view`, with the overlay's own revision: per game, one step per change
-   * of what the overlay shows of it (also across a switch to another game), never the log's length. The same
-   * content keeps its revision.
+   * The overlay envelope of game `g` showing `view`, with the overlay's frame number: per game, one step per change
+   * of what the overlay shows of it (also across a switch to another game), never the game's revision. The same
+   * content keeps its frame number.
    */
   private shown(
     g: LiveGame | null,
@@ -654,22 +657,17 @@ export class AppService {
     const graphics = this.options.graphics?.() ?? NO_GRAPHICS
     const controls = JSON.stringify({ settings: this.overlaySettings, graphics })
     const judge = g?.row.judge.trim() || null
-    const content = JSON.stringify({
-      gameId,
-      view: view && { ...view, revision: 0 },
-      standings,
-      controls,
-      judge,
-    })
-    let revision = 0
+    const content = JSON.stringify({ gameId, view, standings, controls, judge })
+    let frame = 0
     if (g && view) {
       const last = g.overlayShown
-      revision = !last ? 0 : last.content === content ? last.revision : last.revision + 1
-      g.overlayShown = { revision, content }
+      frame = !last ? 0 : last.content === content ? last.frame : last.frame + 1
+      g.overlayShown = { frame, content }
     }
     const envelope: OverlayEnvelope = {
       gameId,
-      view: view && { ...view, revision },
+      view,
+      frame,
       settings: this.overlaySettings,
       standings,
       graphics,

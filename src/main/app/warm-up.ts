@@ -55,7 +55,7 @@ export function warmUp(rounds = 4): number {
     const r = execute(game, { ...parsed, at })
     if (!r.ok) return
     game = r.game
-    const view = controlView(game, game.log.length)
+    const view = controlView(game)
     const overlay = overlayViewOf(view, game, { roles: 'hidden' })
     JSON.stringify({ gameId: 1, view })
     JSON.stringify({ gameId: 1, view: overlay })

@@ -236,6 +236,13 @@ export const E = {
   timerAbsent: () => appError('engine/no_timer', 'Сейчас нет таймера', 'There is no timer now'),
   timerBad: () =>
     appError('engine/bad_timer', 'Неверная команда таймера', 'Bad timer command (give seconds to add)'),
+  staleRevision: (expected: number, current: number) =>
+    appError(
+      'engine/stale_revision',
+      'Команда не выполнена: она относилась к прежнему состоянию игры, а игра уже изменилась',
+      'Not done: the command was meant for an earlier state of the game, which has changed since',
+      { expected, current },
+    ),
   nothingToUndo: () => appError('engine/nothing_to_undo', 'Нечего отменять', 'Nothing to undo'),
   nothingToRedo: () => appError('engine/nothing_to_redo', 'Нечего повторять', 'Nothing to redo'),
   votingInProgress: () =>

@@ -120,10 +120,29 @@ export function newGame(setup: GameSetup): Game {
   return { setup, log: [], state: initialState(setup), undoable: [], redoable: [] }
 }
 
-/** Runs one command. Immutable: returns a new Game (the input is unchanged) and the new log entry. */
-export function execute(game: Game, command: Command): ExecuteResult {
+/**
+ * The game's revision: the number of entries in its log (game commands, timer commands, undos and redos alike), so
+ * it steps by one at every accepted command and never steps back. The control view carries it, and a command built
+ * on a view names it (`execute`'s `expected`). The one definition: nothing else is called a game's revision (the
+ * overlay's push counter is its `frame`, see the app service).
+ */
+export function revisionOf(game: Game): number {
+  return game.log.length
+}
+
+/**
+ * Runs one command. Immutable: returns a new Game (the input is unchanged) and the new log entry.
+ * `expected`: the revision of the view the command was built on (the judge's panel always gives it); when the game
+ * has moved on since, the command is refused with `engine/stale_revision` and nothing changes — a second press that
+ * was meant for the view before the first one's effect must not act on the view after it. Without it (a scenario,
+ * the CLI, a synced log) the command applies to the game as it is.
+ */
+export function execute(game: Game, command: Command, expected?: number): ExecuteResult {
+  const revision = revisionOf(game)
+  if (expected !== undefined && expected !== revision)
+    return { ok: false, error: E.staleRevision(expected, revision) }
   const at = command.at ?? 0
-  const seq = game.log.length + 1
+  const seq = revision + 1
   if (command.cmd === 'undo' || command.cmd === 'redo') {
     const from = command.cmd === 'undo' ? game.undoable : game.redoable
     if (from.length === 0)

@@ -1,6 +1,6 @@
 /** The rules engine (docs/rules.md, docs/architecture.md "The engine"): pure, no I/O, no clock, no randomness. */
 export type { GameSetup, LogEntry, Game, ExecuteResult } from './game'
-export { newGame, execute, restore, replay, validateSetup, initialState } from './game'
+export { newGame, execute, restore, replay, revisionOf, validateSetup, initialState } from './game'
 export { decide, eligibleVoters, parseCommand, type Decision } from './decide'
 export { evolve } from './evolve'
 export type { GameEvent, GameEventType } from './events'

@@ -120,7 +120,7 @@ function matches(expected: unknown, actual: unknown): boolean {
 
 /** Checks an `expect` block against the game; returns the mismatches. */
 export function checkExpect(game: Game, expect: ScenarioExpect): string[] {
-  const view = controlView(game, game.log.length)
+  const view = controlView(game)
   const s = game.state
   const points = seatPoints(s)
   const summary: Record<string, unknown> = {
@@ -275,7 +275,7 @@ export function runScenario(input: unknown): ScenarioResult {
     steps: played,
     stepsRun,
     game,
-    view: controlView(game, game.log.length),
+    view: controlView(game),
   }
 }
 

@@ -11,7 +11,7 @@ import { isPublicNotice, type Notice } from '../../shared/game/notices'
 import { eligibleVoters, stillToVote } from './decide'
 import { describeEntry } from './describe'
 import type { GameEventType } from './events'
-import type { Game } from './game'
+import { revisionOf, type Game } from './game'
 import { seatPoints } from './score'
 import { day, type DayState, type GameState } from './state'
 
@@ -91,7 +91,8 @@ function tieView(d: DayState | null): TieView | null {
   return { stage, seats: [...d.tied], counts, round: rounds.length }
 }
 
-export function controlView(game: Game, revision: number): ControlView {
+/** The judge's view of the game, at the game's revision (`revisionOf`): a command built on it names that revision. */
+export function controlView(game: Game): ControlView {
   const s = game.state
   const d = day(s)
   const finished = s.phase === 'finished'
@@ -135,7 +136,7 @@ export function controlView(game: Game, revision: number): ControlView {
   const undoSeq = game.undoable[game.undoable.length - 1]
   const redoSeq = game.redoable[game.redoable.length - 1]
   return {
-    revision,
+    revision: revisionOf(game),
     rulesetId: s.ruleset.id,
     phase: s.phase,
     step: d ? d.step : null,
@@ -181,16 +182,17 @@ export function rolesVisible(game: Game, settings: OverlaySettings): boolean {
 }
 
 /** Never leaks a role (or anything that reveals one: checks, per-team points) when roles are hidden. */
-export function overlayView(game: Game, revision: number, settings: OverlaySettings): OverlayView {
-  return overlayViewOf(controlView(game, revision), game, settings)
+export function overlayView(game: Game, settings: OverlaySettings): OverlayView {
+  return overlayViewOf(controlView(game), game, settings)
 }
 
 /**
- * The overlay view cut from the game's control view (built once per command for both). The revision stays the
- * control view's; the app service gives the overlay a revision of its own (one step per change it can see).
+ * The overlay view cut from the game's control view (built once per command for both). It has no revision: the
+ * game's revision counts hidden entries too (a shot, a check), which the stream must not learn; the app service
+ * numbers the overlay's frames instead (`OverlayEnvelope.frame`).
  */
 export function overlayViewOf(control: ControlView, game: Game, settings: OverlaySettings): OverlayView {
-  const { canUndo: _u, canRedo: _r, undoLabel: _ul, redoLabel: _rl, ...view } = control
+  const { canUndo: _u, canRedo: _r, undoLabel: _ul, redoLabel: _rl, revision: _rev, ...view } = control
   const visible = rolesVisible(game, settings)
   // A notice that tells a secret (who shot at night) stays on the judge's screen, whatever the settings.
   if (view.notice && !isPublicNotice(view.notice)) view.notice = null

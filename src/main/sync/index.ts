@@ -63,7 +63,7 @@ export function createSync(opts: SyncOptions): Sync {
   const changed = opts.changed ?? (() => {})
   const refusals = new RefusalLog(opts.db, opts.log ?? (() => {}))
   const guards = syncGuards(refusals, opts.failures)
-  /** What each table's `/overlay?table=N` was last sent: its game and overlay revision. */
+  /** What each table's `/overlay?table=N` was last sent: its game and overlay frame. */
   const overlaySent = new Map<number, string>()
   const hub = new SyncHub({
     db: opts.db,
@@ -80,9 +80,9 @@ export function createSync(opts: SyncOptions): Sync {
         trace: { ...s.trace, pushedAt: Date.now() },
       }),
     onOverlay: (table, gameId) => {
-      // A batch the stream cannot see (a hidden night entry) keeps the overlay's revision: no frame for it.
+      // A batch the stream cannot see (a hidden night entry) keeps the overlay's frame number: no frame for it.
       const envelope = opts.service.overlayOf(gameId)
-      const shown = `${envelope.gameId}/${envelope.view?.revision ?? ''}`
+      const shown = `${envelope.gameId}/${envelope.view ? envelope.frame : ''}`
       if (overlaySent.get(table) === shown) return
       overlaySent.set(table, shown)
       opts.overlay?.({ table, envelope })

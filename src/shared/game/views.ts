@@ -1,6 +1,6 @@
 /**
  * What the engine shows: the control view (everything, for the judge) and the overlay view (for the stream;
- * roles and check results only when the overlay settings allow). Both carry the game's revision.
+ * roles and check results only when the overlay settings allow). Only the control view carries the game's revision.
  */
 import type { LocalizedText } from '../errors'
 import type { Notice } from './notices'
@@ -68,6 +68,10 @@ export interface TieView {
 }
 
 export interface ControlView {
+  /**
+   * The game's revision (the engine's `revisionOf`: its log's length, every accepted command one step). A command
+   * built on this view is sent with it, and the server refuses it once the game has moved on (`engine/stale_revision`).
+   */
   revision: number
   rulesetId: string
   phase: Phase
@@ -105,6 +109,10 @@ export interface ControlView {
   end?: { winner: Winner; reason: EndReason } | null
 }
 
-export type OverlayView = Omit<ControlView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> & {
+/** The stream's view: no revision (it would count hidden entries); its envelope numbers the frames (`frame`). */
+export type OverlayView = Omit<
+  ControlView,
+  'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel' | 'revision'
+> & {
   rolesVisible: boolean
 }

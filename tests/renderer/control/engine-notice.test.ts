@@ -10,7 +10,7 @@ import { testI18n, testingPinia } from './fixtures'
 
 function viewAfter(file: string, steps: number): ControlView {
   const g = gameAfter(file, steps)
-  return controlView(g, g.log.length)
+  return controlView(g)
 }
 
 const mountNotice = (view: ControlView, locale: 'ru' | 'en' = 'ru') =>

@@ -42,7 +42,7 @@ function play(rulesetId: 'fiim' | 'city', script: Command[]): Moment[] {
   })
   const moments: Moment[] = []
   const keep = (label: string): void => {
-    moments.push({ label, game, view: controlView(game, game.log.length) })
+    moments.push({ label, game, view: controlView(game) })
   }
   keep('setup')
   for (const c of script) {

@@ -35,7 +35,6 @@ export function seat(n: number, over: Partial<SeatView> = {}): SeatView {
 
 export function makeView(over: Partial<OverlayView> = {}): OverlayView {
   return {
-    revision: 1,
     rulesetId: 'fiim',
     phase: 'day',
     step: 'speech',
@@ -61,10 +60,12 @@ export function makeView(over: Partial<OverlayView> = {}): OverlayView {
 export function envelope(
   view: OverlayView | null,
   roles: 'hidden' | 'shown' | 'atEnd' = 'hidden',
+  frame = view ? 1 : 0,
 ): OverlayEnvelope {
   return {
     gameId: view ? 1 : null,
     view,
+    frame,
     settings: {
       roles,
       theme: { accent: '#e53935', background: '#101218', text: '#ffffff', logoUrl: null, title: 'Cup' },

@@ -9,7 +9,7 @@ import { testI18n } from './fixtures'
 
 function viewAfter(file: string, steps: number): OverlayView {
   const g = gameAfter(file, steps)
-  return overlayView(g, g.log.length, { roles: 'shown' })
+  return overlayView(g, { roles: 'shown' })
 }
 
 describe('NoticeLine', () => {

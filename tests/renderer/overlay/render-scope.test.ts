@@ -16,12 +16,13 @@ import { envelope, fakeTransport, makeView, seat, testI18n } from './fixtures'
 /** A push as the transport delivers it: parsed from JSON, so no object is shared with the previous one. */
 const wire = (e: OverlayEnvelope): OverlayEnvelope => JSON.parse(JSON.stringify(e)) as OverlayEnvelope
 
-function fouls(bySeat: Record<number, number>, revision: number): OverlayEnvelope {
+function fouls(bySeat: Record<number, number>, frame: number): OverlayEnvelope {
   return envelope(
     makeView({
-      revision,
       players: Array.from({ length: 10 }, (_, i) => seat(i + 1, { fouls: bySeat[i + 1] ?? 0 })),
     }),
+    'hidden',
+    frame,
   )
 }
 
@@ -115,7 +116,7 @@ describe('render scope', () => {
   })
 
   const nominated = (
-    revision: number,
+    frame: number,
     foulsOf4: number,
     nominees = [
       { seat: 3, by: 1 },
@@ -124,7 +125,6 @@ describe('render scope', () => {
   ) =>
     envelope(
       makeView({
-        revision,
         nominees,
         players: Array.from({ length: 10 }, (_, i) =>
           seat(i + 1, {
@@ -134,6 +134,8 @@ describe('render scope', () => {
           }),
         ),
       }),
+      'hidden',
+      frame,
     )
 
   for (const layout of ['', '?layout=bar']) {

@@ -372,7 +372,16 @@ export const controlRu = {
       givenHidden: 'Игрок №{n}: роль записана',
     },
   },
+  pressIgnored: {
+    double: 'Повторное нажатие проигнорировано',
+    stale: 'Нажатие не выполнено: игра уже изменилась',
+  },
   settings: {
+    pressWindow: 'Повторное нажатие той же клавиши',
+    pressWindowMs: 'Окно после изменения, мс (0 — выключено)',
+    pressWindowNow: '{ms} мс',
+    pressWindowHint:
+      'Второе нажатие той же клавиши в это окно после результата первого не выполняется: дребезг клавиши и случайное двойное нажатие. Намеренное повторное нажатие после того, как видно изменение, проходит.',
     overlay: 'Оверлей',
     roles: 'Роли на трансляции',
     rolesMode: { hidden: 'скрыты', shown: 'показаны', atEnd: 'в конце игры' },
@@ -819,7 +828,16 @@ export const controlEn: typeof controlRu = {
       givenHidden: 'Seat {n}: role recorded',
     },
   },
+  pressIgnored: {
+    double: 'Double press ignored',
+    stale: 'Not done: the game had already changed',
+  },
   settings: {
+    pressWindow: 'Second press of the same key',
+    pressWindowMs: 'Window after the change, ms (0: off)',
+    pressWindowNow: '{ms} ms',
+    pressWindowHint:
+      'A second press of the same key within this window after the first one’s result does nothing: a key bounce or an accidental double press. A deliberate press after the change is seen goes through.',
     overlay: 'Overlay',
     roles: 'Roles on stream',
     rolesMode: { hidden: 'hidden', shown: 'shown', atEnd: 'at the end' },

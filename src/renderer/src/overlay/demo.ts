@@ -55,7 +55,7 @@ export function demoEnvelope(scene: DemoScene): OverlayEnvelope {
     roles: 'shown',
     theme: { ...DEFAULT_THEME, title: 'Mafia Desk Cup' },
   }
-  if (scene === 'empty') return { gameId: null, view: null, settings, standings: null }
+  if (scene === 'empty') return { gameId: null, view: null, frame: 0, settings, standings: null }
   const players = seats(scene)
   const at = (seat: number): SeatView => players[seat - 1]
   at(2).status = 'killed'
@@ -63,7 +63,6 @@ export function demoEnvelope(scene: DemoScene): OverlayEnvelope {
   at(9).status = 'removed'
   at(9).fouls = 4
   const view: OverlayView = {
-    revision: 1,
     rulesetId: 'fiim',
     phase: 'day',
     step: 'speech',
@@ -141,7 +140,7 @@ export function demoEnvelope(scene: DemoScene): OverlayEnvelope {
     p.speaking = p.seat === view.speaker
     p.nominated = view.nominees.some((n) => n.seat === p.seat)
   }
-  return { gameId: null, view, settings, standings: DEMO_STANDINGS, judge: 'Анна Судейская' }
+  return { gameId: null, view, frame: 1, settings, standings: DEMO_STANDINGS, judge: 'Анна Судейская' }
 }
 
 export const DEMO_STANDINGS: NonNullable<OverlayEnvelope['standings']> = {

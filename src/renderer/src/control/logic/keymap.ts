@@ -145,6 +145,44 @@ export function keyIntent(e: KeyLike): Intent | null {
   return kind ? ({ kind } as Intent) : null
 }
 
+/** Intents whose key changes the record, or the seats a record command takes (digits): the double-press filter's. */
+const RECORD_INTENTS: ReadonlySet<Intent['kind']> = new Set<Intent['kind']>([
+  'seat',
+  'primary',
+  'foul',
+  'unfoul',
+  'techFoul',
+  'nominate',
+  'withdraw',
+  'vote',
+  'liftAll',
+  'miss',
+  'donCheck',
+  'sheriffCheck',
+  'bestMove',
+  'remove',
+  'teamDefeat',
+  'extraPoints',
+  'timerToggle',
+  'timerAdd',
+  'timerReset',
+  'undo',
+  'redo',
+])
+
+/**
+ * Which key a press is for the double-press filter (logic/double-press.ts), or null when the key is not filtered.
+ * Enter and the keypad's Enter are one key; each digit is its own. A digit is filtered in a vote, where a bounce
+ * would take a voter back out of the vote; elsewhere a second press of a digit is meant (a lift-all answer cycles
+ * yes → no → abstain with each press, a seat picked by mistake is dropped with its own key).
+ */
+export function pressKeyOf(intent: Intent | null, view: ControlView | null): string | null {
+  if (!intent || !RECORD_INTENTS.has(intent.kind)) return null
+  if (intent.kind !== 'seat') return intent.kind
+  const voting = view?.phase === 'day' && view.step === 'voting' && view.voting?.current != null
+  return voting ? `seat:${intent.seat}` : null
+}
+
 /** The rules the panel needs to build commands (from the game's ruleset). */
 export interface PanelRules {
   nonVoters: 'toLastCandidate' | 'abstain'

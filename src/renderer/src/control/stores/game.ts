@@ -20,6 +20,7 @@ import type { SyncTableSession } from '../../../../shared/sync'
 import { CallError, type ConnectionState, type Transport } from '../../common/transport'
 import { shareEqual } from '../../common/share'
 import type { PanelRules } from '../logic/keymap'
+import { useUiStore } from './ui'
 
 const FALLBACK_RULES: PanelRules = {
   nonVoters: 'toLastCandidate',
@@ -79,7 +80,9 @@ export function toErrorData(err: unknown): AppErrorData {
 export const useGameStore = defineStore('game', () => {
   const envelope = shallowRef<GameEnvelope | null>(null)
   const error = ref<AppErrorData | null>(null)
-  const busy = ref(false)
+  /** Commands sent and not answered yet; `busy` while there is one (the double-press filter reads it). */
+  const inFlight = ref(0)
+  const busy = computed(() => inFlight.value > 0)
   const rulesets = shallowRef<Ruleset[]>([])
   const games = shallowRef<GameSummary[]>([])
   const connection = ref<ConnectionState>('open')
@@ -197,20 +200,35 @@ export const useGameStore = defineStore('game', () => {
     void loadRulesets()
   }
 
+  /**
+   * Sends a command built on the view shown now, with that view's revision: when the game has moved on meanwhile
+   * (the reply to a first press came after this one was built, another panel acted) the server refuses it as stale.
+   * That is not a failure: nothing happened, the judge sees a transient mark and the newest view.
+   */
   async function command(cmd: Command): Promise<boolean> {
     if (!transport || !envelope.value) return false
-    busy.value = true
+    const ui = useUiStore()
+    const { gameId, view: shown } = envelope.value
+    inFlight.value++
+    ui.pressChanged()
     try {
-      accept(await transport.call('game.command', { gameId: envelope.value.gameId, command: cmd }))
+      accept(await transport.call('game.command', { gameId, command: cmd, revision: shown.revision }))
       error.value = null
       return true
     } catch (err) {
+      const code = toErrorData(err).code
+      if (code === 'engine/stale_revision') {
+        ui.noteIgnored('stale')
+        void refresh()
+        return false
+      }
       // A tablet's game a table machine began to send meanwhile: its table's list learns who writes it now.
-      if (table.value && toErrorData(err).code === 'sync/table_machine_game') void loadTable()
+      if (table.value && code === 'sync/table_machine_game') void loadTable()
       fail(err)
       return false
     } finally {
-      busy.value = false
+      inFlight.value--
+      ui.pressChanged()
     }
   }
 

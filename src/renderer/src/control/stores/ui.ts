@@ -3,6 +3,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { HintKey } from '../logic/keymap'
 import { rememberMuted, savedMuted } from '../logic/sound'
+import { PressFilter, pressWindowInput, pressWindowOf } from '../logic/double-press'
 
 export type Screen = 'game' | 'setup' | 'settings'
 export interface DialogState {
@@ -12,6 +13,20 @@ export interface DialogState {
 }
 
 const HIDE_ROLES_KEY = 'mafia-desk.hideRoles'
+const PRESS_WINDOW_KEY = 'mafia-desk.pressWindowMs'
+/** How long the "press ignored" mark stays on screen. */
+const IGNORED_MARK_MS = 1500
+
+/** Why a press did nothing: a double press swallowed by the panel, or a command the server found stale. */
+export type IgnoredPress = 'double' | 'stale'
+
+function savedPressWindow(): number {
+  try {
+    return pressWindowOf(localStorage.getItem(PRESS_WINDOW_KEY))
+  } catch {
+    return pressWindowOf(null)
+  }
+}
 function savedHideRoles(): boolean {
   try {
     return localStorage.getItem(HIDE_ROLES_KEY) === '1'
@@ -45,6 +60,12 @@ export const useUiStore = defineStore('ui', () => {
   const muted = ref(savedMuted())
   /** "Hide roles on this screen": for tables where players or a camera can see the judge's laptop. */
   const hideRoles = ref(savedHideRoles())
+  /** The double-press window in ms (settings; 0: off), see logic/double-press.ts. */
+  const pressWindowMs = ref(savedPressWindow())
+  /** The transient "press ignored" mark: why, and a serial so that a repeat shows again. */
+  const ignored = ref<{ kind: IgnoredPress; serial: number } | null>(null)
+  const presses = new PressFilter()
+  let ignoredTimer: ReturnType<typeof setTimeout> | null = null
 
   /** When the judge last picked a seat and when the panel last sent a command (performance.now()). */
   let pickedAt = 0
@@ -54,6 +75,7 @@ export const useUiStore = defineStore('ui', () => {
     held.value = null
     hint.value = null
     pickedAt = performance.now()
+    presses.changed(pickedAt)
   }
   function setLiftNo(seats: number[]): void {
     liftNo.value = seats
@@ -106,6 +128,38 @@ export const useUiStore = defineStore('ui', () => {
       // not fatal: the switch still applies to this page
     }
   }
+  /** The window typed into the settings (kept in range; text that is no number keeps the old one); returns it. */
+  function setPressWindow(text: string): number {
+    pressWindowMs.value = pressWindowInput(text, pressWindowMs.value)
+    try {
+      localStorage.setItem(PRESS_WINDOW_KEY, String(pressWindowMs.value))
+    } catch {
+      // not fatal: the window still applies to this page
+    }
+    return pressWindowMs.value
+  }
+  /** Whether a press of a record key acts now (false: a double press, swallowed with the mark). */
+  function admitPress(key: string, busy: boolean): boolean {
+    const ok = presses.admit(key, performance.now(), busy, pressWindowMs.value)
+    if (!ok) noteIgnored('double')
+    return ok
+  }
+  /** A key the filter does not read was pressed in between: the next record key is not a double press. */
+  function otherPress(): void {
+    presses.reset()
+  }
+  /** The last press changed something now (a command went out or was answered): its window runs from here. */
+  function pressChanged(): void {
+    presses.changed(performance.now())
+  }
+  function noteIgnored(kind: IgnoredPress): void {
+    ignored.value = { kind, serial: (ignored.value?.serial ?? 0) + 1 }
+    if (ignoredTimer !== null) clearTimeout(ignoredTimer)
+    ignoredTimer = setTimeout(() => {
+      ignored.value = null
+      ignoredTimer = null
+    }, IGNORED_MARK_MS)
+  }
   function toggleMute(): void {
     muted.value = !muted.value
     rememberMuted(muted.value)
@@ -124,6 +178,13 @@ export const useUiStore = defineStore('ui', () => {
     screen,
     muted,
     hideRoles,
+    pressWindowMs,
+    ignored,
+    setPressWindow,
+    admitPress,
+    pressChanged,
+    otherPress,
+    noteIgnored,
     toggleHideRoles,
     setSelection,
     clearSelection,
