@@ -36,8 +36,8 @@ import { overlaySettingsSchema } from '../../shared/contract'
 import { NO_GRAPHICS } from '../obs/graphics'
 import { DEMO_FINISHED_GAMES, DEMO_ROTATIONS, playDemoGames } from './demo-games'
 import { AppError, appError } from '../../shared/errors'
-import type { MafiaDb, GameRow, Player, StoredEntry } from '../db'
-import { projectionOf } from './projection'
+import type { MafiaDb, GameRow, Player } from '../db'
+import { writeEntries } from './games/writer'
 
 export type PushListener = <K extends PushName>(channel: K, payload: Pushes[K]) => void
 
@@ -493,25 +493,33 @@ export class AppService {
     }
     const result = execute(g.game, command)
     if (!result.ok) throw new AppError(result.error)
-    const next = result.game
-    const wasFinished = g.row.status === 'finished'
-    const projection = projectionOf(next, wasFinished)
-    const finished = projection.status === 'finished'
-    const winner = projection.winner
-    // Stored first: if this throws (read-only or full disk), memory keeps the last stored state.
-    this.db.appendEntry(gameId, result.entry as StoredEntry, projection)
-    g.game = next
-    g.row = { ...g.row, status: finished ? 'finished' : 'running', winner, updatedAt: this.clock() }
-    // Results changed (a game ended, was undone past its end, or got extra points after it): the standings are
-    // recomputed after the pushes; until then the overlay keeps the ones it shows.
-    if ((finished || wasFinished) && g.row.tournamentId !== null) {
-      const cached = this.standingsCache.get(g.row.tournamentId)
-      if (cached) cached.fresh = false
+    // Stored first, through the one writer (a table's push too): if this throws (read-only or full disk, a closed
+    // round, an archived tournament), memory keeps the last stored state.
+    const written = writeEntries(this.db, gameId, g.row.status === 'finished', [result])
+    g.game = written.game
+    g.row = { ...g.row, status: written.status, winner: written.winner, updatedAt: this.clock() }
+    return this.announceStored(gameId, written.resultChanged, 'afterSend') ?? this.envelope(gameId)
+  }
+
+  /**
+   * What follows a stored change of a game's log, the same for a judge's command and a table's push: results
+   * changed → the standings are recomputed after the pushes (until then the overlay keeps the ones it shows); the
+   * organiser's dashboards hear of it (`tournament.changed`) after the judge and the stream; the view goes out.
+   */
+  private announceStored(
+    gameId: number,
+    resultChanged: boolean,
+    obs: 'now' | 'afterSend',
+  ): GameEnvelope | null {
+    const tournamentId = this.live.get(gameId)?.row.tournamentId ?? null
+    if (resultChanged && tournamentId !== null) {
+      const cached = this.standingsCache.get(tournamentId)
+      if (gameId !== this.activeId) this.standingsCache.delete(tournamentId)
+      else if (cached) cached.fresh = false
       this.afterSend({ standings: true })
     }
-    // The organiser's dashboards learn of it after the judge and the stream.
-    if (g.row.tournamentId !== null) this.afterSend({ tournament: g.row.tournamentId })
-    return this.broadcast(gameId, 'afterSend') ?? this.envelope(gameId)
+    if (tournamentId !== null) this.afterSend({ tournament: tournamentId })
+    return this.broadcast(gameId, obs)
   }
 
   /**
@@ -526,9 +534,8 @@ export class AppService {
     if (synced && row) this.live.set(gameId, { row, game: synced.game, remote: true })
     const reloaded = this.tryLoad(gameId)
     if (reloaded && shown) reloaded.overlayShown = shown // the overlay's revision goes on from where it was
-    if (row?.tournamentId != null && (synced?.resultChanged ?? true))
-      this.standingsCache.delete(row.tournamentId)
-    this.broadcast(gameId)
+    if (!reloaded) return
+    this.announceStored(gameId, synced?.resultChanged ?? true, 'now')
   }
 
   activeGameId(): number | null {

@@ -19,6 +19,7 @@ export type SyncErrorCode =
   | 'sync/conflict_decided'
   | 'sync/game_cancelled'
   | 'sync/table_machine_game'
+  | 'sync/locked'
 
 export function syncError(
   code: SyncErrorCode,

@@ -24,6 +24,7 @@ const STATUS: Record<string, number> = {
   'sync/replay_mismatch': 422,
   'sync/conflict_closed': 409,
   'sync/game_cancelled': 409,
+  'sync/locked': 409,
 }
 
 function send(

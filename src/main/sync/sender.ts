@@ -488,7 +488,7 @@ export class SyncSender {
       }
       if (first === 1 || this.needHeader.has(gameId)) {
         body.game = {
-          setup: batch.setup as Record<string, unknown>,
+          setup: batch.setup as NonNullable<SyncPush['game']>['setup'],
           number: batch.number,
           createdAt: batch.createdAt,
         }
