@@ -59,6 +59,7 @@ export const CALL_NAMES = [
   'seating.export',
   'rounds.start',
   'rounds.replay',
+  'rounds.reopen',
   'games.cancel',
   'sync.status',
   'sync.createToken',

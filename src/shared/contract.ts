@@ -572,6 +572,15 @@ export const calls = {
   'rounds.start': call('control', z.object({ roundId: id }).strict(), out<TournamentDetail>()),
   /** A replay in a closed round: opens it again and prepares a game for the table whose game was cancelled. */
   'rounds.replay': call('control', z.object({ roundId: id, tableId: id }).strict(), out<TournamentDetail>()),
+  /**
+   * The head judge opens a closed round again, with a reason (logged): until then its games take no command, push
+   * or import (issue 29 §4).
+   */
+  'rounds.reopen': call(
+    'control',
+    z.object({ roundId: id, reason: z.string().trim().min(1).max(500) }).strict(),
+    out<TournamentDetail>(),
+  ),
   /** Cancels a game with a reason: kept with its protocol, counted nowhere, its table free for a replay. */
   'games.cancel': call(
     'control',

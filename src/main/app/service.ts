@@ -538,6 +538,11 @@ export class AppService {
     this.announceStored(gameId, synced?.resultChanged ?? true, 'now')
   }
 
+  /** Writes a line to the app's log (a head judge's decision that unlocks something, say). */
+  note(line: string): void {
+    this.log(line)
+  }
+
   activeGameId(): number | null {
     return this.activeId
   }

@@ -19,6 +19,7 @@ type OpsCall =
   | 'seating.export'
   | 'rounds.start'
   | 'rounds.replay'
+  | 'rounds.reopen'
   | 'rounds.finish'
   | 'games.cancel'
 
@@ -40,6 +41,7 @@ export function tournamentOpsHandlers(ops: TournamentOps): Pick<Handlers, OpsCal
     'seating.export': ({ stageId, lang }) => ops.exportSeating(stageId, lang ?? 'ru'),
     'rounds.start': ({ roundId }) => ops.startRound(roundId),
     'rounds.replay': ({ roundId, tableId }) => ops.replayTable(roundId, tableId),
+    'rounds.reopen': ({ roundId, reason }) => ops.reopenRound(roundId, reason),
     'rounds.finish': ({ roundId, force }) => ops.finishRound(roundId, force ?? false),
     'games.cancel': ({ gameId, reason }) => ops.cancelGame(gameId, reason),
   }

@@ -873,6 +873,28 @@ export class TournamentOps {
   }
 
   /**
+   * Opens a closed round again, with the head judge's reason (logged): a closed round's games take no command, push
+   * or import until then (issue 29 §4). Its end is recorded anew when it is closed again.
+   */
+  reopenRound(roundId: number, reason: string): TournamentDetail {
+    const db = this.db()
+    const round = db.getRound(roundId)
+    if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
+    const t = this.writable(this.requireStage(round.stageId).tournamentId)
+    if (round.status !== 'finished') {
+      throw fail(
+        'tournament/round_open',
+        `Тур ${round.number} не закрыт: открывать нечего.`,
+        `Round ${round.number} is not closed: there is nothing to reopen.`,
+        { roundId },
+      )
+    }
+    db.reopenRound(roundId)
+    this.service.note(`round ${round.number} of tournament "${t.name}" (${t.id}) reopened by the head judge: ${reason}`)
+    return this.changed(t.id)
+  }
+
+  /**
    * Closes a round (every game finished or cancelled, every seated table played — or `force`), stores the stage's
    * Ci per seat when that closes the stage (RULES §16.3), takes the end-of-round backup and tells the dashboards.
    */

@@ -126,7 +126,11 @@ export function handleSyncRequest(
         return
       }
       const p = syncPushSchema.safeParse(raw)
-      if (!p.success) throw invalid(p.error.issues)
+      if (!p.success) {
+        const error = invalid(p.error.issues)
+        hub.refusedPush(grant, raw, error)
+        throw error
+      }
       send(res, { ok: true, value: await hub.enqueue(grant, p.data, arrivedAt) })
     } catch (err) {
       if (!res.headersSent) send(res, { ok: false, error: toAppErrorData(err, 'sync/internal') })

@@ -8,7 +8,7 @@
  * Each game has one writer (its table), so no other merging exists.
  */
 import { restore, type Game, type GameSetup, type LogEntry } from '../engine'
-import { verifyEntries } from '../engine/verify'
+import { checkSetup, verifyEntries } from '../engine/verify'
 import { toAppErrorData, type AppErrorData } from '../../shared/errors'
 import type { ConflictRow, MafiaDb, StoredEntry, TableGrant } from '../db'
 import type { AppService } from '../app/service'
@@ -213,6 +213,12 @@ export class SyncHub {
     return outcomes
   }
 
+  /** A push the HTTP layer refused before the hub saw it (not the sync contract's shape): logged and kept too. */
+  refusedPush(grant: TableGrant, raw: unknown, error: unknown): void {
+    const uuid = (raw as { gameUuid?: unknown } | null)?.gameUuid
+    this.refused(grant, typeof uuid === 'string' ? uuid.slice(0, 64) : '?', error)
+  }
+
   /** Every refused push is logged and kept for the head judge's dashboard (never a silent refusal). */
   private refused(grant: TableGrant, gameUuid: string, error: unknown): void {
     const data = toAppErrorData(error, 'sync/internal')
@@ -261,6 +267,15 @@ export class SyncHub {
         )
       }
     })
+    // A setup sent along goes through the one setup check, though the hub keeps its own seating of its games.
+    if (body.game) {
+      const setup = checkSetup(body.game.setup)
+      if (!setup.ok) {
+        throw syncError('sync/malformed', setup.error.message.ru, setup.error.message.en, {
+          error: setup.error,
+        })
+      }
+    }
     const have = db.sync.gameByUuid(body.gameUuid)
     // Only the round's own game, pulled from the hub, is official: a game the hub does not hold (a friendly game
     // of the table, a made-up uuid) is never created here (issue 28 §5).
