@@ -890,7 +890,9 @@ export class TournamentOps {
       )
     }
     db.reopenRound(roundId)
-    this.service.note(`round ${round.number} of tournament "${t.name}" (${t.id}) reopened by the head judge: ${reason}`)
+    this.service.note(
+      `round ${round.number} of tournament "${t.name}" (${t.id}) reopened by the head judge: ${reason}`,
+    )
     return this.changed(t.id)
   }
 
