@@ -8,9 +8,9 @@ import { z } from 'zod'
 
 export const seatSchema = z.number().int().min(1).max(10)
 const seatList = z.array(seatSchema).max(10)
-/** The latest moment a JS date can hold (ms since epoch): a larger `at` is no time at all. */
+/** The latest moment a JS date can hold (whole ms since epoch): a larger or fractional `at` is no moment at all. */
 export const MAX_AT_MS = 8.64e15
-const at = z.number().finite().min(0).max(MAX_AT_MS).optional()
+const at = z.number().int().min(0).max(MAX_AT_MS).optional()
 
 export { REMOVAL_REASONS, REMOVAL_REASON_TEXT, type RemovalReason } from './removal'
 

@@ -38,7 +38,7 @@ export const logEntrySchema = z
       .refine((events) => JSON.stringify(events).length <= MAX_ENTRY_EVENTS_CHARS, {
         message: `the events are longer than ${MAX_ENTRY_EVENTS_CHARS} characters`,
       }),
-    at: z.number().finite().min(0).max(MAX_AT_MS),
+    at: z.number().int().min(0).max(MAX_AT_MS),
   })
   .strict()
 export type LogEntryInput = z.infer<typeof logEntrySchema>
