@@ -3,7 +3,8 @@
  * 30/10, 50/10, 100/10 and 200/12 (players/games). Figures, all from the report the app shows (evaluateSeating):
  * max meetings of a pair; the ideal band ⌊λ⌋..⌈λ⌉ of meetings per pair and the pairs outside it; Σ meetings² above
  * its lower bound (0 = no seating of this shape can be more even); pairs meeting twice; seat and table-use
- * deviation; time. Goal: 100 players × 10 games — every player in every seat exactly once, no pair meeting more
+ * deviation; the most games a player plays at one table against the cap ⌈G/T⌉ + 1 (table balance) and the players over
+ * it; time. Goal: 100 players × 10 games — every player in every seat exactly once, no pair meeting more
  * than twice, under 10 s. Prints figures; never fails on noise. The last line is `BENCH_RESULT {...}` for
  * `npm run bench`.
  */
@@ -12,6 +13,7 @@ import { generateSeating, randomSeating, SPARE_SEAT, type SeatingPlan } from '..
 
 const CASES: Array<[number, number]> = [
   [30, 10],
+  [40, 10],
   [50, 10],
   [100, 10],
   [200, 12],
@@ -42,6 +44,7 @@ function row(label: string, plan: SeatingPlan, ms: number | null): string {
     `twice ${String(p.twice).padStart(5)}`.padEnd(12),
     `seat dev ${r.seats.maxDeviation}`.padEnd(14),
     `table dev ${r.tableUse.maxDeviation}`.padEnd(17),
+    `at one table ${r.tableUse.maxAtOneTable} (cap ${r.tableUse.cap}, over ${r.tableUse.overCap})`.padEnd(32),
     ms === null ? '' : `${(ms / 1000).toFixed(2)} s`,
   ].join(' ')
 }
@@ -94,6 +97,13 @@ function main(): void {
       measured: gen.value.report.pairs.sumSquares - gen.value.report.pairs.sumSquaresBound,
       unit: 'Σm²',
       pass: gen.value.report.pairs.sumSquares <= rnd.value.report.pairs.sumSquares,
+    })
+    figures.push({
+      name: `seating ${P}×${G} most games at one table`,
+      goal: `≤ ⌈G/T⌉+1 = ${gen.value.report.tableUse.cap} for everyone (random seating: ${rnd.value.report.tableUse.maxAtOneTable}, ${rnd.value.report.tableUse.overCap} players over)`,
+      measured: gen.value.report.tableUse.maxAtOneTable,
+      unit: 'games',
+      pass: gen.value.report.tableUse.overCap === 0,
     })
     if (P !== 100 || G !== 10) {
       figures.push({

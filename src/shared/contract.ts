@@ -6,6 +6,7 @@
  * Access: `read` calls are open to the overlay and to any loopback client; `control` calls need the control
  * window (IPC) or the session token (WebSocket). The overlay never receives a control view.
  */
+import { NICKNAME_MAX } from './limits'
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
 import { IMPORT_TEXT_MAX_CHARS } from './wire'
@@ -57,12 +58,12 @@ export {
 } from './wire'
 
 const gameId = z.number().int().positive()
-/** A player's name or nickname: 1–60 characters, no NUL or other control characters. */
+/** A player's name or nickname: 1–NICKNAME_MAX characters, no NUL or other control characters. */
 const nameText = z
   .string()
   .trim()
   .min(1)
-  .max(60)
+  .max(NICKNAME_MAX)
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'control characters (such as NUL) are not allowed')
 const seat = z.number().int().min(1).max(10)
@@ -522,7 +523,7 @@ export const calls = {
     z
       .object({
         tournamentId: id,
-        nickname: z.string().trim().min(1).max(100),
+        nickname: nameText,
         fullName: z.string().max(200).optional(),
         club: z.string().max(200).optional(),
         city: z.string().max(200).optional(),

@@ -112,6 +112,13 @@ export interface SeatingFigures {
   seatMaxDeviation: number
   keySeatsMaxDeviation: number
   tableUseMaxDeviation: number
+  /** The most games a player played at one table, the limit ⌈G/T⌉ + 1 and the players over it (table balance). */
+  tableMaxAtOne: number
+  tableCap: number
+  tableOverCap: number
+  /** The same with one judge (the tables' judges of each round; unnamed judges are not counted). */
+  judgeMaxWithOne: number
+  judgeOverCap: number
   /** Spare seats over all rounds. */
   spareSeats: number
   /** Pairs who should not meet but do / players not at their fixed table. */

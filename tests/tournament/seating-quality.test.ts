@@ -207,7 +207,7 @@ describe('seating figures', () => {
     expect(plan.report.violations).toEqual({ avoidMet: [], fixedTableBroken: [] })
     for (const r of plan.rounds) for (const t of r.tables) expect(new Set(t.seats.map(clubOf)).size).toBe(10)
     expect(plan.report.seats.maxDeviation).toBe(0)
-  })
+  }, 60_000)
 
   it('small cases reach the proven optimum: Σ meetings² equals its lower bound', () => {
     // 100 players × 3 games: nobody meets twice. 60 × 3 and 70 × 4: with 6 or 7 tables two rounds must repeat

@@ -6,6 +6,7 @@ import { gameRecord, restore, type GameSetup, type LogEntry } from '../engine'
 import type { MafiaDb, GameRow } from '../db'
 import { exportProtocol, exportStandings, scoringFor, type ExportProtocolOptions } from '../export/commands'
 import type { ProtocolHeader } from '../export/protocol'
+import type { StageKind } from '../db/types'
 import type { StandingsFormat } from '../export/standings'
 import type { Lang } from '../export/i18n'
 import {
@@ -64,6 +65,7 @@ export function protocolHeader(db: MafiaDb, row: GameRow, record: GameRecord): P
     // A friendly game: the protocol prints «Товарищеская игра» / «Friendly game» in its own language.
     tournament: tournament?.name ?? '',
     stage: stageName(db, stageId),
+    stageKind: stageKey(db, stageId),
     round: round?.number ?? null,
     table: table?.number ?? null,
     gameNumber: row.number ?? row.id,
@@ -96,7 +98,7 @@ const recordCache = new WeakMap<MafiaDb, Map<number, { key: string; game: Standi
 
 /** The stage key the standings group by: its kind ('qualifying' | 'semifinal' | 'final'; Ci's "finals under 4
  * games" rule looks for 'final'). */
-function stageKey(db: MafiaDb, stageId: number | null): string | null {
+function stageKey(db: MafiaDb, stageId: number | null): StageKind | null {
   return stageId === null ? null : (db.getStage(stageId)?.kind ?? null)
 }
 

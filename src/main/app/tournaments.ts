@@ -33,7 +33,8 @@ import {
   evaluateSeating,
   generateSeating,
   makeRng,
-  randomSeating,
+  shuffledSeating,
+  judgeSpread,
   regenerateSeating,
   type SeatingReport,
   type SeatingRound,
@@ -1047,9 +1048,14 @@ export class TournamentOps {
     }
   }
 
-  /** Figures of the stage's stored seating next to those of a random seating of the same shape and seed. */
+  /**
+   * Figures of the stage's stored seating next to those of a random seating of the same rounds (each round's own
+   * players shuffled over its tables: after a withdrawal or a late registration no P × G shape describes them).
+   */
   private figures(stage: Stage): { generated: SeatingFigures; random: SeatingFigures } | null {
-    const space = this.indexSpace(this.db().listRounds(stage.id), [])
+    const db = this.db()
+    const stored = db.listRounds(stage.id).filter((r) => db.roundSeating(r.id).tables.length > 0)
+    const space = this.indexSpace(stored, [])
     if (space.rounds.length === 0 || stage.games === null) return null
     const players = space.ids.length
     // Constraints on players never seated (withdrawn before the seating) cannot be broken: left out.
@@ -1063,17 +1069,22 @@ export class TournamentOps {
         .map(([id, table]) => ({ player: space.index(Number(id)), table })),
     }
     const generated = evaluateSeating(players, stage.games, space.rounds, constraints)
-    const random = randomSeating({
-      players,
-      games: stage.games,
-      seed: stage.seed ?? 1,
-      uneven: stage.options.uneven,
-    })
+    const random = shuffledSeating(players, stage.games, space.rounds, stage.seed ?? 1)
+    // The judge of each stored round's tables, as the dashboard names them.
+    const judges = stored.map((r) =>
+      this.judgesOf(
+        r.id,
+        db.roundSeating(r.id).tables.map((t) => ({ tableId: t.tableId, table: t.table })),
+      ),
+    )
+    // The shuffled seating keeps every round's tables, so the same judges sit at them.
+    const judgeOf = (k: number, table: number): string => judges[k]?.[table] ?? ''
     return {
-      generated: toFigures(generated),
-      random: random.ok
-        ? toFigures(evaluateSeating(players, stage.games, random.value.rounds, constraints))
-        : toFigures(generated),
+      generated: toFigures(generated, judgeSpread(space.rounds, judgeOf)),
+      random: toFigures(
+        evaluateSeating(players, stage.games, random.rounds, constraints),
+        judgeSpread(random.rounds, judgeOf),
+      ),
     }
   }
 
@@ -1132,7 +1143,7 @@ function scoringOf(r: Ruleset): { bestMove2: number; bestMove3: number; ciK: num
   return { bestMove2: r.scoring.bestMove2, bestMove3: r.scoring.bestMove3, ciK: r.scoring.ciK }
 }
 
-function toFigures(r: SeatingReport): SeatingFigures {
+function toFigures(r: SeatingReport, judges: { maxWithOneJudge: number; overCap: number }): SeatingFigures {
   return {
     players: r.players,
     tables: r.tables,
@@ -1146,6 +1157,11 @@ function toFigures(r: SeatingReport): SeatingFigures {
     seatMaxDeviation: r.seats.maxDeviation,
     keySeatsMaxDeviation: r.seats.keySeatsMaxDeviation,
     tableUseMaxDeviation: r.tableUse.maxDeviation,
+    tableMaxAtOne: r.tableUse.maxAtOneTable,
+    tableCap: r.tableUse.cap,
+    tableOverCap: r.tableUse.overCap,
+    judgeMaxWithOne: judges.maxWithOneJudge,
+    judgeOverCap: judges.overCap,
     spareSeats: r.spareSeats,
     avoidViolations: r.violations.avoidMet.length,
     fixedViolations: r.violations.fixedTableBroken.length,

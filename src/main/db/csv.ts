@@ -3,6 +3,7 @@
  * Russian names, any order), UTF-8 with or without BOM, `;` or `,` separators (detected from the header),
  * RFC 4180 quoting ("" inside quotes, separators and line breaks inside quotes).
  */
+import { NICKNAME_MAX } from '../../shared/limits'
 import type { LocalizedText } from '../../shared/errors'
 import { cleanNickname, foldKey } from './text'
 import { CONTROL_CHARS } from './validate'
@@ -210,12 +211,12 @@ export function parsePlayersCsv(text: string): CsvPlayersParse {
       })
       continue
     }
-    if (nickname.length > 100) {
+    if (nickname.length > NICKNAME_MAX) {
       errors.push({
         line,
         message: {
-          ru: `Строка ${line}: ник длиннее 100 символов.`,
-          en: `Line ${line}: the nickname is longer than 100 characters.`,
+          ru: `Строка ${line}: ник длиннее ${NICKNAME_MAX} символов.`,
+          en: `Line ${line}: the nickname is longer than ${NICKNAME_MAX} characters.`,
         },
       })
       continue

@@ -1,4 +1,5 @@
 /** Input checks and setup-JSON helpers shared by the aggregate modules. */
+import { NICKNAME_MAX } from '../../shared/limits'
 import { invalidInput } from './errors'
 import { isRecord } from './fsutil'
 import { cleanNickname } from './text'
@@ -60,8 +61,11 @@ export function checkNickname(value: unknown): string {
   }
   refuseControlChars(value, 'nickname')
   const nickname = cleanNickname(value)
-  if (nickname.length > 100) {
-    throw invalidInput('Ник длиннее 100 символов.', 'The nickname is longer than 100 characters.')
+  if (nickname.length > NICKNAME_MAX) {
+    throw invalidInput(
+      `Ник длиннее ${NICKNAME_MAX} символов (в нём ${nickname.length}).`,
+      `The nickname is longer than ${NICKNAME_MAX} characters (it has ${nickname.length}).`,
+    )
   }
   return nickname
 }

@@ -132,6 +132,8 @@ export interface Labels {
   results: { win: string; loss: string; draw: string; none: string }
   playerId: string
   sheetStandings: string
+  /** A stage named by its kind where it has no name of its own (protocol header, standings sheets). */
+  stageKinds: Record<'qualifying' | 'semifinal' | 'final', string>
   sheetGames: string
   sheetPlayers: string
   /** Standings: the tie-break columns (RULES.md §13.6) and the marks that explain a place. */
@@ -292,6 +294,7 @@ const ru: Labels = {
   results: { win: 'победа', loss: 'поражение', draw: 'ничья', none: '—' },
   playerId: 'ID игрока',
   sheetStandings: 'Таблица',
+  stageKinds: { qualifying: 'Отборочный этап', semifinal: 'Полуфинал', final: 'Финал' },
   sheetGames: 'Игры',
   sheetPlayers: 'Игроки',
   tieBreakNames: TIE_BREAK_NAMES.ru,
@@ -456,6 +459,7 @@ const en: Labels = {
   results: { win: 'win', loss: 'loss', draw: 'draw', none: '—' },
   playerId: 'Player ID',
   sheetStandings: 'Standings',
+  stageKinds: { qualifying: 'Qualifying', semifinal: 'Semi-final', final: 'Final' },
   sheetGames: 'Games',
   sheetPlayers: 'Players',
   tieBreakNames: TIE_BREAK_NAMES.en,
@@ -495,4 +499,10 @@ export function fmtPoints(x: number, signed = false): string {
     .replace(/\.?0+$/, '')
   if (r < 0) return `−${body}`
   return signed && r > 0 ? `+${body}` : body
+}
+
+/** A stage's label: its kind in the language (the standings group stages by kind); any other text as it is. */
+export function stageLabel(L: Labels, stage: string | null | undefined): string {
+  if (stage === null || stage === undefined) return ''
+  return stage in L.stageKinds ? L.stageKinds[stage as keyof Labels['stageKinds']] : stage
 }

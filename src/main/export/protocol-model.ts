@@ -10,7 +10,9 @@ import { rulesetName } from '../../shared/ruleset-name'
 
 export interface ProtocolHeader {
   tournament: string
+  /** The stage's own name; null or empty: the protocol names the stage by its kind. */
   stage: string | null
+  stageKind?: 'qualifying' | 'semifinal' | 'final' | null
   round: number | null
   table: number | null
   gameNumber: number | null
@@ -155,9 +157,10 @@ export function buildProtocolModel(
   const time = (ms: number | null | undefined): string =>
     ms === null || ms === undefined
       ? dash
-      : new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ru-RU', { hour: '2-digit', minute: '2-digit' }).format(
-          new Date(ms),
-        )
+      : new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ru-RU', {
+          hour: '2-digit',
+          minute: '2-digit',
+        }).format(new Date(ms))
   const tournamentName = header.tournament || L.friendlyGame
   const seats = [...record.seats].sort((a, b) => a.seat - b.seat)
   const nameOf = (seat: number): string => seats.find((s) => s.seat === seat)?.name ?? ''
@@ -165,7 +168,7 @@ export function buildProtocolModel(
 
   const headerPairs: Array<[string, string]> = [
     [L.tournament, opt(tournamentName)],
-    [L.stage, opt(header.stage)],
+    [L.stage, opt(header.stage || (header.stageKind ? L.stageKinds[header.stageKind] : null))],
     [L.round, opt(header.round)],
     [L.table, opt(header.table)],
     [L.game, opt(header.gameNumber)],

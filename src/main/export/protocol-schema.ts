@@ -17,6 +17,8 @@ const scored = z.object({ points: z.number(), reason: z.string() })
 export const protocolHeaderSchema = z.object({
   tournament: z.string(),
   stage: z.string().nullable(),
+  /** The stage's kind (optional, since format version 1 was first published): names an unnamed stage. */
+  stageKind: z.enum(['qualifying', 'semifinal', 'final']).nullable().optional(),
   round: z.number().int().nullable(),
   table: z.number().int().nullable(),
   gameNumber: z.number().int().nullable(),

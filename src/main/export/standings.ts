@@ -13,7 +13,7 @@ import {
   type StandingsWarning,
 } from '../tournament/standings'
 import type { TieBreak, TieBreakKey } from '../tournament/scoring'
-import { fmtPoints, labels, type Labels, type Lang } from './i18n'
+import { fmtPoints, labels, stageLabel, type Labels, type Lang } from './i18n'
 import { loadExcel } from './heavy'
 
 export type StandingsFormat = 'xlsx' | 'csv' | 'json'
@@ -208,7 +208,7 @@ function gamesSheet(games: GameSeatScore[], L: Labels, showAuto: boolean): Sheet
     ],
     rows: games.map((g) => [
       g.gameId,
-      g.stage ?? '',
+      stageLabel(L, g.stage),
       g.seat,
       g.name,
       L.roles[g.role],
@@ -304,7 +304,7 @@ export async function standingsToXlsx(data: StandingsExportData, lang: Lang = 'r
   addSheet(wb, safeSheetName(L.sheetPlayers, used), playersSheet(data.rows, L))
   if (data.stage === undefined && data.stages.length > 1) {
     for (const s of data.stages) {
-      const name = `${L.sheetStandings} — ${s.stage ?? '—'}`
+      const name = `${L.sheetStandings} — ${stageLabel(L, s.stage) || '—'}`
       addSheet(wb, safeSheetName(name, used), standings(s.rows))
     }
   }

@@ -107,6 +107,12 @@ export interface SeatingReport {
     /** G/T. */
     expected: number
     maxDeviation: number
+    /** The most games any player played at one table (players fixed to a table are not counted here). */
+    maxAtOneTable: number
+    /** The limit a balanced seating keeps: ⌈G/T⌉ + 1 for the player who played most (see `tableCap`). */
+    cap: number
+    /** Players who played more games at one table than `tableCap` of their own games allows. */
+    overCap: number
   }
   /** Games per player (min/max differ with `extraGame`). */
   gamesPlayed: { min: number; max: number }
@@ -167,7 +173,6 @@ export function seatingShape(players: number, games: number): SeatingShape {
   }
 }
 
-
 function shuffle<T>(items: T[], rnd: () => number): T[] {
   const a = [...items]
   for (let i = a.length - 1; i > 0; i--) {
@@ -187,6 +192,17 @@ const WORK_BUDGET = 400_000_000
 const DEFAULT_TABLE_WEIGHT = 0.3
 /** Default swap proposals per player and round. */
 const DEFAULT_EFFORT = 800
+/**
+ * The most games a player of `games` games should play at one of `tables` tables (or with one judge): ⌈G/T⌉ + 1.
+ * The generator keeps every player within it where the rounds allow, and the figures report who is over it.
+ */
+export function tableCap(games: number, tables: number): number {
+  return Math.ceil(games / Math.max(1, tables)) + 1
+}
+
+/** Table weights tried in turn when a seating leaves a player over his table cap (the meetings weigh less each time). */
+const TABLE_WEIGHT_STEPS = [1, 3]
+
 const SEAT_WEIGHT = Array.from({ length: 10 }, (_, s) => (KEY_SEATS.includes(s) ? 3 : 1))
 
 /**
@@ -378,16 +394,39 @@ function searchTables(job: Job, counts: Counts, benches: number[][], rnd: () => 
   const fullTableCnt = counts.tableCnt.slice()
   for (const slots of members)
     for (let k = 0; k < slots.length; k++) if (slots[k] < P) fullTableCnt[slots[k] * maxT + ((k / 10) | 0)]++
-  spreadTables(job, members, fullTableCnt, maxT)
-  annealTables(job, members, fullTableCnt, maxT, rnd)
+  const caps = playerCaps(job, members, counts)
+  spreadTables(job, members, fullTableCnt, maxT, caps)
+  annealTables(job, members, fullTableCnt, maxT, caps, rnd)
+  repairCaps(job, counts, members, fullTableCnt, maxT, caps)
   return members
+}
+
+/**
+ * What one more game at a table costs a player who has played `c` games there: the step of Σ count² (evens the
+ * counts out), plus a penalty when it takes him over his cap (`tableCap`), so the largest counts go down first.
+ */
+function tableStep(c: number, cap: number): number {
+  return 2 * c + 1 + (c + 1 > cap ? 1000 * (c + 1 - cap) : 0)
+}
+
+/** Each player's cap over all his games (the kept rounds and the new ones). */
+function playerCaps(job: Job, members: Int32Array[], counts: Counts): Int32Array {
+  const games = counts.played.slice()
+  for (const slots of members) for (let k = 0; k < slots.length; k++) if (slots[k] < job.P) games[slots[k]]++
+  return games.map((g) => tableCap(g, job.T))
 }
 
 /**
  * Which group sits at which table changes no meeting: per round, groups are assigned to tables (Hungarian) so that
  * every player uses the tables evenly; a group with a fixed player keeps his table. A few passes over the rounds.
  */
-function spreadTables(job: Job, members: Int32Array[], tableCnt: Int32Array, maxT: number): void {
+function spreadTables(
+  job: Job,
+  members: Int32Array[],
+  tableCnt: Int32Array,
+  maxT: number,
+  caps: Int32Array,
+): void {
   const { P, T } = job
   if (T < 2) return
   const BIG = 1e6
@@ -402,7 +441,7 @@ function spreadTables(job: Job, members: Int32Array[], tableCnt: Int32Array, max
           if (p >= P) continue
           const fixed = job.fixed.get(p)
           if (fixed !== undefined && fixed - 1 !== t) c += BIG
-          c += 2 * tableCnt[p * maxT + t] + 1
+          c += tableStep(tableCnt[p * maxT + t], caps[p])
         }
         return c + (g === t ? -0.001 : 0)
       })
@@ -428,6 +467,7 @@ function annealTables(
   members: Int32Array[],
   tableCnt: Int32Array,
   maxT: number,
+  caps: Int32Array,
   rnd: () => number,
 ): void {
   const { P, T } = job
@@ -454,8 +494,10 @@ function annealTables(
     for (let k = 0; k < 10; k++) {
       const p = slots[a * 10 + k]
       const q = slots[b * 10 + k]
-      d += 2 * (tableCnt[p * maxT + b] - tableCnt[p * maxT + a] + 1)
-      d += 2 * (tableCnt[q * maxT + a] - tableCnt[q * maxT + b] + 1)
+      if (p < P)
+        d += tableStep(tableCnt[p * maxT + b], caps[p]) - tableStep(tableCnt[p * maxT + a] - 1, caps[p])
+      if (q < P)
+        d += tableStep(tableCnt[q * maxT + a], caps[q]) - tableStep(tableCnt[q * maxT + b] - 1, caps[q])
     }
     if (d > 0 && rnd() >= Math.exp(-d / temp)) continue
     for (let k = 0; k < 10; k++) {
@@ -467,6 +509,94 @@ function annealTables(
       tableCnt[q * maxT + a]++
       slots[a * 10 + k] = q
       slots[b * 10 + k] = p
+    }
+  }
+}
+
+/**
+ * Last, a player still over his table cap (moving whole tables could not help: the groups themselves tie him to a
+ * table) changes places with a player of another table in one of those rounds: the exchange that adds the least to
+ * Σ meetings² and takes nobody over a cap nor any pair past the most meetings already there; fixed players, spare
+ * seats and pairs kept apart are left alone.
+ */
+function repairCaps(
+  job: Job,
+  counts: Counts,
+  members: Int32Array[],
+  tableCnt: Int32Array,
+  maxT: number,
+  caps: Int32Array,
+): void {
+  const { P, T } = job
+  if (T < 2) return
+  const meet = counts.meet.slice()
+  const real = (x: number): boolean => x >= 0 && x < P
+  const group = (slots: Int32Array, t: number): Int32Array => slots.subarray(t * 10, t * 10 + 10)
+  for (const slots of members)
+    for (let t = 0; t < T; t++) {
+      const g = group(slots, t)
+      for (const a of g) for (const b of g) if (a !== b && real(a) && real(b)) meet[a * P + b]++
+    }
+  const avoid = new Set(job.avoid.flatMap(([a, b]) => [a * P + b, b * P + a]))
+  // No exchange may make a pair meet more often than the most any pair meets already.
+  let most = 0
+  for (const m of meet) most = Math.max(most, m)
+  /** Σ meetings² change when `who` leaves group `from` (without `stay`) for group `to` (without `gone`). */
+  const delta = (who: number, from: Int32Array, to: Int32Array, gone: number): number => {
+    let d = 0
+    for (const x of from) if (x !== who && real(x)) d += 1 - 2 * meet[who * P + x]
+    for (const y of to)
+      if (y !== gone && real(y)) {
+        if (avoid.has(who * P + y) || meet[who * P + y] + 1 > most) return Infinity
+        d += 1 + 2 * meet[who * P + y]
+      }
+    return d
+  }
+  for (const p of job.active) {
+    if (job.fixed.has(p)) continue
+    for (let t = 0; t < T; t++) {
+      while (tableCnt[p * maxT + t] > caps[p]) {
+        let best: { r: number; i: number; k: number; cost: number } | null = null
+        members.forEach((slots, r) => {
+          const i = slots.indexOf(p)
+          if (i < 0 || ((i / 10) | 0) !== t) return
+          for (let u = 0; u < T; u++) {
+            if (u === t || tableCnt[p * maxT + u] + 1 > caps[p]) continue
+            for (let k = u * 10; k < u * 10 + 10; k++) {
+              const q = slots[k]
+              if (!real(q) || job.fixed.has(q) || tableCnt[q * maxT + t] + 1 > caps[q]) continue
+              const cost =
+                delta(p, group(slots, t), group(slots, u), q) + delta(q, group(slots, u), group(slots, t), p)
+              if (cost < (best?.cost ?? Infinity)) best = { r, i, k, cost }
+            }
+          }
+        })
+        if (best === null) break
+        const { r, i, k } = best
+        const slots = members[r]
+        const u = (k / 10) | 0
+        const q = slots[k]
+        const meetAdd = (a: number, b: number, d: number): void => {
+          meet[a * P + b] += d
+          meet[b * P + a] += d
+        }
+        for (const x of group(slots, t))
+          if (x !== p && real(x)) {
+            meetAdd(p, x, -1)
+            meetAdd(q, x, 1)
+          }
+        for (const y of group(slots, u))
+          if (y !== q && real(y)) {
+            meetAdd(q, y, -1)
+            meetAdd(p, y, 1)
+          }
+        slots[i] = q
+        slots[k] = p
+        tableCnt[p * maxT + t] -= 1
+        tableCnt[p * maxT + u] += 1
+        tableCnt[q * maxT + u] -= 1
+        tableCnt[q * maxT + t] += 1
+      }
     }
   }
 }
@@ -648,7 +778,27 @@ function badness(r: SeatingReport): number {
   )
 }
 
+/**
+ * Runs the search; when the best seating leaves a player over his table cap (`tableCap`), runs it again with the
+ * tables weighing more during the grouping (a group structure can make the cap unreachable by moving whole tables
+ * alone), and keeps the first seating within the cap, else the one with the fewest players over it.
+ */
 function runJob(
+  job: Job,
+  seed: number,
+  restarts: number,
+  finish: (rounds: SeatingRound[]) => SeatingReport,
+): { rounds: SeatingRound[]; report: SeatingReport } {
+  let best = runOnce(job, seed, restarts, finish)
+  for (const weight of TABLE_WEIGHT_STEPS) {
+    if (best.report.tableUse.overCap === 0 || weight <= job.tableWeight) continue
+    const next = runOnce({ ...job, tableWeight: weight }, seed, restarts, finish)
+    if (next.report.tableUse.overCap < best.report.tableUse.overCap) best = next
+  }
+  return best
+}
+
+function runOnce(
   job: Job,
   seed: number,
   restarts: number,
@@ -761,8 +911,19 @@ export function evaluateSeating(
     }
   const expectedTable = games / T
   let tableMax = 0
-  for (const p of active)
-    for (let t = 0; t < T; t++) tableMax = Math.max(tableMax, Math.abs(tableCnt[p * T + t] - played[p] / T))
+  let atOneTable = 0
+  let overCap = 0
+  for (const p of active) {
+    let most = 0
+    for (let t = 0; t < T; t++) {
+      tableMax = Math.max(tableMax, Math.abs(tableCnt[p * T + t] - played[p] / T))
+      most = Math.max(most, tableCnt[p * T + t])
+    }
+    // A player fixed to a table (accessibility) sits there by request: not a defect of the balance.
+    if (fixed.has(p)) continue
+    atOneTable = Math.max(atOneTable, most)
+    if (most > tableCap(played[p], T)) overCap++
+  }
   const r4 = (x: number): number => Math.round(x * 1e4) / 1e4
   const playedList = active.map((p) => played[p])
   return {
@@ -790,7 +951,13 @@ export function evaluateSeating(
       keySeatsMaxDeviation: r4(keyMax),
       stdDev: active.length > 0 ? r4(Math.sqrt(seatSq / (active.length * 10))) : 0,
     },
-    tableUse: { expected: r4(expectedTable), maxDeviation: r4(tableMax) },
+    tableUse: {
+      expected: r4(expectedTable),
+      maxDeviation: r4(tableMax),
+      maxAtOneTable: atOneTable,
+      cap: tableCap(playedList.length > 0 ? Math.max(...playedList) : games, T),
+      overCap,
+    },
     gamesPlayed: {
       min: playedList.length > 0 ? Math.min(...playedList) : 0,
       max: playedList.length > 0 ? Math.max(...playedList) : 0,
@@ -1159,4 +1326,67 @@ export function randomSeating(
       constraints: {},
     },
   }
+}
+
+/**
+ * A random seating of exactly the rounds given: in each round the same players (and spare seats) are shuffled over
+ * the same tables and seats. The fair thing to compare a stored seating with after withdrawals and late
+ * registrations, when no generated shape (P players × G games) describes the rounds any more.
+ */
+export function shuffledSeating(
+  players: number,
+  games: number,
+  rounds: SeatingRound[],
+  seed: number,
+): { rounds: SeatingRound[]; report: SeatingReport } {
+  const rnd = makeRng(seed)
+  const shuffled = rounds.map((r) => {
+    const pool = shuffle(
+      r.tables.flatMap((t) => t.seats),
+      rnd,
+    )
+    let k = 0
+    return {
+      ...r,
+      tables: r.tables.map((t) => ({ table: t.table, seats: t.seats.map(() => pool[k++]) })),
+    }
+  })
+  return { rounds: shuffled, report: evaluateSeating(players, games, shuffled) }
+}
+
+/**
+ * How often players sit with the same judge: the most games any player plays with one judge, and how many players
+ * go over `tableCap` of their games with one (the judge of round k's table t is `judgeOf(k, t)`; '' = not known, not
+ * counted). With every judge at his own table all stage long this is the table figure; judges who change tables
+ * between rounds make it differ.
+ */
+export function judgeSpread(
+  rounds: SeatingRound[],
+  judgeOf: (roundIndex: number, table: number) => string,
+): { maxWithOneJudge: number; overCap: number } {
+  const withJudge = new Map<number, Map<string, number>>()
+  const played = new Map<number, number>()
+  let tables = 1
+  rounds.forEach((r, k) => {
+    tables = Math.max(tables, r.tables.length)
+    for (const t of r.tables) {
+      const judge = judgeOf(k, t.table).trim()
+      for (const p of t.seats) {
+        if (p < 0) continue
+        played.set(p, (played.get(p) ?? 0) + 1)
+        if (judge === '') continue
+        const m = withJudge.get(p) ?? new Map<string, number>()
+        m.set(judge, (m.get(judge) ?? 0) + 1)
+        withJudge.set(p, m)
+      }
+    }
+  })
+  let maxWithOneJudge = 0
+  let overCap = 0
+  for (const [p, m] of withJudge) {
+    const most = Math.max(...m.values())
+    maxWithOneJudge = Math.max(maxWithOneJudge, most)
+    if (most > tableCap(played.get(p) ?? 0, tables)) overCap++
+  }
+  return { maxWithOneJudge, overCap }
 }

@@ -69,4 +69,18 @@ describe('download helper', () => {
     const csv = new Blob(['nickname;city\nЩукин;Казань\n'], { type: 'text/csv' })
     expect(await fileToText(csv)).toBe('nickname;city\nЩукин;Казань\n')
   })
+
+  it('reads a CSV that Excel saved in Windows-1251, in UTF-16 or in UTF-8 with a BOM', async () => {
+    const text = 'ник;клуб\nЩукин;Казань\n'
+    // Windows-1251 bytes, written out here (not by the code under test): «ник;клуб\nЩукин;Казань\n».
+    const cp1251 = Uint8Array.from([
+      0xed, 0xe8, 0xea, 0x3b, 0xea, 0xeb, 0xf3, 0xe1, 0x0a, 0xd9, 0xf3, 0xea, 0xe8, 0xed, 0x3b, 0xca, 0xe0,
+      0xe7, 0xe0, 0xed, 0xfc, 0x0a,
+    ])
+    expect(await fileToText(new Blob([cp1251]))).toBe(text)
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+    expect(await fileToText(new Blob([new Uint8Array(utf16)]))).toBe(text)
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')])
+    expect(await fileToText(new Blob([new Uint8Array(bom)]))).toBe(text)
+  })
 })

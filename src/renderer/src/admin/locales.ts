@@ -235,6 +235,8 @@ export const adminRu = {
       extraGame:
         'Игроков {n} — не кратно 10, выбрана «лишняя игра»: в каждом туре часть игроков отдыхает (указаны у тура).',
       extraPlayers: 'На одну игру больше играют: {names}.',
+      spareRounds:
+        'Игроков {n}: столы полные. Запасные места были в турах {rounds} (их очки не идут никому).',
       spareSeats:
         'Игроков {n} — не кратно 10, выбраны «запасные места»: за ними сидят запасные игроки, их очки не идут никому.',
       unevenNone:
@@ -268,6 +270,10 @@ export const adminRu = {
       seatMaxDeviation: 'Места: наибольшее отклонение',
       keySeatsMaxDeviation: 'Места 1, 2, 10: наибольшее отклонение',
       tableUseMaxDeviation: 'Столы: наибольшее отклонение',
+      tableMaxAtOne: 'Больше всего игр за одним столом (предел {cap})',
+      tableOverCap: 'Игроков сверх предела за одним столом',
+      judgeMaxWithOne: 'Больше всего игр у одного судьи (предел {cap})',
+      judgeOverCap: 'Игроков сверх предела у одного судьи',
       avoidViolations: 'Нарушено «не сажать вместе»',
       fixedViolations: 'Нарушено «постоянный стол»',
     },
@@ -645,6 +651,8 @@ export const adminEn: typeof adminRu = {
       extraGame:
         '{n} players — not a multiple of 10, "extra game" chosen: in each round some players sit out (listed with the round).',
       extraPlayers: 'Playing one game more: {names}.',
+      spareRounds:
+        '{n} players: the tables are full. Rounds {rounds} had spare seats (their points count for nobody).',
       spareSeats:
         '{n} players — not a multiple of 10, "spare seats" chosen: substitutes sit there and their points count for nobody.',
       unevenNone:
@@ -679,6 +687,10 @@ export const adminEn: typeof adminRu = {
       seatMaxDeviation: 'Seats: largest deviation',
       keySeatsMaxDeviation: 'Seats 1, 2, 10: largest deviation',
       tableUseMaxDeviation: 'Tables: largest deviation',
+      tableMaxAtOne: 'Most games at one table (limit {cap})',
+      tableOverCap: 'Players over the limit at one table',
+      judgeMaxWithOne: 'Most games with one judge (limit {cap})',
+      judgeOverCap: 'Players over the limit with one judge',
       avoidViolations: '"Should not meet" broken',
       fixedViolations: '"Fixed table" broken',
     },

@@ -60,6 +60,23 @@ export async function fileToBase64(file: Blob): Promise<string> {
   return bytesToBase64(new Uint8Array(await readAs(file)))
 }
 
+/**
+ * The text of a picked file in whatever encoding a spreadsheet saved it: a byte-order mark names it (UTF-8, or the
+ * UTF-16 of Excel's "Unicode text"); else UTF-8 when the bytes are valid UTF-8, else Windows-1251 (Excel's "CSV"
+ * on a Russian Windows). A CSV from Excel then reads «Ник», not «���».
+ */
+export function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return new TextDecoder('utf-8').decode(bytes)
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes)
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes)
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return new TextDecoder('windows-1251').decode(bytes)
+  }
+}
+
 export async function fileToText(file: Blob): Promise<string> {
-  return new TextDecoder('utf-8').decode(await readAs(file))
+  return decodeText(new Uint8Array(await readAs(file)))
 }
