@@ -8,6 +8,7 @@
 import { z } from 'zod'
 import { commandSchema, MAX_AT_MS } from './commands'
 import { rulesetSchema } from './ruleset'
+import { NICKNAME_MAX } from '../limits'
 
 export { MAX_AT_MS }
 
@@ -17,12 +18,12 @@ export const MAX_LOG_SEQ = 20_000
 export const MAX_ENTRY_EVENTS = 100
 export const MAX_ENTRY_EVENTS_CHARS = 64 * 1024
 
-/** A player's name or nickname: 1–60 characters, no NUL or other control characters (the registry's rule). */
+/** A player's name or nickname: 1–NICKNAME_MAX characters, no NUL or other control characters (the registry's rule). */
 export const playerNameSchema = z
   .string()
   .trim()
   .min(1)
-  .max(60)
+  .max(NICKNAME_MAX)
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'control characters (such as NUL) are not allowed')
 
