@@ -4,6 +4,7 @@
  * and build the organiser's dashboard. Storage is the database's; the rules of seating are the generator's.
  */
 import { AppError, appError } from '../../shared/errors'
+import { judgeAt } from '../tournament/judges'
 import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import type { CsvImportResult, ExportedFile, GameSummary } from '../../shared/contract'
 import { tournamentArchived } from '../db/errors'
@@ -1120,19 +1121,6 @@ export class TournamentOps {
     this.service.tournamentChanged(tournamentId)
     return this.detail(tournamentId)
   }
-}
-
-/**
- * The judge of a table in a round: once its game is made, the game's own (its protocol's; the table's usual
- * judge when empty, as the protocol prints it); before that, the round's judge. The one resolver: the dashboard,
- * and the hub's tables and pulls (issue 16) name the judge through it.
- */
-export function judgeAt(
-  live: Pick<GameRow, 'judge'> | null,
-  tableJudge: string,
-  roundJudge: string | undefined,
-): string {
-  return live ? live.judge || tableJudge : (roundJudge ?? '')
 }
 
 function playerOf(p: Player, withdrawn: boolean): TournamentPlayer {

@@ -15,7 +15,7 @@ import type { AppService } from '../app/service'
 import type { SyncTrace } from '../../shared/contract'
 import { projectionOf } from '../app/projection'
 import { writeEntries } from '../app/games/writer'
-import { judgeAt } from '../app/tournaments'
+import { judgeAt } from '../tournament/judges'
 import type {
   SyncConflictDetail,
   SyncConflictResolution,

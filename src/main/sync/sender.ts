@@ -6,6 +6,7 @@
  * shown in the table's sync status.
  */
 import http from 'node:http'
+import { checkSetup } from '../engine/verify'
 import https from 'node:https'
 import type { MafiaDb } from '../db'
 import { AppError, appError, toAppErrorData, type AppErrorData } from '../../shared/errors'
@@ -285,8 +286,15 @@ export class SyncSender {
     const fresh: SyncPulledLocal[] = []
     for (const g of reply.value.games) {
       if (db.getGameByUuid(g.uuid)) continue
+      // The one setup check of every door into a game's log (engine/verify.ts): a pulled setup no panel could
+      // make is not played here (logged; the others still are).
+      const setup = checkSetup(g.setup)
+      if (!setup.ok) {
+        this.opts.log(`sync: pulled game ${String(g.uuid)} refused: ${setup.error.message.en}`)
+        continue
+      }
       const row = db.sync.transaction(() => {
-        const created = db.createGame({ uuid: g.uuid, number: g.number, judge: g.judge, setup: g.setup })
+        const created = db.createGame({ uuid: g.uuid, number: g.number, judge: g.judge, setup: setup.value })
         db.sync.registerGame(created.id)
         return created
       })
