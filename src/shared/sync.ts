@@ -34,6 +34,8 @@ export const syncPushSchema = z
     pending: z.number().int().nonnegative().optional(),
     /** When the table's sender sent the batch (its clock, ms): the hub's lag trace only. */
     sentAt: z.number().finite().min(0).optional(),
+    /** The sending machine's own id (made once per database): a game takes entries from one machine only. */
+    machine: z.string().uuid().optional(),
   })
   .strict()
 export type SyncPush = z.infer<typeof syncPushSchema>

@@ -26,9 +26,11 @@ let tournamentId = 0
 let tournamentUuid = ''
 let round1 = 0
 let round2 = 0
+let round3 = 0
 let tableA = 0
 let tableB = 0
 let tableC = 0
+let tableD = 0
 
 function tokenOf(tableId: number): string {
   const row = hub.db.sync.tableTokens(tournamentId).find((x) => x.tableId === tableId)
@@ -90,9 +92,12 @@ beforeAll(async () => {
   const stage = hub.db.addStage(t.id, { kind: 'qualifying' })
   round1 = hub.db.addRound(stage.id).id
   round2 = hub.db.addRound(stage.id).id
+  round3 = hub.db.addRound(stage.id).id
   tableA = hub.db.addTable(t.id, { judge: 'Анна' }).id
   tableB = hub.db.addTable(t.id, { judge: 'Борис' }).id
   tableC = hub.db.addTable(t.id, { judge: 'Вера' }).id
+  tableD = hub.db.addTable(t.id, { judge: 'Глеб' }).id
+  hub.db.sync.createToken(tableD)
   hub.db.sync.createToken(tableA)
   hub.db.sync.createToken(tableB)
   await call(table, 'sync.pair', { hubUrl: `${hub.server.origin}/#${tokenOf(tableA)}` })
@@ -141,7 +146,13 @@ describe('a hostile push is refused, typed and logged; nothing acknowledged chan
     const before = hubLogOf(game.id)
     for (const [what, entry] of spoilt()) {
       hubLog.length = 0
-      const body = { tournament: tournamentUuid, gameUuid: game.uuid, fromSeq: 4, entries: [entry] }
+      const body = {
+        tournament: tournamentUuid,
+        gameUuid: game.uuid,
+        fromSeq: 4,
+        entries: [entry],
+        machine: table.sync.sender.machine(),
+      }
       const r = await post(tokenOf(tableA), body)
       expect({ what, status: r.status }).toMatchObject({ what, status: expect.any(Number) })
       expect(r.status, what).toBeGreaterThanOrEqual(400)
@@ -160,7 +171,13 @@ describe('a hostile push is refused, typed and logged; nothing acknowledged chan
     const before = hubLogOf(game.id)
     const grant = hub.db.sync.grant(tokenOf(tableA))!
     for (const [what, entry] of spoilt()) {
-      const body = { tournament: tournamentUuid, gameUuid: game.uuid, fromSeq: 4, entries: [entry] }
+      const body = {
+        tournament: tournamentUuid,
+        gameUuid: game.uuid,
+        fromSeq: 4,
+        entries: [entry],
+        machine: table.sync.sender.machine(),
+      }
       const code = codeOf(() => hub.sync.hub.push(grant, body as unknown as SyncPush))
       expect(code, what).toMatch(/^sync\/(malformed|replay_refused|replay_mismatch)$/)
       expect(hubLogOf(game.id), what).toBe(before)
@@ -172,6 +189,7 @@ describe('a hostile push is refused, typed and logged; nothing acknowledged chan
         gameUuid: game.uuid,
         fromSeq: 4,
         entries: [good] as SyncPush['entries'],
+        machine: table.sync.sender.machine(),
       }),
     ).toMatchObject({ acknowledged: 4, stored: 1 })
   })
@@ -323,5 +341,57 @@ describe('closed means locked (issue 29 §4)', () => {
     expect(imported).toMatchObject({ ok: false, error: { code: 'db/tournament_archived' } })
     expect(hub.db.loadGame(game.id)!.log).toHaveLength(0)
     await call(hub, 'tournaments.archive', { tournamentId, archived: false })
+  })
+})
+
+describe('one writer is one machine (issue 29 §2)', () => {
+  it('a second machine with the same code is refused; a decision for the table binds the game to its machine', async () => {
+    const game = seat(round3, tableD, 5)
+    const setup = hub.db.getGame(game.id)!.setup as GameSetup
+    const grant = hub.db.sync.grant(tokenOf(tableD))!
+    const [first, second] = ['aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb']
+    const entries = (at0: number, n: number): LogEntry[] => {
+      let g = restore(setup, [])
+      return FULL_GAME.slice(0, n).map((c, i) => {
+        const r = execute(g, { ...c, at: at0 + i })
+        if (!r.ok) throw new Error(r.error.code)
+        g = r.game
+        return r.entry
+      })
+    }
+    const push = (machine: string, list: LogEntry[], from: number) =>
+      hub.sync.hub.push(grant, {
+        tournament: tournamentUuid,
+        gameUuid: game.uuid,
+        fromSeq: from,
+        entries: list.slice(from - 1) as SyncPush['entries'],
+        machine,
+      })
+    const mine = entries(1_000, 5)
+    expect(push(first, mine.slice(0, 3), 1)).toMatchObject({ acknowledged: 3 })
+    // The second machine, with its own version (other moments): refused, typed and logged; nothing stored.
+    const theirs = entries(2_000, 4)
+    hubLog.length = 0
+    expect(codeOf(() => push(second, theirs, 1))).toBe('sync/other_machine')
+    expect(codeOf(() => push(second, [...mine.slice(0, 3), theirs[3]], 4))).toBe('sync/other_machine')
+    expect(hubLog.some((l) => l.includes('sync/other_machine'))).toBe(true)
+    expect(hub.db.loadGame(game.id)!.log).toHaveLength(3)
+    expect(hub.db.sync.conflicts().filter((c) => c.gameUuid === game.uuid)).toHaveLength(0)
+    // The table's own machine, restored from an old backup, sends another entry 3: a conflict, decided for it.
+    const restored = [...mine.slice(0, 2), { ...mine[2], at: mine[2].at + 7 }]
+    restored[2] = { ...restored[2], command: { ...restored[2].command, at: restored[2].at } }
+    expect(codeOf(() => push(first, restored, 3))).toBe('sync/conflict')
+    const conflict = hub.db.sync.conflicts().find((c) => c.gameUuid === game.uuid)!
+    await call(hub, 'sync.resolveConflict', {
+      conflictId: conflict.id,
+      resolution: 'acceptTable',
+      reason: 'стол',
+    })
+    expect(hub.db.sync.machineOf(game.id)).toBe(first)
+    expect(push(first, restored, 3)).toMatchObject({ acknowledged: 3 })
+    // The second machine's next entry never lands on top of the table's log.
+    expect(codeOf(() => push(second, [...restored, theirs[3]], 4))).toBe('sync/other_machine')
+    expect(hub.db.loadGame(game.id)!.log).toHaveLength(3)
+    expect(hub.db.sync.conflicts().filter((c) => c.gameUuid === game.uuid)).toHaveLength(1)
   })
 })

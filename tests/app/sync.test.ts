@@ -130,6 +130,7 @@ describe('the hub stores idempotently and refuses bad input with a typed error',
       gameUuid: game.uuid,
       fromSeq: 1,
       entries: log.slice(0, 10) as SyncPush['entries'],
+      machine: table.sync.sender.machine(),
       game: {
         setup: game.setup as NonNullable<SyncPush['game']>['setup'],
         number: game.number,

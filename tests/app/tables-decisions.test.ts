@@ -204,6 +204,7 @@ describe('a conflict the head judge decides for the hub’s version', () => {
     const res = await post('/sync/push', tokenOf(tableA), {
       tournament: tournamentUuid,
       gameUuid: created.game.uuid,
+      machine: table.sync.sender.machine(),
       fromSeq: 5,
       entries: table.db.loadGame(local)!.log.slice(4, 6),
     })

@@ -251,6 +251,13 @@ ALTER TABLE sync_conflicts ADD COLUMN reason      TEXT NOT NULL DEFAULT '';
 ALTER TABLE sync_conflicts ADD COLUMN resolved_at INTEGER;
 `
 
+const V6 = `
+-- One writer per game is one machine (issue 29 §2): the table machine whose pushes the hub takes for a game, and
+-- the machine a conflicting entry came from (a decision for the table's version binds the game to it).
+ALTER TABLE sync_remote_games ADD COLUMN machine TEXT;
+ALTER TABLE sync_conflicts ADD COLUMN machine TEXT;
+`
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'registry, tournaments, games, event log, results, settings', sql: V1 },
   { version: 2, description: 'indexes for listing games, results and player references', sql: V2 },
@@ -262,6 +269,11 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 4, description: 'multi-machine sync: outbox, table tokens, conflicts', sql: V4 },
   { version: 5, description: "multi-machine sync: the head judge's conflict resolutions", sql: V5 },
+  {
+    version: 6,
+    description: 'multi-machine sync: a game is bound to the one machine that writes it',
+    sql: V6,
+  },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

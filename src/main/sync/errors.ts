@@ -20,6 +20,7 @@ export type SyncErrorCode =
   | 'sync/game_cancelled'
   | 'sync/table_machine_game'
   | 'sync/locked'
+  | 'sync/other_machine'
 
 export function syncError(
   code: SyncErrorCode,

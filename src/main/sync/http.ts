@@ -25,6 +25,7 @@ const STATUS: Record<string, number> = {
   'sync/conflict_closed': 409,
   'sync/game_cancelled': 409,
   'sync/locked': 409,
+  'sync/other_machine': 409,
 }
 
 function send(

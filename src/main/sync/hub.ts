@@ -39,6 +39,16 @@ function unknownGame(gameUuid: string): Error {
   )
 }
 
+/** A push from another machine than the one a game is bound to (a second machine given the same code). */
+function otherMachine(gameUuid: string, tableNumber: number): Error {
+  return syncError(
+    'sync/other_machine',
+    `Эту игру стола ${tableNumber} ведёт другой компьютер: у игры один автор. Продолжайте её на том компьютере стола, который её начал.`,
+    `Another machine runs this game of table ${tableNumber}: a game has one writer. Go on with it on the table machine that began it.`,
+    { gameUuid },
+  )
+}
+
 /** Closed means locked (issue 29 §4): a game of a closed round or an archived tournament takes no entry. */
 function lockOf(db: MafiaDb, tournamentId: number | null, roundId: number | null): Error | null {
   const t = tournamentId === null ? null : db.getTournament(tournamentId)
@@ -286,6 +296,11 @@ export class SyncHub {
     }
     // A game the head judge cancelled takes nothing more; the table learns it from this answer (or its pull).
     if (have.cancelled) throw gameCancelled(body.gameUuid, have.cancelled.reason, have.cancelled.at)
+    // One writer is one machine (issue 29 §2): a second machine given the same code is refused, never merged;
+    // only the head judge's decision for its version of a conflict binds the game to it.
+    const machine = body.machine ?? ''
+    const bound = db.sync.machineOf(have.gameId)
+    if (bound !== null && bound !== machine) throw otherMachine(body.gameUuid, grant.tableNumber)
     const last = have.lastSeq
     // The head judge kept the hub's version of an entry of this game: the table's branch after it is never stored
     // (not even entries the engine would accept on top of the hub's log: that would merge two versions).
@@ -325,6 +340,7 @@ export class SyncHub {
           seq: e.seq,
           stored: mine,
           received: e,
+          machine,
         })
         this.log(`sync: conflict in game ${body.gameUuid} at seq ${e.seq} from table ${grant.tableNumber}`)
         throw syncError(
@@ -359,7 +375,7 @@ export class SyncHub {
     if (!checked.ok) throw refusedEntry(checked.error)
     const written = db.sync.transaction(() => {
       // Only the table's pushes extend this game from now on (a game the hub seated, too).
-      db.sync.markRemote(gameId, grant.tableId)
+      db.sync.markRemote(gameId, grant.tableId, machine)
       return writeEntries(db, gameId, row.status === 'finished', checked.value.steps)
     })
     const game = written.game
@@ -628,6 +644,8 @@ export class SyncHub {
         })
         if (projection.status === 'finished' && projection.results)
           db.setResults(game.gameId, projection.results)
+        // The game is now the machine's whose entry was taken: no other machine's entries go on top of it.
+        if (c.machine !== null) db.sync.bindMachine(game.gameId, c.machine)
         db.sync.resolveConflict(conflictId, resolution, reason.trim())
       })
       this.games.delete(c.gameUuid)

@@ -6,6 +6,7 @@
  * shown in the table's sync status.
  */
 import http from 'node:http'
+import { randomUUID } from 'node:crypto'
 import { checkSetup } from '../engine/verify'
 import https from 'node:https'
 import type { MafiaDb } from '../db'
@@ -24,6 +25,7 @@ import {
 import { syncError } from './errors'
 
 export const PAIRING_KEY = 'sync.pairing'
+const MACHINE_KEY = 'sync.machine'
 /** The settings key of the games pulled from the hub: where each belongs there (tournament, round, table). */
 export const PULLED_KEY = 'sync.pulled'
 /**
@@ -47,6 +49,7 @@ const HOLD_MS: Record<string, number> = {
   'sync/replay_refused': 30_000,
   'sync/replay_mismatch': 30_000,
   'sync/forbidden': 30_000,
+  'sync/other_machine': 30_000,
 }
 
 export interface Pairing {
@@ -216,6 +219,16 @@ export class SyncSender {
       now: () => Date.now(),
       ...options,
     } as SyncSender['opts']
+  }
+
+  /** This machine's own id (made once per database): the hub takes a game's entries from one machine only. */
+  machine(): string {
+    const db = this.opts.db()
+    const have = db.getSetting<string>(MACHINE_KEY)
+    if (typeof have === 'string' && have !== '') return have
+    const id = randomUUID()
+    db.setSetting(MACHINE_KEY, id)
+    return id
   }
 
   pairing(): Pairing | null {
@@ -502,6 +515,7 @@ export class SyncSender {
         }
       }
       body.sentAt = this.opts.now()
+      body.machine = this.machine()
       const reply = await callHub<SyncPushResult>(
         pairing.hubUrl,
         pairing.token,
