@@ -15,6 +15,7 @@ import { overlayStandings } from './exports'
 import { createSync, type Sync } from '../sync'
 import { NO_GRAPHICS } from '../obs/graphics'
 import { warmUp } from './warm-up'
+import { seedDemo } from './demo-games'
 
 export interface CoreOptions {
   mode: 'electron' | 'headless'
@@ -76,6 +77,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   })
   try {
     service.init()
+    seedDemo(service, db, log) // the first start's demo tournament and game
     log(`warm-up of the command path: ${warmUp().toFixed(0)} ms`)
     const handlers = createHandlers({
       service,

@@ -34,7 +34,6 @@ import type {
 } from '../../shared/contract'
 import { overlaySettingsSchema } from '../../shared/contract'
 import { NO_GRAPHICS } from '../obs/graphics'
-import { DEMO_FINISHED_GAMES, DEMO_ROTATIONS, playDemoGames } from './demo-games'
 import { AppError, appError } from '../../shared/errors'
 import type { MafiaDb, GameRow, Player } from '../db'
 import { writeEntries } from './games/writer'
@@ -127,7 +126,10 @@ export class AppService {
 
   // ---- start-up ------------------------------------------------------------------------------------
 
-  /** Reopens the games in progress at their exact state; creates the demo tournament and game on first run. */
+  /**
+   * Reopens the games in progress at their exact state (the demo tournament and game of a first start are the
+   * composition root's, see demo-games.ts `seedDemo`).
+   */
   init(): void {
     const stored = this.db.getSetting<unknown>(SETTINGS.overlay)
     const parsed = overlaySettingsSchema.safeParse(stored)
@@ -147,8 +149,7 @@ export class AppService {
     const active = this.db.getSetting<number>(SETTINGS.active)
     if (typeof active === 'number' && this.tryLoad(active)) this.activeId = active
     else if (this.live.size > 0) this.activeId = Math.max(...this.live.keys())
-    if (this.activeId === null && this.db.listGames({}).length === 0) this.createDemoGame()
-    else if (this.activeId === null) {
+    if (this.activeId === null) {
       const last = this.db.listGames({}).at(-1)
       if (last && this.tryLoad(last.id)) this.activeId = last.id
     }
@@ -177,31 +178,6 @@ export class AppService {
     if (!timer || timer.runningSince === null) return
     const lastAt = g.game.log.at(-1)?.at ?? timer.runningSince
     this.apply(gameId, { cmd: 'timer', action: 'pause', at: Math.max(lastAt, timer.runningSince) })
-  }
-
-  private createDemoGame(): void {
-    const demo = this.db.seedDemo({ rotations: DEMO_ROTATIONS })
-    if (!demo) return
-    const players = demo.playerIds.map((id) => this.db.getPlayer(id))
-    const seated = players.map((p, i) => ({ name: p?.nickname ?? `Игрок ${i + 1}`, playerId: p?.id ?? null }))
-    // The finished rounds are closed without the end-of-round backup: a fresh database has nothing to keep yet.
-    const finishRound = (roundId: number): void => {
-      this.db.markRoundFinished(roundId)
-    }
-    // One transaction for all the finished games: their hundreds of commands reach the disk in one commit, not one
-    // each (playDemoGames catches its own failures, so what was played is kept).
-    this.db.transaction(() => playDemoGames(this, demo, seated, finishRound, (line) => this.log(line)))
-    const envelope = this.createGame({
-      rulesetId: 'fiim',
-      players: seated,
-      seed: 20261129,
-      tournamentId: demo.tournamentId,
-      roundId: demo.roundId,
-      tableId: demo.tableId,
-      number: DEMO_FINISHED_GAMES + 1,
-      judge: null,
-    })
-    this.activeId = envelope.gameId
   }
 
   // ---- pushes ---------------------------------------------------------------------------------------
