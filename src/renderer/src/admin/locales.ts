@@ -252,6 +252,10 @@ export const adminRu = {
       replayConfirm:
         'Тур {n} завершён, игра за столом {table} отменена. Подготовить новую игру за этим столом (та же рассадка и судья)? Тур снова откроется: когда переигровка закончится, завершите его ещё раз. До этого Ci этапа предварительный.',
       replayed: 'Тур {n} открыт снова: за столом {table} подготовлена новая игра. После неё завершите тур.',
+      reopen: 'Открыть тур снова',
+      reopenReason: 'Причина (например, принятый протест)',
+      reopened:
+        'Тур {n} открыт снова: его игры снова принимают команды. Завершите тур, когда всё исправлено.',
       prepareConfirm:
         'Создать игру в туре {n} за каждым столом, где её нет (например, после отмены)? Рассадка стола не меняется.',
       fewerGames: 'По этой рассадке меньше {games} игр сыграют: {names}.',
@@ -668,6 +672,10 @@ export const adminEn: typeof adminRu = {
       replayConfirm:
         'Round {n} is closed and the game at table {table} was cancelled. Prepare a new game at this table (same seating and judge)? The round opens again: close it once more when the replay is over. Until then the stage’s Ci is provisional.',
       replayed: 'Round {n} is open again: a new game is prepared at table {table}. Close the round after it.',
+      reopen: 'Reopen the round',
+      reopenReason: 'Reason (e.g. an upheld protest)',
+      reopened:
+        'Round {n} is open again: its games take commands again. Close the round when all is put right.',
       prepareConfirm:
         "Make a game in round {n} at every table that has none (e.g. after a cancel)? The tables' seating stays.",
       fewerGames: 'This seating gives fewer than {games} games to: {names}.',
