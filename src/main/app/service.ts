@@ -37,6 +37,7 @@ import { NO_GRAPHICS } from '../obs/graphics'
 import { AppError, appError } from '../../shared/errors'
 import type { MafiaDb, GameRow, Player } from '../db'
 import { writeEntries } from './games/writer'
+import { checkSetup } from '../engine/verify'
 
 export type PushListener = <K extends PushName>(channel: K, payload: Pushes[K]) => void
 
@@ -355,7 +356,10 @@ export class AppService {
       }),
       roles,
     }
-    const game = newGame(setup) // validates the setup, throws engine/bad_setup
+    // The one setup check of every door into a game's log (engine/verify.ts): throws engine/bad_setup.
+    const checked = checkSetup(setup)
+    if (!checked.ok) throw new AppError(checked.error)
+    const game = newGame(setup)
     const prepared = input.roundId && input.tableId ? this.db.liveGameAt(input.roundId, input.tableId) : null
     const row =
       prepared && prepared.lastSeq === null
