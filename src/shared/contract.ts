@@ -16,6 +16,7 @@ import type { ControlView, OverlayView } from './game/views'
 import { rulesetSchema } from './game/ruleset'
 import type { Ruleset } from './game/ruleset'
 import type { Role } from './game/record'
+import type { HeadToHead, PlayerStats } from './season'
 import { ipcCallChannel, IPC_PUSH, type CallNameFromList } from './contract-names'
 import {
   seatingGenerateSchema,
@@ -189,6 +190,35 @@ export interface TournamentInfo {
   archived?: boolean
 }
 
+/** The season's rating table (`season.ratings`). */
+export interface SeasonRatings {
+  /** Games rated (finished, with a winner). */
+  rated: number
+  rows: Array<{
+    place: number
+    playerId: number
+    nickname: string
+    games: number
+    wins: number
+    mu: number
+    sigma: number
+    /** The conservative estimate μ − 3σ the table is ranked by. */
+    rating: number
+  }>
+}
+
+export interface SeasonPlayer {
+  playerId: number
+  nickname: string
+  stats: PlayerStats
+  /** μ − 3σ now, and the place in the rating (null: no rated game yet). */
+  rating: number | null
+  place: number | null
+  history: Array<{ key: string; at: number; mu: number; sigma: number; ordinal: number }>
+}
+
+export type SeasonHeadToHead = HeadToHead & { aName: string; bName: string }
+
 export interface CsvImportResult {
   added: number
   skipped: number
@@ -350,6 +380,13 @@ export const calls = {
 
   'rulesets.list': call('control', none, out<Ruleset[]>()),
   'rulesets.save': call('control', rulesetSchema, out<Ruleset>()),
+
+  /** The club's rating across tournaments and friendly games (OpenSkill, ranked by μ − 3σ). */
+  'season.ratings': call('control', none, out<SeasonRatings>()),
+  /** A player's page: his record by role, best moves, fouls, removals, tournaments, and his rating's history. */
+  'season.player': call('control', z.object({ playerId: id }).strict(), out<SeasonPlayer>()),
+  /** Two players' games together: on the same team and against each other. */
+  'season.headToHead': call('control', z.object({ a: id, b: id }).strict(), out<SeasonHeadToHead>()),
 
   'players.list': call(
     'control',

@@ -61,8 +61,30 @@ export function randomCommand(pick: Pick): Command {
  */
 function disruption(game: Game, pick: Pick): Command | null {
   const v = controlView(game, game.log.length)
-  if (v.phase !== 'day' || v.step === 'speech') return null
   const alive = v.players.filter((p) => p.status === 'alive')
+  const reasons = game.state.ruleset.removalReasons ?? ['other']
+  // A departure at night (§10.6) or in the morning, before the day's first speech (§5.1): often the seat that
+  // would open the day (the first living seat after the last day's opener).
+  if (
+    v.phase === 'night' ||
+    (v.phase === 'day' && v.step === 'lastWord' && v.day > 1 && v.nominees.length === 0)
+  ) {
+    // In the morning the day's opener is set (he is still to speak); at night the next one is after the last.
+    const days = game.state.days
+    const from = days.length === 0 ? undefined : days[days.length - 1].opener - (v.phase === 'night' ? 0 : 1)
+    const opener =
+      from === undefined
+        ? undefined
+        : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+            .map((i) => ((from - 1 + i) % 10) + 1)
+            .find((seat) => alive.some((p) => p.seat === seat))
+    const seat = opener !== undefined && pick(2) === 0 ? opener : alive[pick(alive.length)]?.seat
+    if (seat === undefined) return null
+    return pick(3) === 0
+      ? { cmd: 'remove', seat, reason: reasons[pick(reasons.length)] }
+      : { cmd: 'foul', seat }
+  }
+  if (v.phase !== 'day' || v.step === 'speech') return null
   const pool: number[] = [
     ...alive.map((p) => p.seat),
     // Seats close to the 4th foul, several times over, so 4th fouls in votings and tie speeches are common.
@@ -70,12 +92,14 @@ function disruption(game: Game, pick: Pick): Command | null {
     ...alive.filter((p) => p.fouls >= 3).flatMap((p) => [p.seat, p.seat, p.seat, p.seat, p.seat, p.seat]),
     ...(v.voting ? v.voting.candidates.flatMap((c) => c.voters ?? []) : []),
     ...(v.liftAll?.seats ?? []),
+    // Tied players during the tie speeches and the revote (§10.2: one left must leave; §8.3 the same players).
+    ...(v.tie ? v.tie.seats.flatMap((s) => [s, s]) : []),
+    ...(v.voting?.round === 'revote' ? v.voting.candidates.map((c) => c.seat) : []),
     ...(v.step === 'tieSpeech' && v.speaker !== null ? [v.speaker, v.speaker] : []),
     ...(v.step === 'lastWord' ? v.players.filter((p) => p.status !== 'alive').map((p) => p.seat) : []),
   ]
   if (pool.length === 0) return null
   const seat = pool[pick(pool.length)]
-  const reasons = game.state.ruleset.removalReasons ?? ['other']
   return pick(3) === 0
     ? { cmd: 'remove', seat, reason: reasons[pick(reasons.length)] }
     : { cmd: 'foul', seat }
@@ -87,7 +111,12 @@ export function plausibleCommand(game: Game, pick: Pick): Command {
   const alive = v.players.filter((p) => p.status === 'alive').map((p) => p.seat)
   const anyAlive = (): number => alive[pick(alive.length)]
   const r = pick(100)
-  const busy = v.step === 'voting' || v.step === 'tieSpeech' || v.step === 'liftAll'
+  const busy =
+    v.step === 'voting' ||
+    v.step === 'tieSpeech' ||
+    v.step === 'liftAll' ||
+    v.phase === 'night' ||
+    (v.step === 'lastWord' && v.nominees.length === 0)
   if (r < (busy ? 14 : 6)) {
     const d = disruption(game, pick)
     if (d) return d

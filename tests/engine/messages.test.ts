@@ -52,6 +52,16 @@ const ERRORS: { [K in keyof typeof E]: Array<() => AppErrorData> } = {
   nothingToRedo: [() => E.nothingToRedo()],
   votingInProgress: [() => E.votingInProgress()],
   badSetup: [() => E.badSetup('нужно ровно 10 игроков', 'exactly 10 players are needed')],
+  unknownCommand: [() => E.unknownCommand('jump', ['start', 'next'])],
+  badCommand: [
+    () =>
+      E.badCommand('foul', {
+        ru: 'seat: допустимо не больше 10',
+        en: 'seat: must be at most 10',
+        issues: [{ field: 'seat', ru: 'допустимо не больше 10', en: 'must be at most 10' }],
+      }),
+  ],
+  teamDefeatAfterResult: [() => E.teamDefeatAfterResult(4)],
 }
 
 const NOTICES: { [K in NoticeCode]: Extract<Notice, { code: K }>['params'][] } = {
@@ -78,6 +88,19 @@ const NOTICES: { [K in NoticeCode]: Extract<Notice, { code: K }>['params'][] } =
   ],
   'lastWord.lost': [{ seat: 6 }],
   'shot.absentTarget': [{ seats: [3, 5] }],
+  'foul.speechEnded': [
+    { seat: 3, tie: false },
+    { seat: 6, tie: true },
+  ],
+  'foul.removed': [{ seat: 7, fouls: 4 }],
+  'liftAll.failed': [
+    { seats: [4, 6], yes: 4, no: 5, living: 9, majority: 'moreThanHalfLiving' },
+    { seats: [4, 6], yes: 2, no: 2, living: 8, majority: 'yesOverNo' },
+  ],
+  'result.removal': [
+    { winner: 'black', reason: 'parity', seat: 6 },
+    { winner: 'red', reason: 'blacksEliminated', seat: 3 },
+  ],
 }
 
 /** A text a judge can act on: no hole where a parameter should be, no untranslated key. */

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { controlView, gameRecord, overlayView, type Game } from '../../src/main/engine'
+import { controlView, execute, gameRecord, overlayView, type Game } from '../../src/main/engine'
+import { endText } from '../../src/shared/game/notices'
 import { runScenario } from '../../src/main/engine/scenario'
 import { buildProtocolModel } from '../../src/main/export/protocol-model'
 
@@ -76,5 +77,39 @@ describe('notices', () => {
     const g = play('s45-shot-at-absent-seat-is-a-miss.json')
     const removal = (gameRecord(g).notices ?? []).filter((x) => x.notice.code === 'noVote.removal')
     expect(removal).toHaveLength(1)
+  })
+
+  it('issue 30: a game ended by a removal says how it ended, on the panel and the overlay, not why there was no vote', () => {
+    const g = play('s59-fiim-notices-fourth-foul-and-removal-ends-game.json')
+    const codes = (gameRecord(g).notices ?? []).slice(-3).map((x) => x.notice.code)
+    expect(codes).toEqual(['foul.removed', 'noVote.removal', 'result.removal'])
+    const expected = { code: 'result.removal', params: { winner: 'black', reason: 'parity', seat: 9 } }
+    expect(controlView(g, 1).notice).toEqual(expected)
+    for (const roles of ['hidden', 'shown', 'atEnd'] as const) {
+      const o = overlayView(g, 1, { roles })
+      expect(o.notice).toEqual(expected)
+      expect(o.end).toEqual({ winner: 'black', reason: 'parity' })
+    }
+    expect(endText({ winner: 'black', reason: 'parity' })).toEqual({
+      ru: 'Игра окончена: победа чёрных (чёрных не меньше, чем красных)',
+      en: 'Game over: the blacks win (the blacks are as many as the reds)',
+    })
+  })
+
+  it('a notice lives as long as its step: a later command in the same step keeps it, the next step takes it off', () => {
+    const file = 's59-fiim-notices-fourth-foul-and-removal-ends-game.json'
+    expect(controlView(play(file, 3), 1).notice?.code).toBe('noVote.removal')
+    expect(controlView(play(file, 4), 1).notice?.code).toBe('noVote.removal')
+    expect(controlView(play(file, 9), 1).notice ?? null).toBeNull()
+    // Undo brings back the step and its notice.
+    const g = play(file, 9)
+    const back = execute(g, { cmd: 'undo' })
+    expect(back.ok && controlView(back.game, 1).notice?.code).toBe('foul.removed')
+  })
+
+  it('a finished game without a notice of its own still says how it ended; a running game says nothing', () => {
+    const g = play('s57-finished-game-no-timer-after-undo-timer-redo.json', 3)
+    expect(controlView(g, 1).end).toEqual({ winner: 'red', reason: 'teamDefeat' })
+    expect(controlView(play('s57-finished-game-no-timer-after-undo-timer-redo.json', 4), 1).end).toBeNull()
   })
 })

@@ -99,6 +99,111 @@ function checkNonVotersCanVote(game: Game, pick: Pick): void {
   assert(r.ok, `every living non-voter can still vote (${all.join(',')}: ${r.ok ? '' : r.error.code})`)
 }
 
+/**
+ * An independent reference, read from the events in force (the game's story) with its own model of who is at the
+ * table — not from the engine's state or helpers:
+ * - §5.1 each day opens with the first living seat from its opener, and the next day opens after the seat that
+ *   actually opened this one (so nobody opens two days in a row);
+ * - §10.2 no revote of one and no lift-all question for fewer than two tied players still at the table;
+ * - §8.3 a revote that ties again among all its candidates (also one who left during it) never goes to new tie
+ *   speeches;
+ * - §7.4 nobody leaves by a vote that gave him 0 votes;
+ * - a finished game shows no timer and says how it ended.
+ */
+function checkReference(game: Game): void {
+  const at = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+  const firstFrom = (from: number): number | undefined =>
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => ((from - 1 + i) % 10) + 1).find((seat) => at.has(seat))
+  let opener: number | null = null
+  let opened: number | null = null
+  let revote: { candidates: number[]; tiedAgain: boolean } | null = null
+  let lastRecord: Array<{ seat: number; total: number }> = []
+  const events = game.undoable.flatMap((seq) => game.log[seq - 1].events)
+  for (const e of events) {
+    switch (e.type) {
+      case 'dayStarted':
+        if (e.day > 1 && opened !== null)
+          assert(e.opener === firstFrom((opened % 10) + 1), `day ${e.day} opens after seat ${opened}`)
+        opener = e.opener
+        break
+      case 'speechesOpened':
+        opened = firstFrom(opener!) ?? null
+        assert(e.queue[0] === opened, `the day is opened by the first living seat from ${opener}`)
+        break
+      case 'playerLeft':
+        if (e.how === 'votedOut') {
+          const r = lastRecord.find((x) => x.seat === e.seat)
+          assert(r !== undefined && r.total > 0, `seat ${e.seat} voted out with votes`)
+        }
+        at.delete(e.seat)
+        break
+      case 'votingOpened':
+        if (e.kind === 'revote') assert(e.candidates.length >= 2, 'no revote of one')
+        revote = e.kind === 'revote' ? { candidates: e.candidates, tiedAgain: false } : null
+        break
+      case 'votingClosed': {
+        if (e.record.kind === 'liftAll') break
+        lastRecord = e.record.candidates.map((x) => ({
+          seat: x.seat,
+          total: x.voters.length + (x.count ?? 0),
+        }))
+        const max = Math.max(...lastRecord.map((x) => x.total))
+        const leaders = lastRecord.filter((x) => x.total === max).map((x) => x.seat)
+        if (revote)
+          revote.tiedAgain =
+            leaders.length === revote.candidates.length && leaders.filter((s) => at.has(s)).length >= 2
+        break
+      }
+      case 'tieSpeechesOpened':
+        assert(!revote?.tiedAgain, 'a revote tied again with the same players goes to the lift-all question')
+        break
+      case 'liftAllOpened':
+        assert(e.seats.length >= 2 && e.seats.every((s) => at.has(s)), 'a lift-all question for two or more')
+        break
+      case 'gameFinished':
+        revote = null
+        break
+    }
+  }
+  if (game.state.phase === 'finished') {
+    const v = controlView(game, game.log.length)
+    assert(v.timer === null, 'a finished game shows no timer')
+    assert(v.end !== null && v.end?.winner === game.state.winner, 'a finished game says how it ended')
+  }
+}
+
+/**
+ * §7.5, §10.2 with votes entered as a count: who voted is unknown, so a living seat that has not voted by seat may
+ * not have voted at all whenever the counted votes fit among the other seats that could have given them (those
+ * still at the table and those who left during the round). Then his vote must be accepted. The departures are read
+ * from the round's events, not from the engine's bookkeeping.
+ */
+function checkCountedRoundNeverBlocks(game: Game, pick: Pick): void {
+  const s = game.state
+  const d = s.phase === 'day' ? s.days[s.days.length - 1] : null
+  const v = d?.voting
+  if (!d || d.step !== 'voting' || !v || !v.counts.some((x) => x > 0)) return
+  const events = game.undoable.flatMap((seq) => game.log[seq - 1].events)
+  const opened = events.map((e) => e.type).lastIndexOf('votingOpened')
+  const bySeat = new Set<number>()
+  const departed = new Set<number>()
+  const tiedOut = !s.ruleset.tiedVoteInRevote && v.kind === 'revote' ? (d.tied ?? []) : []
+  for (const e of events.slice(opened + 1)) {
+    if (e.type === 'voted') e.voters.forEach((x) => bySeat.add(x))
+    if (e.type === 'playerLeft' && !bySeat.has(e.seat) && !tiedOut.includes(e.seat)) departed.add(e.seat)
+  }
+  const counted = v.counts.reduce((a, x) => a + x, 0)
+  const living = s.seats
+    .filter((p) => p.status === 'alive' && !bySeat.has(p.seat) && !tiedOut.includes(p.seat))
+    .map((p) => p.seat)
+  const current = v.candidates[v.votes.findIndex((x) => x === null)]
+  const voters = living.filter((seat) => seat !== current || s.ruleset.selfVote)
+  if (voters.length === 0 || counted > living.length - 1 + departed.size) return
+  const seat = voters[pick(voters.length)]
+  const r = execute(game, { cmd: 'vote', candidate: current, voters: [seat] })
+  assert(r.ok, `a living seat (${seat}) may still vote after counted votes (${r.ok ? '' : r.error.code})`)
+}
+
 /** No state is ever stuck: until the game is over some command other than undo is accepted. */
 function checkWayForward(game: Game): void {
   if (game.state.phase === 'finished') return
@@ -185,7 +290,9 @@ function play(
     }
     if (res.ok) {
       checkNonVotersCanVote(game, pick)
+      checkCountedRoundNeverBlocks(game, pick)
       checkWayForward(game)
+      checkReference(game)
     }
     if (game.state.phase === 'finished' && pick(5) === 0) break
   }

@@ -2,6 +2,7 @@
  * The contract's handlers: one function per call, each delegating to the app service, the database or the
  * OBS director. Inputs arrive already validated by the router.
  */
+import { seasonHeadToHead, seasonPlayer, seasonRatings } from './season'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
@@ -72,6 +73,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...gameHandlers(deps),
     ...rulesetsHandlers(deps),
     ...playersHandlers(deps),
+    ...seasonHandlers(deps),
     ...dataHandlers(deps),
     ...tournamentsHandlers(deps),
     ...obsHandlers(deps),
@@ -118,6 +120,14 @@ function gameHandlers({ service }: HandlerDeps): NamespaceHandlers<'game'> {
     'game.open': ({ gameId }) => service.open(gameId),
     'game.create': (input) => service.createGame(input),
     'game.command': ({ gameId, command }) => service.command(gameId, command),
+  }
+}
+
+function seasonHandlers({ db }: HandlerDeps): NamespaceHandlers<'season'> {
+  return {
+    'season.ratings': () => seasonRatings(db()),
+    'season.player': ({ playerId }) => seasonPlayer(db(), playerId),
+    'season.headToHead': ({ a, b }) => seasonHeadToHead(db(), a, b),
   }
 }
 

@@ -15,6 +15,7 @@ import type {
 } from '../../shared/contract'
 import { AppError, appError, type Result } from '../../shared/errors'
 import type { MafiaDb } from '../db'
+import { validationMessage } from '../../shared/validation-message'
 
 const KEY = 'obs'
 /** Scene maps of particular tournaments and tables; the map in the director settings is the default. */
@@ -56,7 +57,8 @@ export class ObsBridge {
     this.wantConnected = connect === true
     // The password lives in the secret store, never in the database (so never in a backup or an export). A
     // password stored in the database by an older version is moved there on the first start.
-    const legacy = typeof settings.password === 'string' && settings.password !== '' ? settings.password : null
+    const legacy =
+      typeof settings.password === 'string' && settings.password !== '' ? settings.password : null
     if (this.secrets) {
       if (legacy !== null) this.secrets.set(SECRET_PASSWORD, legacy)
       settings.password = this.secrets.get(SECRET_PASSWORD) ?? ''
@@ -111,9 +113,13 @@ export class ObsBridge {
     if (map !== null) {
       const p = sceneMapSchema.safeParse(map)
       if (!p.success) {
-        const where = p.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')
+        const where = validationMessage(p.error.issues)
         throw new AppError(
-          appError('obs/invalid_settings', `Неверная карта сцен: ${where}`, `Invalid scene map: ${where}`),
+          appError(
+            'obs/invalid_settings',
+            `Неверная карта сцен: ${where.ru}`,
+            `Invalid scene map: ${where.en}`,
+          ),
         )
       }
       parsed = p.data

@@ -5,9 +5,16 @@
  * emitted, so later checks see its effect; `evolve` folds the same events into the same state.
  */
 import type { AppErrorData } from '../../shared/errors'
-import { REMOVAL_REASONS, type Command, type CommandOf } from '../../shared/game/commands'
+import {
+  COMMAND_NAMES,
+  REMOVAL_REASONS,
+  commandSchema,
+  type Command,
+  type CommandOf,
+} from '../../shared/game/commands'
 import type { Notice } from '../../shared/game/notices'
 import type { VotingRecord } from '../../shared/game/record'
+import { validationMessage } from '../../shared/validation-message'
 import { E } from './errors'
 import type { GameEvent, LeaveHow } from './events'
 import { apply, cloneState } from './evolve'
@@ -52,7 +59,34 @@ const AFTER_DECIDED = new Set<Command['cmd']>([
 /** Commands that fit any phase: a comment or protest (§14) may be written before, during and after the game. */
 const ANY_PHASE = new Set<Command['cmd']>(['comment'])
 
-export function decide(state: GameState, command: Command): Decision {
+/**
+ * The one door for a command into the engine: whatever the caller (the app service, a scenario, a tool), a command
+ * the engine does not know is refused as `engine/unknown_command`, and a known one with a bad field (a seat that is
+ * not a whole number from 1 to 10, a list where one seat is asked, …) as `engine/bad_command`, naming the field and
+ * what is allowed there, in both languages.
+ */
+export function parseCommand(
+  raw: unknown,
+): { ok: true; command: Command } | { ok: false; error: AppErrorData } {
+  const name =
+    typeof raw === 'object' && raw !== null && 'cmd' in raw ? (raw as { cmd: unknown }).cmd : undefined
+  if (typeof name !== 'string' || !COMMAND_NAMES.includes(name))
+    return {
+      ok: false,
+      error: E.unknownCommand(
+        name === undefined ? (JSON.stringify(raw) ?? String(raw)) : String(name),
+        COMMAND_NAMES,
+      ),
+    }
+  const parsed = commandSchema.safeParse(raw)
+  if (!parsed.success) return { ok: false, error: E.badCommand(name, validationMessage(parsed.error.issues)) }
+  return { ok: true, command: parsed.data }
+}
+
+export function decide(state: GameState, input: Command): Decision {
+  const checked = parseCommand(input)
+  if (!checked.ok) return checked
+  const command = checked.command
   if (command.cmd === 'undo' || command.cmd === 'redo') {
     return {
       ok: false,
@@ -65,6 +99,8 @@ export function decide(state: GameState, command: Command): Decision {
   if (state.phase === 'setup' && command.cmd !== 'start' && !ANY_PHASE.has(command.cmd))
     return { ok: false, error: E.notStarted() }
   if (state.winner !== null && state.phase !== 'finished' && !AFTER_DECIDED.has(command.cmd)) {
+    // §10.5: once the winner is fixed a team defeat is refused; the judge gives a removal (its penalty) instead.
+    if (command.cmd === 'teamDefeat') return { ok: false, error: E.teamDefeatAfterResult(command.seat) }
     return { ok: false, error: E.gameDecided() }
   }
   const c = new Ctx(cloneState(state), command.at ?? 0)
@@ -118,6 +154,12 @@ function run(c: Ctx, cmd: Command): AppErrorData | void {
     case 'undo':
     case 'redo':
       return E.notInPhase('отмена', 'undo')
+    default: {
+      // Unreachable for a parsed command; a refusal, never a silent acceptance, should the schema and this switch
+      // ever disagree.
+      const unknown: { cmd: string } = cmd
+      return E.unknownCommand(unknown.cmd, COMMAND_NAMES)
+    }
   }
 }
 
@@ -293,15 +335,8 @@ function endSpeeches(c: Ctx): void {
   openVoting(c, 'vote', nominees)
 }
 
-/**
- * Opens a vote or a revote. A round always has a candidate, so it always has a way forward (a vote); with none left
- * (every tied player removed during the tie speeches, §10.2) nobody leaves and night falls at once.
- */
+/** Opens a vote or a revote: always with a candidate (a tie with one or none left is resolved first, §10.2). */
 function openVoting(c: Ctx, kind: 'vote' | 'revote', candidates: number[]): void {
-  if (candidates.length === 0) {
-    c.notice({ code: 'tie.noneLeft', params: { seats: [...(c.d.tied ?? [])] } })
-    return endVotingWithoutDeparture(c)
-  }
   c.emit({ type: 'votingOpened', kind, candidates })
   c.emit({ type: 'timerSet', timer: null })
 }
@@ -336,12 +371,56 @@ function advanceTieSpeech(c: Ctx): void {
     setTimer(c, 'tieSpeech', s.ruleset.times.tieSpeech)
     return
   }
-  // §8.1: revote among the tied players still at the table (§10.2: none left → nobody leaves, night falls).
+  // §8.1: revote among the tied players still at the table (§10.2: one or none left → resolved without one).
+  if (resolveAmongPresent(c)) return
   openVoting(
     c,
     'revote',
     (d.tied ?? []).filter((t) => isAlive(s, t)),
   )
+}
+
+/** The votes each tied player had in the round that tied them (§7.4: a tie at zero votes sends nobody out). */
+function tieVotes(d: DayState): number {
+  for (let i = d.votings.length - 1; i >= 0; i--) {
+    const r = d.votings[i]
+    if (r.kind === 'liftAll') continue
+    const x = r.candidates.find((cand) => d.tied?.includes(cand.seat))
+    return x ? x.voters.length + (x.count ?? 0) : 0
+  }
+  return 0
+}
+
+/**
+ * §10.2: a tie is resolved among the tied players still at the table. With two or more left it goes on (returns
+ * false); with one left he leaves (`tie.oneLeft`; §7.4: not on zero votes, then he stays), with none nobody leaves
+ * and night falls (`tie.noneLeft`). Used when the tie speeches end (the speeches still due go on after a removal)
+ * and when a tied player leaves at the lift-all question, so no revote of one and no lift-all question for one is
+ * ever held.
+ */
+function resolveAmongPresent(c: Ctx): boolean {
+  const d = c.d
+  const tied = d.tied ?? []
+  const present = tied.filter((t) => isAlive(c.s, t))
+  if (present.length >= 2) return false
+  if (present.length === 0) {
+    c.notice({ code: 'tie.noneLeft', params: { seats: [...tied] } })
+    endVotingWithoutDeparture(c)
+    return true
+  }
+  return oneLeft(c, present[0], tied, tieVotes(d))
+}
+
+/** §10.2: of a tie only `seat` is still at the table: he leaves, unless the tie was at zero votes (§7.4). */
+function oneLeft(c: Ctx, seat: number, tied: number[], votes: number): true {
+  if (votes === 0) {
+    c.notice({ code: 'vote.noVotes', params: { seat } })
+    endVotingWithoutDeparture(c)
+    return true
+  }
+  c.notice({ code: 'tie.oneLeft', params: { seat, seats: [...tied] } })
+  voteOut(c, [seat], 'votedOut')
+  return true
 }
 
 function advanceLastWord(c: Ctx): void {
@@ -414,12 +493,18 @@ function onWithdraw(c: Ctx, cmd: CommandOf<'withdraw'>): AppErrorData | void {
 
 // ───────────────────────────── voting ─────────────────────────────
 
+/** The tied seats that do not vote in the current round (§8.2: seed 002's revote and lift-all question). */
+function excludedVoters(s: GameState, d: DayState): number[] {
+  return !s.ruleset.tiedVoteInRevote && (d.step === 'liftAll' || d.voting?.kind === 'revote')
+    ? (d.tied ?? [])
+    : []
+}
+
 /** Who may vote in the current round (§7.3, §8.2): the living seats, less the tied ones where they do not vote. */
 export function eligibleVoters(s: GameState): number[] {
   const d = day(s)
   if (!d) return []
-  const excluded =
-    !s.ruleset.tiedVoteInRevote && (d.step === 'liftAll' || d.voting?.kind === 'revote') ? (d.tied ?? []) : []
+  const excluded = excludedVoters(s, d)
   return alive(s).filter((seat) => !excluded.includes(seat))
 }
 
@@ -435,7 +520,11 @@ export function stillToVote(s: GameState): { seats: number[]; anonymous: number;
   const voted = new Set(v.votes.flatMap((x) => x ?? []))
   const seats = eligibleVoters(s).filter((seat) => !voted.has(seat))
   const anonymous = v.counts.reduce((a, x) => a + x, 0)
-  return { seats, anonymous, left: Math.max(0, seats.length - anonymous) }
+  // §10.2: a voter who left during the round may have been one of the counted votes; the counted votes still at
+  // the table are at least the counts less those departures, so a living seat's vote is never blocked by his.
+  const excluded = excludedVoters(s, day(s)!)
+  const departed = v.departed.filter((seat) => !excluded.includes(seat)).length
+  return { seats, anonymous, left: Math.max(0, seats.length - Math.max(0, anonymous - departed)) }
 }
 
 function checkVoters(
@@ -540,10 +629,11 @@ function resolveVoting(c: Ctx): void {
     return endVotingWithoutDeparture(c)
   }
   if (present.length === 1) {
-    c.notice({ code: 'tie.oneLeft', params: { seat: present[0], seats: leaders } })
-    return voteOut(c, present, 'votedOut')
+    oneLeft(c, present[0], leaders, max)
+    return
   }
-  if (v.kind === 'vote' || !sameSet(present, v.candidates)) {
+  // §8.3: "the same players" are the revote's candidates, also one who left during the revote (his votes count).
+  if (v.kind === 'vote' || !sameSet(leaders, v.candidates)) {
     // §8.1 / §8.4: tie speeches, then a revote among the tied.
     c.emit({ type: 'tieSpeechesOpened', seats: present })
     return advanceTieSpeech(c)
@@ -592,6 +682,10 @@ function onLiftAll(c: Ctx, cmd: CommandOf<'liftAll'>): AppErrorData | void {
   // Only the tied players still at the table leave (one may have been removed meanwhile, §10.2).
   const present = seats.filter((seat) => isAlive(s, seat))
   if (passed && present.length > 0) return voteOut(c, present, 'lifted')
+  c.notice({
+    code: 'liftAll.failed',
+    params: { seats: present, yes: yes.length, no: no.length, living, majority: s.ruleset.liftAll.majority },
+  })
   endVotingWithoutDeparture(c)
 }
 
@@ -739,21 +833,35 @@ function onFoul(c: Ctx, cmd: CommandOf<'foul'>): AppErrorData | void {
   if (p.status !== 'alive' && !pending) return E.seatNotAlive(cmd.seat)
   c.emit({ type: 'fouled', foul: { seat: cmd.seat, kind: 'foul', ...foulContext(s) } })
   const r = s.ruleset
-  if (r.removalAtFouls !== null && p.fouls >= r.removalAtFouls)
+  if (r.removalAtFouls !== null && p.fouls >= r.removalAtFouls) {
+    c.notice({ code: 'foul.removed', params: { seat: cmd.seat, fouls: p.fouls } })
     return removal(c, cmd.seat, 'fouledOut', 'fouls')
+  }
   if (pending || s.winner !== null) return
   if (p.fouls === r.silenceAtFouls) {
     const d = day(s)
     const ownSpeech = d !== null && d.speaker === cmd.seat && (d.step === 'speech' || d.step === 'tieSpeech')
-    if (r.thirdFoul === 'roundRule' && ownSpeech) {
+    const roundRule = r.thirdFoul === 'roundRule'
+    if (roundRule && ownSpeech) {
       // Seeds 000/001: during his own speech (a tie speech is his own speech too) it ends at once and costs
-      // nothing more; he speaks again next round.
+      // nothing more; he is silent to the end of this round (§11.8) and speaks again next round.
+      c.emit({ type: 'silentRound', seat: cmd.seat, day: s.days.length })
+      c.notice({ code: 'foul.speechEnded', params: { seat: cmd.seat, tie: d.step === 'tieSpeech' } })
       if (d.step === 'tieSpeech') return advanceTieSpeech(c)
       c.emit({ type: 'speechEnded', seat: cmd.seat })
       return advanceSpeech(c)
     }
     // Otherwise he loses his next own speech (FIIM: silent turn, may nominate; clubs: the turn is skipped).
     c.emit({ type: 'silenced', seat: cmd.seat })
+    if (roundRule) {
+      // §11.8: silent to the end of the round in which his turn is lost: today's when his speech is still to come
+      // today (the speeches, or the morning's last words before them), else the next day's.
+      const today =
+        d !== null &&
+        ((d.step === 'speech' && d.queue.includes(cmd.seat)) ||
+          (d.step === 'lastWord' && d.afterLastWords === 'speeches'))
+      c.emit({ type: 'silentRound', seat: cmd.seat, day: s.days.length + (today ? 0 : 1) })
+    }
   }
 }
 
@@ -764,7 +872,8 @@ function onUnfoul(c: Ctx, cmd: CommandOf<'unfoul'>): AppErrorData | void {
   if (p.fouls === 0) return E.noFouls(cmd.seat)
   const wasSilencing = p.fouls === s.ruleset.silenceAtFouls
   c.emit({ type: 'foulRemoved', seat: cmd.seat, kind: 'foul' })
-  if (wasSilencing && p.silence > 0) c.emit({ type: 'unsilenced', seat: cmd.seat })
+  if (wasSilencing && (p.silence > 0 || p.silentThrough !== null))
+    c.emit({ type: 'unsilenced', seat: cmd.seat })
 }
 
 /** §11.4: technical fouls, counted apart; the ruleset's count removes. */
@@ -856,18 +965,19 @@ function removePlayer(c: Ctx, seat: number, how: LeaveHow, reason: string): void
     c.emit({ type: 'nextVoteCancelled' })
   }
   if (checkWin(c)) {
+    // §2: the removal decided the game; the view says how it ended.
+    if (s.endReason === 'parity' || s.endReason === 'blacksEliminated')
+      c.notice({ code: 'result.removal', params: { winner: s.winner!, reason: s.endReason, seat } })
     c.emit({ type: 'gameFinished' })
     return
   }
   if (!d) return
   if (votingStopped) return openNight(c)
+  // §10.2: at the lift-all question a tie with one or none of its players left is resolved at once (no question
+  // for one). During the tie speeches it is resolved when they end (the speeches left go on; a revote needs two).
+  if (d.step === 'liftAll' && resolveAmongPresent(c)) return
   if (wasSpeaker && d.step === 'speech') return advanceSpeech(c)
   if (wasSpeaker && d.step === 'tieSpeech') return advanceTieSpeech(c)
-  // §10.2: the lift-all question with none of the tied players left at the table: nobody leaves, night falls.
-  if (d.step === 'liftAll' && d.tied && !d.tied.some((t) => isAlive(s, t))) {
-    c.notice({ code: 'tie.noneLeft', params: { seats: [...d.tied] } })
-    return endVotingWithoutDeparture(c)
-  }
   // Otherwise (a removal during the voting under `nomineeOnly`) the voting goes on; votes for him still count (§10.2).
 }
 

@@ -2,6 +2,7 @@
 import { appError, type AppErrorData } from '../../shared/errors'
 import { REMOVAL_REASON_TEXT, type RemovalReason } from '../../shared/game/commands'
 import { formatNumber } from '../../shared/numbers'
+import type { ValidationText } from '../../shared/validation-message'
 
 const n = (seat: number): string => `№${seat}`
 const reasonWords = (reason: string): { ru: string; en: string } =>
@@ -242,6 +243,27 @@ export const E = {
       'engine/voting_in_progress',
       'Идёт голосование: введите голоса',
       'A vote is in progress: enter the votes',
+    ),
+  unknownCommand: (cmd: string, allowed: readonly string[]) =>
+    appError(
+      'engine/unknown_command',
+      `Неизвестная команда «${cmd}»: допустимы ${allowed.join(', ')}`,
+      `Unknown command "${cmd}": the commands are ${allowed.join(', ')}`,
+      { cmd, allowed: allowed.join(', ') },
+    ),
+  badCommand: (cmd: string, text: ValidationText) =>
+    appError(
+      'engine/bad_command',
+      `Неверная команда «${cmd}»: ${text.ru}`,
+      `Bad command "${cmd}": ${text.en}`,
+      { cmd, fields: text.issues.map((x) => x.field).join(', ') },
+    ),
+  teamDefeatAfterResult: (seat: number) =>
+    appError(
+      'engine/team_defeat_after_result',
+      `Исход игры уже решён: ППК невозможен. Дайте игроку ${n(seat)} удаление (штраф за удаление)`,
+      `The game is already decided: no team defeat now. Give seat ${seat} a removal (the removal penalty) instead`,
+      { seat },
     ),
   badSetup: (why: string, whyEn: string) =>
     appError('engine/bad_setup', `Неверная рассадка: ${why}`, `Bad setup: ${whyEn}`),

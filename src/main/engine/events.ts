@@ -54,6 +54,8 @@ export type GameEvent =
   | { type: 'fouled'; foul: FoulRecord }
   | { type: 'foulRemoved'; seat: number; kind: 'foul' | 'techFoul' }
   | { type: 'silenced'; seat: number }
+  /** §11.8 round rule: silent to the end of that day's round (the views' `silenced` flag). */
+  | { type: 'silentRound'; seat: number; day: number }
   | { type: 'unsilenced'; seat: number }
   | { type: 'extraPointsGiven'; seat: number; points: number; reason: string }
   | { type: 'penaltyGiven'; seat: number; points: number; reason: string }

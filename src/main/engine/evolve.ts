@@ -23,6 +23,7 @@ export function cloneState(s: GameState): GameState {
             candidates: d.voting.candidates.slice(),
             votes: d.voting.votes.slice(),
             counts: d.voting.counts.slice(),
+            departed: d.voting.departed.slice(),
           }
         : null,
       tied: d.tied ? d.tied.slice() : null,
@@ -91,6 +92,9 @@ export function apply(s: GameState, e: GameEvent): void {
       d.speaker = null
       d.silentTurn = false
       d.queue = [...e.queue]
+      // §5.1: the day is opened by the first living seat from the opener (a player who left in the morning does not
+      // open it), and the next day opens after him.
+      if (e.queue.length > 0) d.opener = e.queue[0]
       return
     }
     case 'speechStarted': {
@@ -138,6 +142,7 @@ export function apply(s: GameState, e: GameEvent): void {
         candidates: [...e.candidates],
         votes: e.candidates.map(() => null),
         counts: e.candidates.map(() => 0),
+        departed: [],
       }
       return
     }
@@ -231,7 +236,9 @@ export function apply(s: GameState, e: GameEvent): void {
       }
       if (e.how === 'killed') p.left.night = s.nights.length
       p.silence = 0
+      p.silentThrough = null
       s.departures += 1
+      if (d?.voting && !d.voting.votes.some((x) => x?.includes(e.seat))) d.voting.departed.push(e.seat)
       if (d && (e.how === 'votedOut' || e.how === 'lifted')) d.left.push(e.seat)
       if (d && (d.step === 'speech' || d.step === 'tieSpeech')) d.queue = d.queue.filter((q) => q !== e.seat)
       if (e.how === 'killed' && s.nights.length === 1) s.firstKilled = e.seat
@@ -282,9 +289,15 @@ export function apply(s: GameState, e: GameEvent): void {
     case 'silenced':
       seatOf(s, e.seat).silence = 1
       return
-    case 'unsilenced':
-      seatOf(s, e.seat).silence = 0
+    case 'silentRound':
+      seatOf(s, e.seat).silentThrough = e.day
       return
+    case 'unsilenced': {
+      const p = seatOf(s, e.seat)
+      p.silence = 0
+      p.silentThrough = null
+      return
+    }
     case 'commented':
       s.comments.push({ ...e.comment })
       return

@@ -41,7 +41,9 @@ export type ExecuteResult = { ok: true; game: Game; entry: LogEntry } | { ok: fa
 
 /** Timer commands are not game actions: undo skips them and they do not clear the redo stack. */
 const isUndoable = (c: Command): boolean => c.cmd !== 'timer' && c.cmd !== 'undo' && c.cmd !== 'redo'
-const setsTimer = (e: LogEntry): boolean => e.events.some((x) => x.type === 'timerSet')
+/** An entry that sets or clears the timer (the game's end clears it too). */
+const setsTimer = (e: LogEntry): boolean =>
+  e.events.some((x) => x.type === 'timerSet' || x.type === 'gameFinished')
 
 export function validateSetup(setup: GameSetup): AppErrorData | null {
   if (!Array.isArray(setup.players) || setup.players.length !== 10) {
@@ -89,6 +91,7 @@ export function initialState(setup: GameSetup, ruleset: Ruleset = structuredClon
       fouls: 0,
       techFouls: 0,
       silence: 0,
+      silentThrough: null,
       left: null,
       extraPoints: [],
       penalties: [],

@@ -1,7 +1,7 @@
 /** The rules engine (RULES.md, DESIGN.md "The engine"): pure, no I/O, no clock, no randomness. */
 export type { GameSetup, LogEntry, Game, ExecuteResult } from './game'
 export { newGame, execute, restore, replay, validateSetup, initialState } from './game'
-export { decide, eligibleVoters, type Decision } from './decide'
+export { decide, eligibleVoters, parseCommand, type Decision } from './decide'
 export { evolve } from './evolve'
 export type { GameEvent, GameEventType } from './events'
 export type { GameState, SeatState, DayState, NightState, VotingState } from './state'

@@ -4,9 +4,10 @@
  */
 import { z } from 'zod'
 import type { AppErrorData } from '../../shared/errors'
-import { commandSchema, type Command } from '../../shared/game/commands'
 import { BUILTIN_RULESETS, deriveRuleset, type Ruleset } from '../../shared/game/ruleset'
 import type { ControlView } from '../../shared/game/views'
+import { validationMessage } from '../../shared/validation-message'
+import { parseCommand } from './decide'
 import { execute, newGame, restore, type Game } from './game'
 import { dealRoles, rolesFromSeats } from './roles'
 import { bestMoveResult, seatPoints } from './score'
@@ -175,9 +176,7 @@ export function runScenario(input: unknown): ScenarioResult {
     view: null,
   })
   if (!parsed.success) {
-    return fail(
-      `not a scenario: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    )
+    return fail(`not a scenario: ${validationMessage(parsed.error.issues).en}`)
   }
   const sc = parsed.data
   const ruleset = resolveRuleset(sc.ruleset)
@@ -195,18 +194,16 @@ export function runScenario(input: unknown): ScenarioResult {
   for (const [i, step] of sc.steps.entries()) {
     const n = i + 1
     const { rejects, expect, ...raw } = step
-    const cmdParsed = commandSchema.safeParse(raw)
+    // The engine's own door for commands (decide refuses the same way, whoever calls it).
+    const cmdParsed = parseCommand(raw)
     stepsRun = n
     let error: AppErrorData | null = null
     let accepted: Game | null = null
-    if (!cmdParsed.success) {
-      error = {
-        code: 'engine/bad_command',
-        message: { ru: 'Неверная команда', en: cmdParsed.error.issues.map((x) => x.message).join('; ') },
-      }
+    if (!cmdParsed.ok) {
+      error = cmdParsed.error
     } else {
       const before = stateKey(game)
-      const r = execute(game, cmdParsed.data as Command)
+      const r = execute(game, cmdParsed.command)
       if (r.ok) accepted = r.game
       else {
         error = r.error

@@ -24,6 +24,11 @@ export interface SeatState {
   techFouls: number
   /** Own speech turns still to be lost to a silence (§11.2). */
   silence: number
+  /**
+   * §11.8 under the round rule (seeds 000/001): the day whose round he is silent to the end of (also when the 3rd
+   * foul ended his own speech); null when not silenced so. The views' `silenced` flag reads it.
+   */
+  silentThrough: number | null
   left: SeatRecord['left']
   extraPoints: Array<{ points: number; reason: string }>
   penalties: Array<{ points: number; reason: string }>
@@ -36,6 +41,8 @@ export interface VotingState {
   votes: Array<number[] | null>
   /** Per candidate, votes entered as a count without seats (§7.5). */
   counts: number[]
+  /** §10.2: seats that left during this round without a vote entered by seat (some may be among the counts). */
+  departed: number[]
 }
 
 export interface DayState {

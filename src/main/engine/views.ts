@@ -10,6 +10,7 @@ import type {
 import { isPublicNotice, type Notice } from '../../shared/game/notices'
 import { eligibleVoters, stillToVote } from './decide'
 import { describeEntry } from './describe'
+import type { GameEventType } from './events'
 import type { Game } from './game'
 import { seatPoints } from './score'
 import { day, type DayState, type GameState } from './state'
@@ -25,12 +26,48 @@ function nightStep(s: GameState): NightStep | null {
   return null
 }
 
-/** The automatic outcome of the last game command in force (timer commands are not game commands), if any. */
-function lastNotice(game: Game): Notice | null {
-  const seq = game.undoable[game.undoable.length - 1]
-  if (seq === undefined) return null
-  for (const e of game.log[seq - 1].events) if (e.type === 'noticed') return e.notice
+/** Events that change the step the judge is on (a phase, a day step, a speaker, a night entry). */
+const STEP_EVENTS: ReadonlySet<GameEventType> = new Set<GameEventType>([
+  'zeroNightStarted',
+  'dayStarted',
+  'speechesOpened',
+  'speechStarted',
+  'turnSkipped',
+  'speechEnded',
+  'votingOpened',
+  'tieSpeechesOpened',
+  'tieSpeechStarted',
+  'liftAllOpened',
+  'lastWordsOpened',
+  'lastWordStarted',
+  'nightStarted',
+  'shotFired',
+  'donChecked',
+  'sheriffChecked',
+  'gameFinished',
+])
+
+/**
+ * The notice on screen: the last automatic outcome of the latest game command in force that gave one (timer
+ * commands are not game commands), as long as the step it left the game in lasts — a later command that moves to
+ * another step takes it off. Of several notices of one command the last is shown (the game's end after the vote's).
+ */
+function currentNotice(game: Game): Notice | null {
+  for (let i = game.undoable.length - 1; i >= 0; i--) {
+    const events = game.log[game.undoable[i] - 1].events
+    let last: Notice | null = null
+    for (const e of events) if (e.type === 'noticed') last = e.notice
+    if (last) return last
+    if (events.some((e) => STEP_EVENTS.has(e.type))) return null
+  }
   return null
+}
+
+/** §11.8: barred from speaking now — a turn still to be lost, his silent turn, or the round rule's silent round. */
+function silencedNow(s: GameState, p: GameState['seats'][number], d: DayState | null): boolean {
+  if (p.silence > 0 || (d !== null && d.silentTurn && d.speaker === p.seat)) return true
+  const through = p.silentThrough
+  return through !== null && (s.days.length < through || (s.days.length === through && s.phase === 'day'))
 }
 
 /** The tie being resolved today: the tied seats with the counts of the voting that tied them, and the stage. */
@@ -72,7 +109,7 @@ export function controlView(game: Game, revision: number): ControlView {
     status: p.status,
     fouls: p.fouls,
     techFouls: p.techFouls,
-    silenced: p.silence > 0 || (d !== null && d.silentTurn && d.speaker === p.seat),
+    silenced: silencedNow(s, p, d),
     nominated: nominees.some((n) => n.seat === p.seat),
     speaking: speaker === p.seat,
     points: points ? points[i].total : null,
@@ -131,7 +168,11 @@ export function controlView(game: Game, revision: number): ControlView {
     voteCancelled: d?.voteCancelled ?? false,
     scores: points ? points.map((p, i) => ({ seat: i + 1, points: p })) : null,
     tie: tieView(d),
-    notice: lastNotice(game),
+    notice: currentNotice(game),
+    end:
+      finished && s.winner !== null && s.endReason !== null
+        ? { winner: s.winner, reason: s.endReason }
+        : null,
   }
 }
 

@@ -32,6 +32,7 @@ import {
   type SceneMap,
 } from './director'
 import { OnDemandGraphics } from './graphics'
+import { validationMessage } from '../../shared/validation-message'
 
 export const DEFAULT_OBS_URL = 'ws://127.0.0.1:4455'
 
@@ -104,11 +105,11 @@ export interface ObsDirectorStatus {
 }
 
 function invalidSettings(error: z.ZodError): AppErrorData {
-  const where = error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')
+  const where = validationMessage(error.issues)
   return appError(
     'obs/invalid_settings',
-    `Неверные настройки OBS: ${where}`,
-    `Invalid OBS settings: ${where}`,
+    `Неверные настройки OBS: ${where.ru}`,
+    `Invalid OBS settings: ${where.en}`,
     { issues: error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) },
   )
 }

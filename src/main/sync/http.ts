@@ -10,6 +10,8 @@ import { toAppErrorData, type AppErrorData } from '../../shared/errors'
 import { SYNC_MAX_BYTES, syncHelloSchema, syncPullSchema, syncPushSchema } from '../../shared/sync'
 import type { SyncHub } from './hub'
 import { syncError } from './errors'
+import { validationMessage } from '../../shared/validation-message'
+import type { core } from 'zod'
 
 const STATUS: Record<string, number> = {
   'sync/bad_token': 401,
@@ -80,16 +82,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-function invalid(issues: Array<{ path: PropertyKey[]; message: string }>): Error {
-  const list = issues.slice(0, 5).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
-  return syncError(
-    'sync/malformed',
-    `Неверный пакет: ${list.join('; ')}`,
-    `Malformed batch: ${list.join('; ')}`,
-    {
-      issues: list,
-    },
-  )
+function invalid(issues: readonly core.$ZodIssue[]): Error {
+  const text = validationMessage(issues)
+  return syncError('sync/malformed', `Неверный пакет: ${text.ru}`, `Malformed batch: ${text.en}`, {
+    issues: text.issues.slice(0, 5).map((i) => `${i.field}: ${i.en}`),
+  })
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { calls, type Access, type CallName, type CallOutput, type CallParsed } from '../../shared/contract'
 import { appError, toAppErrorData, type AppErrorData } from '../../shared/errors'
+import { validationMessage } from '../../shared/validation-message'
 
 /** Who is calling: a handler that returns something private (a file path) gives less to a reader. */
 export interface CallContext {
@@ -67,16 +68,15 @@ export function createRouter(
         return { ok: false, error: forbidden(method) }
       const parsed = spec.input.safeParse(params ?? {})
       if (!parsed.success) {
-        const issues = parsed.error.issues
-          .slice(0, 5)
-          .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        // Each issue names its field and what is allowed there, in the judge's language (one formatter).
+        const text = validationMessage(parsed.error.issues)
         return {
           ok: false,
           error: appError(
             'contract/invalid_params',
-            `Неверные данные для «${method}»: ${issues.join('; ')}`,
-            `Invalid data for "${method}": ${issues.join('; ')}`,
-            { method, issues },
+            `Неверные данные для «${method}»: ${text.ru}`,
+            `Invalid data for "${method}": ${text.en}`,
+            { method, issues: text.issues.slice(0, 5).map((i) => `${i.field}: ${i.en}`) },
           ),
         }
       }

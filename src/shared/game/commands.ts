@@ -74,5 +74,7 @@ export const commandSchema = z.discriminatedUnion('cmd', [
 ])
 
 export type Command = z.infer<typeof commandSchema>
+/** Every command name the engine knows, in the schema's order (derived from the schema, never listed twice). */
+export const COMMAND_NAMES: readonly string[] = commandSchema.options.map((o) => o.shape.cmd.value)
 export type CommandName = Command['cmd']
 export type CommandOf<K extends CommandName> = Extract<Command, { cmd: K }>

@@ -5,7 +5,7 @@
  * the one place the control panel, the overlay, the protocol and the CLI take it from.
  */
 import type { LocalizedText } from '../errors'
-import type { Winner } from './record'
+import type { EndReason, Winner } from './record'
 
 export interface NoticeParams {
   /** §7.2: nobody was nominated. */
@@ -36,6 +36,24 @@ export interface NoticeParams {
   'lastWord.lost': { seat: number }
   /** §4.1: a black shot at a seat that has already left: his miss, so the night is a miss. Secret (night). */
   'shot.absentTarget': { seats: number[] }
+  /** §11.2 seeds 000/001: a 3rd foul in his own speech (or tie speech) ended it; he is silent to the round's end. */
+  'foul.speechEnded': { seat: number; tie: boolean }
+  /** §11.3: the foul that removes (the 4th): the player leaves without a last word. */
+  'foul.removed': { seat: number; fouls: number }
+  /** §8.3: the lift-all question failed: all tied players stay. */
+  'liftAll.failed': {
+    seats: number[]
+    yes: number
+    no: number
+    living: number
+    majority: 'moreThanHalfLiving' | 'yesOverNo'
+  }
+  /** §2, §12: a removal decided the game (blacks at parity with the reds, or no black left). */
+  'result.removal': {
+    winner: Winner
+    reason: Extract<EndReason, 'parity' | 'blacksEliminated'>
+    seat: number
+  }
 }
 
 export type NoticeCode = keyof NoticeParams
@@ -59,6 +77,14 @@ const WINNER: Record<Winner, LocalizedText> = {
   red: { ru: 'победа красных', en: 'the reds win' },
   black: { ru: 'победа чёрных', en: 'the blacks win' },
   draw: { ru: 'ничья', en: 'a draw' },
+}
+
+/** Why a game ended, in words (the one table for the notices and `endText`). */
+const END_WHY: Record<EndReason, LocalizedText> = {
+  blacksEliminated: { ru: 'чёрных за столом не осталось', en: 'no black is left' },
+  parity: { ru: 'чёрных не меньше, чем красных', en: 'the blacks are as many as the reds' },
+  draw: { ru: 'круги подряд без ухода игроков', en: 'rounds in a row with nobody leaving' },
+  teamDefeat: { ru: 'ППК', en: 'a team defeat' },
 }
 
 type Texts = { [K in NoticeCode]: (p: NoticeParams[K]) => LocalizedText }
@@ -132,10 +158,47 @@ const TEXTS: Texts = {
     ru: `Выстрел в уже покинувшего стол (стрелял ${list(p.seats)}) — промах`,
     en: `A shot at a seat that has already left (by seat ${listEn(p.seats)}) is a miss`,
   }),
+  'foul.speechEnded': (p) =>
+    p.tie
+      ? {
+          ru: `Третий фол у №${p.seat}: его речь в перестрелке окончена, он молчит до конца круга`,
+          en: `Third foul for seat ${p.seat}: his tie speech is over, he is silent to the end of the round`,
+        }
+      : {
+          ru: `Третий фол у №${p.seat}: его речь окончена, он молчит до конца круга`,
+          en: `Third foul for seat ${p.seat}: his speech is over, he is silent to the end of the round`,
+        },
+  'foul.removed': (p) => ({
+    ru: `${p.fouls}-й фол у №${p.seat}: удаление без последнего слова`,
+    en: `Foul ${p.fouls} for seat ${p.seat}: removed, without a last word`,
+  }),
+  'liftAll.failed': (p) =>
+    p.majority === 'moreThanHalfLiving'
+      ? {
+          ru: `Подъём всех не прошёл (${list(p.seats)}): «за» ${p.yes} из ${p.living}, нужно больше половины; все остаются`,
+          en: `The lift-all vote failed (seats ${listEn(p.seats)}): ${p.yes} yes of ${p.living}, more than half needed; all stay`,
+        }
+      : {
+          ru: `Подъём всех не прошёл (${list(p.seats)}): «за» ${p.yes}, «против» ${p.no}; все остаются`,
+          en: `The lift-all vote failed (seats ${listEn(p.seats)}): ${p.yes} yes, ${p.no} no; all stay`,
+        },
+  'result.removal': (p) => ({
+    ru: `Игра окончена удалением №${p.seat}: ${END_WHY[p.reason].ru} — ${WINNER[p.winner].ru}`,
+    en: `Seat ${p.seat}'s removal ended the game: ${END_WHY[p.reason].en} — ${WINNER[p.winner].en}`,
+  }),
 }
 
 export const NOTICE_CODES = Object.keys(TEXTS) as NoticeCode[]
 
 export function noticeText(n: Notice): LocalizedText {
   return (TEXTS[n.code] as (p: NoticeParams[NoticeCode]) => LocalizedText)(n.params)
+}
+
+/** How a finished game ended (the views' `end`): who won and why, in both UI languages. */
+export function endText(end: { winner: Winner; reason: EndReason }): LocalizedText {
+  const w = WINNER[end.winner]
+  return {
+    ru: `Игра окончена: ${w.ru} (${END_WHY[end.reason].ru})`,
+    en: `Game over: ${w.en} (${END_WHY[end.reason].en})`,
+  }
 }

@@ -4,7 +4,7 @@
  */
 import type { LocalizedText } from '../errors'
 import type { Notice } from './notices'
-import type { Role, SeatPoints, SeatStatus, Winner } from './record'
+import type { EndReason, Role, SeatPoints, SeatStatus, Winner } from './record'
 
 export type Phase = 'setup' | 'zeroNight' | 'day' | 'night' | 'finished'
 export type DayStep = 'lastWord' | 'speech' | 'voting' | 'tieSpeech' | 'liftAll'
@@ -100,6 +100,9 @@ export interface ControlView {
   /** What the engine decided by itself at the last game command, and why (no vote, a void best move, …). The
    * engine always sets it (null when nothing); optional only for views built by hand (demo, fixtures). */
   notice?: Notice | null
+  /** How the game ended (`finished`: who won and why; `endText` gives the words), else null. Set by the engine;
+   * optional only for views built by hand. */
+  end?: { winner: Winner; reason: EndReason } | null
 }
 
 export type OverlayView = Omit<ControlView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> & {
