@@ -8,7 +8,7 @@ import type { Plugin } from 'vite'
  * paths the local server uses (`/control`, `/overlay`, `/admin`, e.g. the overlay preview's iframe), and player
  * photos and resources (sounds) come from the app's local server on MAFIA_DESK_PORT (default 4800).
  */
-const PAGES = ['control', 'overlay', 'admin']
+const PAGES = ['control', 'overlay', 'admin', 'start']
 const corePort =
   process.env.MAFIA_DESK_PORT && process.env.MAFIA_DESK_PORT !== '0' ? process.env.MAFIA_DESK_PORT : '4800'
 function pagePaths(): Plugin {
@@ -17,7 +17,7 @@ function pagePaths(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         const [path, query] = (req.url ?? '').split('?')
-        const page = path.replace(/^\//, '')
+        const page = path === '/' ? 'start' : path.replace(/^\//, '')
         if (PAGES.includes(page)) req.url = `/${page}.html${query ? `?${query}` : ''}`
         next()
       })
@@ -29,7 +29,7 @@ export default defineConfig({
   main: {
     build: {
       // zod is bundled (tree-shaken) rather than required from node_modules: its CommonJS entry loads every locale
-      // and module at start-up, about 40 ms of the server's start (docs/performance.md, sixth round).
+      // and module at start-up, about 40 ms of the server's start (docs/dev/performance.md, sixth round).
       externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         input: {
@@ -63,6 +63,7 @@ export default defineConfig({
           control: resolve(__dirname, 'src/renderer/control.html'),
           overlay: resolve(__dirname, 'src/renderer/overlay.html'),
           admin: resolve(__dirname, 'src/renderer/admin.html'),
+          start: resolve(__dirname, 'src/renderer/start.html'),
         },
       },
     },

@@ -1,4 +1,4 @@
-// ESLint flat config: TypeScript + Vue, Prettier for formatting, and the layer rules of DESIGN.md.
+// ESLint flat config: TypeScript + Vue, Prettier for formatting, and the layer rules of docs/architecture.md.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import pluginVue from 'eslint-plugin-vue'
@@ -8,11 +8,11 @@ import globals from 'globals'
 
 const electronOnly = {
   name: 'electron',
-  message: "Only src/main/electron/ and src/preload/ may import 'electron' (DESIGN.md layers).",
+  message: "Only src/main/electron/ and src/preload/ may import 'electron' (docs/architecture.md layers).",
 }
 const nodeBuiltins = {
   group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'net', 'crypto', 'url', 'worker_threads'],
-  message: 'This layer is pure: no Node built-ins (DESIGN.md layers).',
+  message: 'This layer is pure: no Node built-ins (docs/architecture.md layers).',
 }
 const noMainFromShared = { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'src/shared imports nothing outside src/shared.' }
 
@@ -92,6 +92,12 @@ export default tseslint.config(
     files: ['src/renderer/src/admin/**/*.{ts,vue}'],
     rules: {
       'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/main/**', '**/overlay/**', '**/control/**'], message: 'admin may import common and shared only.' }] }],
+    },
+  },
+  {
+    files: ['src/renderer/src/start/**/*.{ts,vue}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/main/**', '**/control/**', '**/admin/**'], message: 'the start page may import common, shared and the overlay\'s URL parameters only.' }] }],
     },
   },
   {

@@ -5,7 +5,7 @@
 // bench/peer-floor-serve.cjs (plain pages, one durable SQLite commit per command: see that file), with
 // node_modules linked to this checkout's. Run it side by side with NodeCG exactly as the app:
 //   bash ../shared/peer-latency/mafia-desk/sitting.sh NODECG_DIR DIR OUT_DIR
-// What it shows (docs/performance.md, ninth round): how much CPU and latency the harness leaves to any system with
+// What it shows (docs/dev/performance.md, ninth round): how much CPU and latency the harness leaves to any system with
 // a durable commit before the result, so the app's figures can be read against that floor and not only NodeCG's.
 import fs from 'node:fs'
 import path from 'node:path'

@@ -3,7 +3,7 @@
  * `BENCH_RESULT {...}` line each prints, and prints one table (figure, goal, measured, pass/fail); the table is
  * also written to bench/results.json. A benchmark that the issue asks for but this checkout does not have yet is
  * listed as "missing"; a script that crashes is listed as "failed" (and the run exits 1). A figure that misses
- * its goal is reported, not failed on: see docs/performance.md for how noisy each figure is.
+ * its goal is reported, not failed on: see docs/dev/performance.md for how noisy each figure is.
  *
  *   npm run bench [-- engine db]    (only the named benchmarks)
  */

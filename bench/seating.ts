@@ -1,5 +1,5 @@
 /**
- * npm run bench:seating — the seating generator (RULES.md §16.2) next to a random seating of the same shape:
+ * npm run bench:seating — the seating generator (docs/rules.md §16.2) next to a random seating of the same shape:
  * 30/10, 50/10, 100/10 and 200/12 (players/games). Figures, all from the report the app shows (evaluateSeating):
  * max meetings of a pair; the ideal band ⌊λ⌋..⌈λ⌉ of meetings per pair and the pairs outside it; Σ meetings² above
  * its lower bound (0 = no seating of this shape can be more even); pairs meeting twice; seat and table-use

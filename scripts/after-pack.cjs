@@ -1,6 +1,7 @@
 // electron-builder afterPack hook (electron-builder.yml): flips Electron's fuses with @electron/fuses on the
-// packaged executable, before signing. One fuse set per platform: ASAR integrity only where Electron
-// supports it (macOS, Windows); on Linux the fuse would guard nothing.
+// packaged executable, before signing. One fuse set per platform: ASAR integrity validation only where Electron
+// supports it (macOS, Windows); OnlyLoadAppFromAsar everywhere, Linux included (without it, an `app/` folder
+// or a loose package.json beside resources/app.asar would be loaded instead of the packaged code).
 const { FuseV1Options, FuseVersion } = require('@electron/fuses')
 
 /** The fuses of the packaged app, by electron-builder's platform name (darwin, mas, win32, linux). */
@@ -15,9 +16,10 @@ function fusesFor(platformName) {
     enableNodeCliInspectArguments: false,
     // Cookies encrypted with the OS's keys.
     enableCookieEncryption: true,
-    // The app's code is validated against the hash embedded at packaging; only app.asar is loaded.
+    // The app's code is validated against the hash embedded at packaging (macOS, Windows).
     enableEmbeddedAsarIntegrityValidation: asarIntegrity,
-    onlyLoadAppFromAsar: asarIntegrity,
+    // Only app.asar is loaded, on every platform.
+    onlyLoadAppFromAsar: true,
     // Pages are served by the local server, never from file://.
     grantFileProtocolExtraPrivileges: false,
   }

@@ -1,9 +1,11 @@
 /**
- * npm run test:chaos — the long chaos run (issue 13, item 12). Needs a build (npm run build). Steps:
+ * npm run test:chaos — the long chaos run. Needs a build (npm run build). Steps:
  *  1. the kill test: CHAOS_KILLS (default 100) SIGKILLs with three judges playing in parallel;
  *  2. the e2e chaos and hostile-input specs: 10,000 fuzzed contract messages (CHAOS_FUZZ), a hostile page in
  *     Chromium, disk full and read-only during a game (tmpfs; needs root), malformed requests, 1,000 aborts;
- *  3. OBS killed mid-game against real OBS Studio (tests/obs/app.int.test.ts).
+ *  3. OBS killed mid-game against real OBS Studio (tests/obs/app.int.test.ts);
+ *  4. damage in the write-ahead log after a crash (scripts/wal-chaos.ts): reported at start as detected, with
+ *     the hidden acknowledged changes counted and the newest good backup named.
  * `npm test` runs the same specs with small counts (1,000 messages, 5 kills), which is the CI version.
  */
 import { spawnSync } from 'node:child_process'
@@ -31,6 +33,11 @@ const steps: Step[] = [
     cmd: 'npx',
     args: ['playwright', 'test', 'e2e/chaos', 'e2e/process'],
     env: { CHAOS_FUZZ: fuzz },
+  },
+  {
+    name: 'WAL damage after a crash: detected at start, the newest good backup named',
+    cmd: 'npx',
+    args: ['tsx', 'scripts/wal-chaos.ts'],
   },
   {
     name: 'OBS killed mid-game (real OBS)',

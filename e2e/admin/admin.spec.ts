@@ -384,7 +384,7 @@ test('keyboard: tabs move with the arrows, a dialog answers to Escape and Enter'
 })
 
 test('a finished game: standings rows, the winner, the PDF protocol without a question', async ({ page }) => {
-  // A short game through the contract (RULES.md §10.5: a team defeat ends it at once; the reds win): the demo's
+  // A short game through the contract (docs/rules.md §10.5: a team defeat ends it at once; the reds win): the demo's
   // open game, in the last round of the demo stage (the earlier rounds hold the finished demo games).
   const [tournament] = (await wsCall(server, 'tournaments.list', {})).value as Array<{
     id: number

@@ -1,24 +1,14 @@
 /**
  * A whole FIIM game played through the control panel with the keyboard only, against the real headless server:
  * the reds win by votes (day 1 votes out a mafia, night 1 kills the sheriff whose best move names 2 blacks,
- * day 2 a lone nominee leaves on all votes, day 3 the last black leaves). Also measures the latency from a key
- * press to the updated view.
+ * day 2 a lone nominee leaves on all votes, day 3 the last black leaves). Every key press that changes the game
+ * produces an updated view; the latency figures are `npm run bench`'s (bench:latency), not the test run's.
  */
 import { test, expect } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { startServer, type TestServer } from '../helpers/server'
-import {
-  command,
-  expectPhase,
-  installLatencyProbe,
-  latencyReport,
-  latencySamples,
-  percentile,
-  seats,
-  setUpGame,
-  shot,
-} from './panel'
+import { command, expectPhase, installLatencyProbe, latencySamples, seats, setUpGame, shot } from './panel'
 
 let server: TestServer
 test.beforeAll(async () => {
@@ -143,11 +133,6 @@ test('a whole game from the keyboard: the reds win, statuses and points in the s
   await shot(page, 'summary')
 
   const latency = await latencySamples(page)
-  const p95 = percentile(latency.total, 95)
-  console.log(latencyReport(latency))
-  console.log(
-    `  goal p95 < 16 ms (key press → updated view): ${p95 < 16 ? 'met' : 'NOT met'} (${p95.toFixed(1)} ms)`,
-  )
   // Behaviour only: every key press produced an updated view. The latency goal is a benchmark figure.
   expect(latency.total.length).toBeGreaterThan(40)
 })

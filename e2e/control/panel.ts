@@ -91,17 +91,6 @@ export async function latencySamples(page: Page): Promise<Latency> {
   return { total, wire, render: total.map((t, i) => t - wire[i]) }
 }
 
-export function latencyReport(l: Latency): string {
-  const f = (xs: number[]): string =>
-    `p50 ${percentile(xs, 50).toFixed(1)} ms, p95 ${percentile(xs, 95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`
-  return [
-    `control latency over ${l.total.length} key presses that changed the game:`,
-    `  key press → updated view:                      ${f(l.total)}`,
-    `  key press → game.view push (WS+server+SQLite): ${f(l.wire)}`,
-    `  game.view push → updated view (panel):         ${f(l.render)}`,
-  ].join('\n')
-}
-
 export function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b)
   if (s.length === 0) return NaN

@@ -1,7 +1,8 @@
 /**
  * From a command to the overlay's DOM: the overlay page itself opens a second WebSocket with the control token
  * and sends `game.command` (foul / unfoul), while a MutationObserver records when the card's `data-fouls`
- * changes — one page, one clock (performance.now()). Prints p50/p95 over 60 actions (goal: p95 < 16.7 ms).
+ * changes — one page, one clock (performance.now()). Asserts that every action arrives; its figures (p50/p95) are
+ * printed by `npm run bench` (bench:latency), never by the test run.
  */
 import { expect, test } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
@@ -17,10 +18,7 @@ test.afterAll(async () => {
   await server?.stop()
 })
 
-const pct = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-
-test('a command appears in the overlay within a frame (p50/p95 over 60 actions)', async ({ page }) => {
+test('every command sent from the overlay page reaches its DOM (60 actions)', async ({ page }) => {
   const control = await connectControl(server.origin, server.token)
   const active = await control.call<{ gameId: number }>('game.active')
   await control.command(active.gameId, { cmd: 'start' })
@@ -120,12 +118,7 @@ test('a command appears in the overlay within a frame (p50/p95 over 60 actions)'
     },
   )
 
-  const s = [...result.samples].sort((a, b) => a - b)
-  const r = [...result.replies].sort((a, b) => a - b)
-  const o = [...result.overlayPart].sort((a, b) => a - b)
-  const line = `overlay latency over ${s.length} actions: p50 ${pct(s, 50).toFixed(2)} ms, p95 ${pct(s, 95).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms (of which push → DOM in the overlay: p50 ${pct(o, 50).toFixed(2)} ms, p95 ${pct(o, 95).toFixed(2)} ms; command reply p50 ${pct(r, 50).toFixed(2)} ms); goal p95 < 16.7 ms: ${pct(s, 95) < 16.7 ? 'met' : 'NOT met'}`
-  console.log(line)
-  test.info().annotations.push({ type: 'latency', description: line })
+  const s = result.samples
   // Behaviour only: every action reached the overlay. The figure is measured by `npm run bench` (bench:latency).
   expect(s.length).toBe(60)
 })
@@ -220,10 +213,7 @@ test('a foul clicked in the control panel appears in the overlay (two pages, one
     if (!seen) throw new Error(`no overlay change for click ${i} (seat ${e.seat} → ${e.fouls})`)
     return seen.t - click.t
   })
-  const s = [...samples].sort((a, b) => a - b)
-  const line = `control panel click → overlay DOM over ${s.length} clicks: p50 ${pct(s, 50).toFixed(2)} ms, p95 ${pct(s, 95).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms; goal p95 < 16.7 ms: ${pct(s, 95) < 16.7 ? 'met' : 'NOT met'}`
-  console.log(line)
-  test.info().annotations.push({ type: 'latency', description: line })
+  const s = samples
   // Behaviour only: every click reached the overlay (checked above). The figure belongs to `npm run bench`.
   expect(s.length).toBe(samples.length)
 })

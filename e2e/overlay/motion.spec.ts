@@ -1,7 +1,7 @@
 /**
  * Motion at 60 fps: while the game changes quickly (speeches handed over, fouls, nominations — each one starts
- * transform/opacity transitions), the overlay page keeps producing animation frames. Prints the frame-interval
- * percentiles; the DOM text is asserted to change at once (the data is never delayed by an animation).
+ * transform/opacity transitions), the overlay page keeps producing animation frames (their intervals are a
+ * benchmark figure, not printed here); the DOM text is asserted to change at once (the data is never delayed by an animation).
  */
 import { expect, test } from '@playwright/test'
 import { startServer, type TestServer } from '../helpers/server'
@@ -52,12 +52,6 @@ test('animations keep the frame rate while the game changes', async ({ page }) =
     return w.__frames.slice(1)
   })
   control.close()
-  const s = [...frames].sort((a, b) => a - b)
-  const at = (p: number): number => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]
-  const long = frames.filter((f) => f > 25).length
-  const line = `overlay frames during changes: ${frames.length} frames, median ${at(50).toFixed(1)} ms, p95 ${at(95).toFixed(1)} ms, ${long} longer than 25 ms`
-  console.log(line)
-  test.info().annotations.push({ type: 'frames', description: line })
   // Behaviour only: the page kept animating through the changes (frame times are a benchmark figure).
   expect(frames.length).toBeGreaterThan(60)
 })

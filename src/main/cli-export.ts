@@ -5,11 +5,12 @@
  */
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
+import { parseOptions, type OptionTable } from './args'
 import { openDatabase } from './db'
+import { DEFAULT_DB } from './serve-args'
 import { protocolFile, standingsFile } from './app/exports'
 import { parseProtocolFormat, parseStandingsFormat } from './export/commands'
-import { toAppErrorData } from '../shared/errors'
+import { AppError, appError, toAppErrorData, type AppErrorData } from '../shared/errors'
 
 export const EXPORT_USAGE =
   'cli export protocol --game ID --format pdf|html|json --out FILE [--db PATH] [--lang ru|en] [--unfinished]\n' +
@@ -17,43 +18,74 @@ export const EXPORT_USAGE =
 
 function positiveInt(value: string | undefined, name: string): number {
   const n = Number(value)
-  if (!value || !Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer`)
+  if (!value || !Number.isInteger(n) || n <= 0)
+    throw new AppError(
+      appError(
+        'export/bad_id',
+        `--${name}: нужно целое положительное число, а не «${value ?? ''}»`,
+        `--${name} must be a positive integer, not "${value ?? ''}"`,
+      ),
+    )
   return n
 }
 
-export async function runExport(args: string[]): Promise<number> {
+const EXPORT_OPTIONS = {
+  game: { type: 'string', value: 'ID', help: { ru: 'номер игры', en: 'the game id' } },
+  tournament: { type: 'string', value: 'ID', help: { ru: 'номер турнира', en: 'the tournament id' } },
+  format: { type: 'string', value: 'FORMAT', help: { ru: 'формат файла', en: 'the file format' } },
+  out: { type: 'string', value: 'FILE', help: { ru: 'куда записать', en: 'where to write' } },
+  db: { type: 'string', value: 'FILE', help: { ru: 'файл базы', en: 'the database file' } },
+  lang: { type: 'string', value: 'ru|en', default: 'ru', help: { ru: 'язык', en: 'the language' } },
+  unfinished: {
+    type: 'boolean',
+    help: { ru: 'выгрузить незавершённую игру с пометкой', en: 'export an unfinished game, marked so' },
+  },
+} satisfies OptionTable
+
+/** Where the command writes; the process's streams unless a caller (a test) passes its own. */
+export interface ExportIo {
+  out: (text: string) => void
+  err: (text: string) => void
+}
+
+const PROCESS_IO: ExportIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+}
+
+/** An error in both languages; an unfinished game's refusal names this command's own flag. */
+function errorText(e: AppErrorData): string {
+  const hint =
+    e.code === 'export/game_not_finished'
+      ? {
+          ru: 'Чтобы выгрузить её с пометкой «НЕ ЗАВЕРШЕНА», добавьте --unfinished.',
+          en: 'To export it marked "NOT FINISHED", add --unfinished.',
+        }
+      : null
+  return (
+    `[${e.code}] ${e.message.ru}${hint ? ` ${hint.ru}` : ''}\n` +
+    `[${e.code}] ${e.message.en}${hint ? ` ${hint.en}` : ''}\n`
+  )
+}
+
+export async function runExport(args: string[], io: ExportIo = PROCESS_IO): Promise<number> {
   const [what, ...rest] = args
-  let parsed
-  try {
-    parsed = parseArgs({
-      args: rest,
-      options: {
-        game: { type: 'string' },
-        tournament: { type: 'string' },
-        format: { type: 'string' },
-        out: { type: 'string' },
-        db: { type: 'string', default: resolve(process.cwd(), 'data/mafia-desk.sqlite') },
-        lang: { type: 'string', default: 'ru' },
-        unfinished: { type: 'boolean', default: false },
-      },
-      strict: true,
-    })
-  } catch (err) {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\nusage: ${EXPORT_USAGE}\n`)
+  const parsed = parseOptions(rest, EXPORT_OPTIONS)
+  if (parsed.kind === 'error') {
+    io.err(`${parsed.message.ru}\n${parsed.message.en}\nusage: ${EXPORT_USAGE}\n`)
     return 2
   }
   const v = parsed.values
   if ((what !== 'protocol' && what !== 'standings') || !v.format || !v.out) {
-    process.stderr.write(`usage: ${EXPORT_USAGE}\n`)
+    io.err(`usage: ${EXPORT_USAGE}\n`)
     return 2
   }
   const lang = v.lang === 'en' ? 'en' : 'ru'
   let db
   try {
-    db = await openDatabase(resolve(v.db!), { readonly: true })
+    db = await openDatabase(resolve(v.db ?? DEFAULT_DB), { readonly: true })
   } catch (err) {
-    const e = toAppErrorData(err)
-    process.stderr.write(`[${e.code}] ${e.message.ru}\n[${e.code}] ${e.message.en}\n`)
+    io.err(errorText(toAppErrorData(err)))
     return 1
   }
   try {
@@ -67,11 +99,10 @@ export async function runExport(args: string[]): Promise<number> {
       bytes = await standingsFile(db, tournamentId, parseStandingsFormat(v.format), lang)
     }
     writeFileSync(resolve(v.out), bytes)
-    process.stdout.write(`${resolve(v.out)} (${bytes.length} bytes)\n`)
+    io.out(`${resolve(v.out)} (${bytes.length} bytes)\n`)
     return 0
   } catch (err) {
-    const e = toAppErrorData(err, 'export/failed')
-    process.stderr.write(`[${e.code}] ${e.message.ru}\n[${e.code}] ${e.message.en}\n`)
+    io.err(errorText(toAppErrorData(err, 'export/failed')))
     return 1
   } finally {
     db.close()

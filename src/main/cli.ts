@@ -101,15 +101,25 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   export: { usage: EXPORT_USAGE, run: runExport },
 }
 
+function usage(): string {
+  return `usage:\n${Object.values(SUBCOMMANDS)
+    .map((s) => `  ${s.usage}`)
+    .join('\n')}\n`
+}
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv
+  if (name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage())
+    return 0
+  }
   const sub = name ? SUBCOMMANDS[name] : undefined
   if (!sub) {
-    process.stderr.write(
-      `usage:\n${Object.values(SUBCOMMANDS)
-        .map((s) => `  ${s.usage}`)
-        .join('\n')}\n`,
-    )
+    if (name)
+      process.stderr.write(
+        `Неизвестная команда «${name}» / Unknown command "${name}" (${Object.keys(SUBCOMMANDS).join(', ')})\n`,
+      )
+    process.stderr.write(usage())
     return 2
   }
   return sub.run(rest)

@@ -1,6 +1,7 @@
 /**
  * Headless entry: the same main-side services as the desktop app, without Electron.
  *   npm run serve -- [--port 4800] [--db ./data/mafia-desk.sqlite] [--token-file FILE] [--lan ADDRESS]
+ * (`--help` lists every option: src/main/serve-args.ts.)
  * The control token: MAFIA_DESK_TOKEN or --token-file (not shown in the process list), or --token, or random.
  * Serves /control and /overlay (the OBS browser-source URL) and the contract on 127.0.0.1 only — or, with the
  * explicit `--lan ADDRESS` (the tournament's hub, issue 16), on that address, where every connection from
@@ -8,11 +9,12 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { startCore } from './app/core'
 import { toAppErrorData } from '../shared/errors'
 import { resolveToken } from './token-source'
-import { checkLanAddress, lanWarning } from './transport/lan'
+import { lanWarning } from './transport/lan'
+import { parseServeArgs } from './serve-args'
+import { damagedError } from './db/core'
 
 const VERSION = '0.1.0'
 
@@ -27,35 +29,29 @@ function findResourcesDir(): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '4800' },
-      db: { type: 'string', default: resolve(process.cwd(), 'data/mafia-desk.sqlite') },
-      token: { type: 'string' },
-      'token-file': { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-      lan: { type: 'string' },
-    },
-    strict: true,
-  })
-  const port = Number(values.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`Неверный порт / Invalid port: ${values.port}`)
-    process.exit(2)
+  const command = parseServeArgs(process.argv.slice(2))
+  if (command.kind === 'help') {
+    console.log(command.text)
+    return
   }
-  const lanProblem = values.lan === undefined ? null : checkLanAddress(values.lan)
-  if (lanProblem) {
-    console.error(`Неверный адрес --lan / Invalid --lan address: ${lanProblem}`)
-    process.exit(2)
+  if (command.kind === 'version') {
+    console.log(`Mafia Desk ${VERSION}`)
+    return
   }
+  if (command.kind === 'error') {
+    console.error(`${command.message.ru}\n${command.message.en}\n(npm run serve -- --help)`)
+    process.exitCode = 2
+    return
+  }
+  const values = command.options
   const core = await startCore({
     mode: 'headless',
-    dbFile: resolve(values.db!),
-    port,
+    dbFile: values.dbFile,
+    port: values.port,
     staticDir: findStaticDir(),
     resourcesDir: findResourcesDir(),
     version: VERSION,
-    token: resolveToken({ token: values.token, tokenFile: values['token-file'] }),
+    token: resolveToken({ token: values.token, tokenFile: values.tokenFile }),
     lan: values.lan,
     log: values.quiet ? undefined : (line) => console.log(line),
   })
@@ -63,15 +59,16 @@ async function main(): Promise<void> {
   console.log(`Mafia Desk ${VERSION} (headless)`)
   console.log(`  База / Database:  ${core.db.file}`)
   if (core.db.damage) {
-    const good = core.db.damage.newestGoodBackup
-    console.log(
-      `  ВНИМАНИЕ: файл базы повреждён, изменения не сохраняются / WARNING: the database file is damaged, changes are refused` +
-        (good ? `\n  Восстановите / Restore: ${good}` : '\n  Исправных копий нет / No good backup'),
-    )
+    // The same words as every refused change: what is damaged (the file, or its journal with how many
+    // acknowledged changes it hides) and the newest good backup to restore.
+    const m = damagedError(core.db.file, core.db.damage).data.message
+    console.log(`  ВНИМАНИЕ / WARNING:\n  ${m.ru}\n  ${m.en}`)
+    if (core.db.damage.newestGoodBackup) console.log(`  ${core.db.damage.newestGoodBackup}`)
   } else if (core.db.readonly)
     console.log(
       '  База открыта только для чтения: изменения не сохраняются / The database is read-only: changes are not saved',
     )
+  console.log(`  Начало / Start page:  ${server.origin}/`)
   console.log(`  Панель судьи / Control panel:  ${server.controlUrl}`)
   console.log(
     `  Турнир и данные / Tournament & data: ${server.origin}/admin?token=${encodeURIComponent(server.token)}`,

@@ -1,10 +1,13 @@
 /**
  * Where the headless server's control token comes from, in order: `--token` (visible in the process list, kept
  * for scripts), the MAFIA_DESK_TOKEN environment variable, `--token-file PATH` (the first line of the file);
- * none → a fresh random token for this session.
+ * none → a fresh random token for this session. A `--token-file` that does not exist yet is created (owner-only)
+ * with a fresh token, so the panel's link stays the same from one start to the next.
  */
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { AppError, appError } from '../shared/errors'
+import { generateToken } from './transport/http-server'
 
 export const TOKEN_ENV = 'MAFIA_DESK_TOKEN'
 
@@ -19,6 +22,7 @@ export function resolveToken(
   try {
     text = readFileSync(args.tokenFile, 'utf8')
   } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return createTokenFile(args.tokenFile)
     throw new AppError(
       appError(
         'app/token_file',
@@ -34,6 +38,24 @@ export function resolveToken(
         'app/token_file',
         `Файл токена «${args.tokenFile}» пуст`,
         `The token file "${args.tokenFile}" is empty`,
+      ),
+    )
+  }
+  return token
+}
+
+/** Writes a fresh token into a new file readable by its owner only; a failure is a typed error naming the file. */
+function createTokenFile(file: string): string {
+  const token = generateToken()
+  try {
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, `${token}\n`, { mode: 0o600, flag: 'wx' })
+  } catch (err) {
+    throw new AppError(
+      appError(
+        'app/token_file',
+        `Не удалось создать файл токена «${file}»: ${String(err)}`,
+        `Cannot create the token file "${file}": ${String(err)}`,
       ),
     )
   }

@@ -1,5 +1,5 @@
 /**
- * The one contract between the main process and every renderer (DESIGN.md "One contract, two transports").
+ * The one contract between the main process and every renderer (docs/architecture.md "One contract, two transports").
  * Each call names its access level and validates its input with zod; outputs are typed. The same contract is
  * served over Electron IPC (preload → ipcMain) and over WebSocket (serve.ts), so renderer code cannot tell them apart.
  *
@@ -20,6 +20,8 @@ import type { HeadToHead, PlayerStats } from './season'
 import { ipcCallChannel, IPC_PUSH, type CallNameFromList } from './contract-names'
 import {
   seatingGenerateSchema,
+  substituteSchema,
+  roundFinishSchema,
   stageCreateSchema,
   tournamentCreateSchema,
   tournamentUpdateSchema,
@@ -255,7 +257,7 @@ export interface StandingsPublicRow {
   tieBreaks?: Array<{ key: string; value: number }>
   /** The tie-break that decided this place against a neighbour with the same total (null: the total did). */
   decidedBy?: string | null
-  /** Some of this row's Ci comes from a stage not finalised yet (RULES §16.3). */
+  /** Some of this row's Ci comes from a stage not finalised yet (docs/rules.md §16.3). */
   ciProvisional?: boolean
 }
 export interface StandingsPublic {
@@ -264,6 +266,19 @@ export interface StandingsPublic {
   stages: Array<{ stage: string | null; rows: StandingsPublicRow[] }>
   /** The tie-break keys after the total, in the ruleset's order (§13.6). */
   tieBreaks?: string[]
+  /** The final classification: finalists, then semi-finalists, then the rest by the qualifying. */
+  classification?: Array<{
+    place: number
+    playerId: number | null
+    name: string
+    group: 'final' | 'semifinal' | 'qualifying'
+    stageTotal: number
+    carried: number
+    score: number
+  }>
+  /** The carry-over of the final stage (0..1) and that stage's id (null: no final stage yet). */
+  carryOver?: number
+  finalStageId?: number | null
 }
 
 export interface AppInfo {
@@ -440,11 +455,7 @@ export const calls = {
 
   'tournaments.list': call('control', none, out<TournamentInfo[]>()),
   /** Marks a round finished and takes the end-of-round backup. */
-  'rounds.finish': call(
-    'control',
-    z.object({ roundId: z.number().int().positive(), force: z.boolean().optional() }).strict(),
-    out<{ backup: string }>(),
-  ),
+  'rounds.finish': call('control', roundFinishSchema, out<{ backup: string }>()),
   /** The versioned JSON exchange file of a game, a round or a tournament (docs/data-format.md). */
   'data.export': call(
     'control',
@@ -584,6 +595,12 @@ export const calls = {
     out<TournamentDetail>(),
   ),
   'stages.create': call('control', stageCreateSchema, out<TournamentDetail>()),
+  /** The final stage's carry-over into the final classification: 0 (the final alone), 0.5 or 1 (all points). */
+  'stages.setCarryOver': call(
+    'control',
+    z.object({ stageId: id, carryOver: z.number().min(0).max(1) }).strict(),
+    out<{ carryOver: number }>(),
+  ),
   /** Seats the rounds of the stage not started yet (all of them the first time). */
   'seating.generate': call('control', seatingGenerateSchema, out<TournamentDetail>()),
   /** The stage's seating as XLSX: a sheet per round and one "by player". */
@@ -605,14 +622,16 @@ export const calls = {
   /** A replay in a closed round: opens it again and prepares a game for the table whose game was cancelled. */
   'rounds.replay': call('control', z.object({ roundId: id, tableId: id }).strict(), out<TournamentDetail>()),
   /**
-   * The head judge opens a closed round again, with a reason (logged): until then its games take no command, push
-   * or import (issue 29 §4).
+   * Opens a closed round again (the head judge's decision, logged with his reason when given): its games — frozen at
+   * a forced close, or locked once closed (no command, push or import, issue 29 §4) — take entries again.
    */
   'rounds.reopen': call(
     'control',
-    z.object({ roundId: id, reason: z.string().trim().min(1).max(500) }).strict(),
+    z.object({ roundId: id, reason: z.string().trim().min(1).max(500).optional() }).strict(),
     out<TournamentDetail>(),
   ),
+  /** The head judge's substitution at a started round's table, before its game starts (issue 28). */
+  'seating.substitute': call('control', substituteSchema, out<TournamentDetail>()),
   /** Cancels a game with a reason: kept with its protocol, counted nowhere, its table free for a replay. */
   'games.cancel': call(
     'control',

@@ -1,5 +1,5 @@
 /**
- * One error type end to end (DESIGN.md "Errors the user sees"): a stable code such as
+ * One error type end to end (docs/architecture.md "Errors the user sees"): a stable code such as
  * `engine/seat_not_alive`, `db/locked` or `obs/not_connected`, a message in both UI languages,
  * and optional machine-readable details. The UI picks the message in the judge's language.
  */

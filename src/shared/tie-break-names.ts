@@ -1,5 +1,5 @@
 /**
- * The names of the standings' criteria (RULES §13.6) in Russian and English: one place for the exports' columns
+ * The names of the standings' criteria (docs/rules.md §13.6) in Russian and English: one place for the exports' columns
  * (export/i18n.ts) and the /admin standings table.
  */
 import type { TIE_BREAK_KEYS } from './game/ruleset'

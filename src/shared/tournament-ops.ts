@@ -13,7 +13,7 @@ const date = z
   .optional()
 const points = z.number().min(0).max(5)
 
-/** The scoring version of a tournament: values copied into its ruleset (RULES §13.3, §13.5). */
+/** The scoring version of a tournament: values copied into its ruleset (docs/rules.md §13.3, §13.5). */
 export const tournamentScoringSchema = z
   .object({ bestMove2: points, bestMove3: points, ciK: points })
   .strict()
@@ -62,6 +62,37 @@ export const stageCreateSchema = z
   .strict()
 export type StageCreateInput = z.infer<typeof stageCreateSchema>
 
+/**
+ * A substitution at a started round's table (issue 28): the head judge's act, or the table judge's with the head
+ * judge's confirmation (his name). The seat's player is replaced by the substitute, who scores for nobody.
+ */
+export const substituteSchema = z
+  .object({
+    roundId: id,
+    tableId: id,
+    seat: z.number().int().min(1).max(10),
+    /** The substitute, as the protocol prints him. */
+    name: z.string().trim().min(1).max(60),
+    reason: z.string().trim().min(1).max(500),
+    /** The head judge who makes or confirms it. */
+    headJudge: z.string().trim().min(1).max(80),
+    /** Asked at the table by its judge (confirmed by the head judge named). */
+    byTable: z.boolean().optional(),
+  })
+  .strict()
+export type SubstituteInput = z.infer<typeof substituteSchema>
+
+/** «Завершить тур»: `force` closes it with unfinished games, which are frozen (default) or cancelled with a reason. */
+export const roundFinishSchema = z
+  .object({
+    roundId: id,
+    force: z.boolean().optional(),
+    unfinished: z.enum(['freeze', 'cancel']).optional(),
+    reason: z.string().trim().min(1).max(500).optional(),
+  })
+  .strict()
+export type RoundFinishInput = z.infer<typeof roundFinishSchema>
+
 export const seatingGenerateSchema = z
   .object({
     stageId: id,
@@ -97,7 +128,7 @@ export interface TournamentPlayer {
   withdrawn: boolean
 }
 
-/** The figures of a seating (RULES §16.2): the generated one and a random one side by side. */
+/** The figures of a seating (docs/rules.md §16.2): the generated one and a random one side by side. */
 export interface SeatingFigures {
   players: number
   tables: number
@@ -157,6 +188,20 @@ export interface DashboardTable {
   game: DashboardGame | null
   /** Cancelled games of this round and table, newest last. */
   cancelled: DashboardGame[]
+  /** The head judge's substitutions at this table (issue 28): the substitute scores for nobody. */
+  substitutions: DashboardSubstitution[]
+}
+
+export interface DashboardSubstitution {
+  seat: number
+  name: string
+  /** The seated player replaced (null: a spare seat). */
+  replaced: TournamentPlayer | null
+  reason: string
+  /** The head judge who made or confirmed it. */
+  headJudge: string
+  byTable: boolean
+  at: number
 }
 
 /** Why a player of the stage has no seat in a round: he sits it out ("extra game"), registered after it started, or

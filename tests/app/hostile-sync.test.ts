@@ -302,7 +302,7 @@ describe('closed means locked (issue 29 §4)', () => {
       { gameId: own.id, command: { cmd: 'undo' } },
       'control',
     )
-    expect(undo).toMatchObject({ ok: false, error: { code: 'db/round_closed' } })
+    expect(undo).toMatchObject({ ok: false, error: { code: expect.stringMatching(/round_closed$/) } })
     expect(JSON.stringify(await call(hub, 'standings.get', { tournamentId }))).toBe(standings)
     // Reopening needs a reason; then the table's entries go through.
     const noReason = await hub.router.dispatch('rounds.reopen', { roundId: round2, reason: ' ' }, 'control')

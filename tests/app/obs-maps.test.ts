@@ -55,13 +55,15 @@ describe('OBS scene maps by scope', () => {
     expect(bridge.maps().active).toBe('default')
     expect(bridge.director.settings().map.day).toBe('Day (default)')
 
-    game({ tournamentId })
+    // A stage run without the seating generator: its games' players are the head judge's (issue 28).
+    const roundId = db.addRound(db.addStage(tournamentId, { kind: 'semifinal' }).id).id
+    game({ tournamentId, roundId })
     expect(bridge.maps().active).toBe('tournament')
     expect(bridge.director.settings().map.day).toBe('Day (cup)')
     expect(bridge.settings().map.day).toBe('Day (default)')
 
     bridge.saveMap({ kind: 'table', id: tableId }, { day: 'Day (table 1)' })
-    game({ tournamentId, tableId })
+    game({ tournamentId, roundId, tableId })
     expect(bridge.maps().active).toBe('table')
     expect(bridge.director.settings().map.day).toBe('Day (table 1)')
 

@@ -55,11 +55,14 @@ describe('app service', () => {
   it('the overlay carries the tournament standings, refreshed when a game ends', async () => {
     const { service, db } = await fresh()
     const tournamentId = db.listTournaments()[0].id
+    // A stage run without the seating generator: its games' players are the head judge's (issue 28).
+    const roundId = db.addRound(db.addStage(tournamentId, { kind: 'semifinal' }).id).id
     const id = service.createGame({
       rulesetId: 'fiim',
       players: FULL_GAME_PLAYERS.map((name) => ({ name })),
       roles: { ...FULL_GAME_ROLES },
       tournamentId,
+      roundId,
     }).gameId
     // The demo tournament ships with its finished demo games: three for each demo player.
     const before = service.overlay().standings?.rows ?? []

@@ -366,7 +366,7 @@ describe('a tournament from creation to its final', () => {
     expect(t.archived).toBe(true)
   })
 
-  it('finishing the last round of a stage stores its Ci per seat (RULES §16.3), no longer provisional', async () => {
+  it('finishing the last round of a stage stores its Ci per seat (docs/rules.md §16.3), no longer provisional', async () => {
     // The demo stage: three finished rounds (a red killed first loses the blacks' game: Ci) and the open one.
     const demo = a.db.listTournaments().find((x) => x.name === DEMO_TOURNAMENT_NAME)!
     const stage = a.db.listStages(demo.id)[0]

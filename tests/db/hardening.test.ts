@@ -117,3 +117,25 @@ async function errorOf(f: () => unknown): Promise<{ code: string; message: { en:
   }
   throw new Error('expected an error')
 }
+
+describe('backups of databases whose names differ only in spelling', () => {
+  for (const [one, other] of [
+    ['Cup A.sqlite', 'Cup-A.sqlite'],
+    ['cup.sqlite', 'cup.db'],
+    ['cup.db', 'cup.sqlite3'],
+    ['Кубок 1.sqlite', 'Кубок_1.sqlite'],
+  ]) {
+    it(`${one} and ${other} in one folder never list or rotate each other's backups`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'md-names-'))
+      const a = await openDatabase(join(dir, one), { backupsToKeep: 1 })
+      const b = await openDatabase(join(dir, other), { backupsToKeep: 1 })
+      const bFile = await b.backupNow('manual')
+      for (let i = 0; i < 3; i++) await a.backupNow('manual')
+      expect(a.listBackups()).toHaveLength(1)
+      expect(a.listBackups()[0].file).not.toBe(bFile)
+      expect(b.listBackups().map((x) => x.file)).toEqual([bFile])
+      a.close()
+      b.close()
+    })
+  }
+})

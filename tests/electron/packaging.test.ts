@@ -131,6 +131,13 @@ describe('Electron fuses at packaging (issue 13 §10)', () => {
     expect(afterPack.fusesFor('win32').enableEmbeddedAsarIntegrityValidation).toBe(true)
     expect(afterPack.fusesFor('win32').onlyLoadAppFromAsar).toBe(true)
     expect(afterPack.fusesFor('linux').enableEmbeddedAsarIntegrityValidation).toBe(false)
+  })
+
+  it('OnlyLoadAppFromAsar on every platform, Linux included', () => {
+    for (const p of ['linux', 'win32', 'darwin', 'mas'])
+      expect(afterPack.fusesFor(p).onlyLoadAppFromAsar).toBe(true)
+    // @electron/fuses' wire index 5: OnlyLoadAppFromAsar.
+    expect(afterPack.fuseConfig('linux')).toMatchObject({ 5: true })
     // @electron/fuses' wire indexes: 0 RunAsNode, 1 cookie encryption, 2 NODE_OPTIONS, 4 ASAR integrity.
     expect(afterPack.fuseConfig('win32')).toMatchObject({
       version: '1',

@@ -42,6 +42,19 @@ describe('window options', () => {
     expect([o.x, o.y, o.width, o.height]).toEqual([1920, 0, 2560, 1440])
   })
 
+  it('DevTools are closed in a packaged build (and by default), open only in development', () => {
+    const display = { x: 0, y: 0, width: 1920, height: 1080 }
+    for (const opts of [
+      controlWindowOptions('/p.js', undefined, { packaged: true }),
+      overlayWindowOptions('/p.js', display, { packaged: true }),
+      controlWindowOptions('/p.js'),
+      overlayWindowOptions('/p.js', display),
+    ])
+      expect(opts.webPreferences!.devTools).toBe(false)
+    expect(controlWindowOptions('/p.js', undefined, { packaged: false }).webPreferences!.devTools).toBe(true)
+    expect(overlayWindowOptions('/p.js', display, { packaged: false }).webPreferences!.devTools).toBe(true)
+  })
+
   it('control window: the app icon when given (Linux/Windows taskbars)', () => {
     expect(controlWindowOptions('/p.js', '/res/icons/png/256x256.png').icon).toBe(
       '/res/icons/png/256x256.png',

@@ -55,7 +55,7 @@ export function randomCommand(pick: Pick): Command {
 }
 
 /**
- * A removal or a foul in the middle of a voting, a tie speech, a lift-all question or last words (RULES §10.2, §11.7):
+ * A removal or a foul in the middle of a voting, a tie speech, a lift-all question or last words (docs/rules.md §10.2, §11.7):
  * often at a seat that already has three fouls (so the 4th removes), a voter who has voted, a tied player or a player
  * waiting for his last word.
  */

@@ -1,5 +1,5 @@
 // Automatic outcomes say why: a typed notice in the control and overlay views (never a secret on the overlay), and
-// the reason printed in the game protocol (RULES §4.5, §7.2, §10.2, §14).
+// the reason printed in the game protocol (docs/rules.md §4.5, §7.2, §10.2, §14).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'

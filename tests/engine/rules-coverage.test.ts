@@ -1,4 +1,4 @@
-// Every rule of RULES.md §1–§13 is named (by its § number) in at least one engine test or scenario.
+// Every rule of docs/rules.md §1–§13 is named (by its § number) in at least one engine test or scenario.
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Replays every scenario of tests/scenarios through the engine (DESIGN.md "Scenario files").
+// Replays every scenario of tests/scenarios through the engine (docs/architecture.md "Scenario files").
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'

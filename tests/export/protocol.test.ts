@@ -1,4 +1,4 @@
-// The game protocol (RULES.md §14): PDF checked with pdftotext and turned into PNGs (artifacts/), HTML, JSON,
+// The game protocol (docs/rules.md §14): PDF checked with pdftotext and turned into PNGs (artifacts/), HTML, JSON,
 // unfinished games. Needs poppler-utils (pdftotext, pdffonts, pdftoppm).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * The layer rules of DESIGN.md are enforced by ESLint: these fixtures are linted as if they stood in the
+ * The layer rules of docs/architecture.md are enforced by ESLint: these fixtures are linted as if they stood in the
  * named folders, and each forbidden import must be an error.
  */
 import { describe, expect, it } from 'vitest'

@@ -109,15 +109,10 @@ describe.skipIf(!available)('the app drives real OBS', () => {
     expect(view.speaker).toBe(10)
 
     // OBS comes back: the app reconnects within 5 s and OBS shows the current moment's scene.
-    const restarted = Date.now()
     await obs.startObs()
     await until('reconnected', async () => (await call(core, 'obs.status', {})).state === 'connected', 60_000)
-    const reconnectMs = Date.now() - restarted
     await monitor.connect(obs.url, obs.password)
     await until('speech scene after reconnect', async () => (await programScene()) === 'Speech')
-    console.log(
-      `OBS restarted: the app reconnected and restored the scene ${reconnectMs} ms after OBS was started again`,
-    )
 
     // A scene missing in OBS gives the clear warning naming it, and the game goes on (no nominee: night falls).
     await call(core, 'obs.saveSettings', { map: { ...TEST_MAP, night: 'No such scene' } })

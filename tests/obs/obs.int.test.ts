@@ -75,11 +75,6 @@ class SceneMonitor {
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
-  return sorted[i]
-}
-
 describe.skipIf(!available)('ObsDirector against real OBS Studio', () => {
   let obs: ObsInstance
   let monitor: SceneMonitor
@@ -100,7 +95,6 @@ describe.skipIf(!available)('ObsDirector against real OBS Studio', () => {
   }
 
   beforeAll(async () => {
-    const t0 = performance.now()
     obs = await ObsInstance.start({
       scenes: TEST_SCENES,
       startScene: 'Break',
@@ -109,9 +103,6 @@ describe.skipIf(!available)('ObsDirector against real OBS Studio', () => {
         { scene: 'Game end', name: ROLES_SOURCE, kind: 'color', visible: false },
       ],
     })
-    console.log(
-      `[obs] OBS ${obs.obsPid} up on 127.0.0.1:${obs.port} in ${(performance.now() - t0).toFixed(0)} ms`,
-    )
     monitor = new SceneMonitor(obs)
     await monitor.connect()
   })
@@ -260,20 +251,13 @@ describe.skipIf(!available)('ObsDirector against real OBS Studio', () => {
     d.onView(speech(2, 3, 1)) // the moment changes after the manual attempt: the moment wins again
     await sleep(800) // OBS stays down for a while; the client keeps retrying with backoff
 
-    const restartAt = performance.now()
-    const startupMs = await obs.startObs()
+    await obs.startObs()
     await waitFor('reconnected', () => d.status().state === 'connected', 60_000)
-    const reconnectMs = performance.now() - restartAt
     await monitor.connect()
     await waitFor(
       'scene of the current moment',
       async () => (await monitor.currentScene()) === 'Seat 3',
       60_000,
-    )
-    const sceneBackMs = performance.now() - restartAt
-    console.log(
-      `[obs] restart: OBS answered after ${startupMs.toFixed(0)} ms; director connected after ` +
-        `${reconnectMs.toFixed(0)} ms and OBS was on "Seat 3" after ${sceneBackMs.toFixed(0)} ms (from restart)`,
     )
     await waitFor(
       'speaker text restored',
@@ -298,15 +282,10 @@ describe.skipIf(!available)('ObsDirector against real OBS Studio', () => {
     expect(status.code).toBe('obs/refused')
     expect(status.reason?.en).toContain(obs.url)
     await sleep(300)
-    const restartAt = performance.now()
     await obs.startObs()
     await waitFor('connected by itself', () => d.status().state === 'connected', 60_000)
-    const connectedMs = performance.now() - restartAt
     await monitor.connect()
     await waitFor('moment scene', async () => (await monitor.currentScene()) === 'Last word', 20_000)
-    console.log(
-      `[obs] first connect while OBS was down: connected ${connectedMs.toFixed(0)} ms after OBS restart`,
-    )
   })
 
   it('a wrong password gives obs/auth_failed with a clear message and does not retry', async () => {
@@ -365,7 +344,7 @@ describe.skipIf(!available)('ObsDirector against real OBS Studio', () => {
     if (!r2.ok) expect(r2.error.code).toBe('obs/source_missing')
   })
 
-  it('latency from a phase change to CurrentProgramSceneChanged over 60 switches', async () => {
+  it('60 phase changes in a row each reach OBS as a CurrentProgramSceneChanged (figures: npm run bench:obs)', async () => {
     const d = makeDirector({ speakerTextSource: null, rolesSource: null })
     expect((await d.connect()).state).toBe('connected')
     const cycle: Array<[DirectorInput, string]> = [
@@ -377,29 +356,20 @@ describe.skipIf(!available)('ObsDirector against real OBS Studio', () => {
     // Settle on the last scene of the cycle so the first switch is a real change.
     d.onView(cycle[3][0])
     await waitFor('settled', async () => (await monitor.currentScene()) === 'Voting', 20_000)
-    const latencies: number[] = []
+    const switched: string[] = []
     for (let i = 0; i < 60; i++) {
       const [v, scene] = cycle[i % cycle.length]
       const from = monitor.events.length
-      const t0 = performance.now()
       d.onView(v)
       const ev = await waitFor(
         `switch ${i} to ${scene}`,
         () => monitor.events.slice(from).find((e) => e.scene === scene),
         20_000,
       )
-      latencies.push(ev.at - t0)
+      switched.push(ev.scene)
       await sleep(15)
     }
-    const sorted = [...latencies].sort((a, b) => a - b)
-    const p50 = percentile(sorted, 50)
-    const p95 = percentile(sorted, 95)
-    console.log(
-      `[obs] latency onView → CurrentProgramSceneChanged over ${sorted.length} switches: ` +
-        `p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms ` +
-        `(goal p95 < 100 ms: ${p95 < 100 ? 'met' : 'NOT met'})`,
-    )
     // Behaviour only: every switch arrived; the latency is a benchmark figure (npm run bench:obs).
-    expect(sorted.length).toBeGreaterThanOrEqual(50)
+    expect(switched).toHaveLength(60)
   })
 })

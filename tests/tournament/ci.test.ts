@@ -1,4 +1,4 @@
-// Ci, first-kill compensation (RULES.md §13.5), on a hand-computed table of 6 players across 10 games.
+// Ci, first-kill compensation (docs/rules.md §13.5), on a hand-computed table of 6 players across 10 games.
 import { describe, expect, it } from 'vitest'
 import { computeCi, SCORING_PRESETS, type ScoringConfig } from '../../src/main/tournament/scoring'
 import {
@@ -44,7 +44,7 @@ function ciOf(rows: ReturnType<typeof computeStandings>, name: string): number {
   return row.ci
 }
 
-describe('Ci (RULES.md §13.5)', () => {
+describe('Ci (docs/rules.md §13.5)', () => {
   it('the formula: B = round(0.4·n), Ci = min(K·i/B, K), 0 when B = 0', () => {
     expect(computeCi(10, 2, 0.4)).toBeCloseTo(0.2, 10) // B = 4 → 0.4·2/4
     expect(computeCi(6, 1, 0.4)).toBeCloseTo(0.2, 10) // B = round(2.4) = 2 → 0.4/2
@@ -142,7 +142,7 @@ describe('Ci (RULES.md §13.5)', () => {
       ci: { ...SCORING_PRESETS.fiim.ci, scope: 'tournament' },
     }
     expect(ciOf(computeStandings(split, { scoring: tournament }), 'P1')).toBeCloseTo(0.2, 6)
-    // Ci is applied when a stage is finalised (RULES.md §16.3): the running semi's Ci is shown, marked provisional.
+    // Ci is applied when a stage is finalised (docs/rules.md §16.3): the running semi's Ci is shown, marked provisional.
     const live = computeAllStandings(split, {
       scoring: SCORING_PRESETS.fiim,
       finalisedStages: ['qualifying'],

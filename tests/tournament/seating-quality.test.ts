@@ -1,4 +1,4 @@
-// Seating generator (RULES.md §16.2), properties over many shapes (fast-check): valid rounds, constraints honoured
+// Seating generator (docs/rules.md §16.2), properties over many shapes (fast-check): valid rounds, constraints honoured
 // when they can be and reported when not, determinism, regeneration keeping the rounds played, and quality as
 // relations that hold for every seed (never a duration).
 import fc from 'fast-check'

@@ -1,4 +1,4 @@
-// Seating generator (RULES.md §16.2): shape, constraints, determinism, uneven player counts, swaps, regeneration.
+// Seating generator (docs/rules.md §16.2): shape, constraints, determinism, uneven player counts, swaps, regeneration.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
@@ -41,7 +41,7 @@ function seatCounts(p: SeatingPlan): Map<number, number[]> {
   return counts
 }
 
-describe('seating (RULES.md §16.2)', () => {
+describe('seating (docs/rules.md §16.2)', () => {
   it('every round seats every player exactly once, ten per table, on T = P/10 tables', () => {
     for (const [P, G] of [
       [10, 10],

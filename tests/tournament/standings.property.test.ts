@@ -1,4 +1,4 @@
-// Property tests (fast-check): standings invariants over random tournaments (RULES.md §13).
+// Property tests (fast-check): standings invariants over random tournaments (docs/rules.md §13).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { SCORING_PRESETS } from '../../src/main/tournament/scoring'

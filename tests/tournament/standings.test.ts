@@ -1,4 +1,4 @@
-// Scoring per game (RULES.md §13.1–13.4) and the standings order with tie-breaks (§13.6).
+// Scoring per game (docs/rules.md §13.1–13.4) and the standings order with tie-breaks (§13.6).
 import { describe, expect, it } from 'vitest'
 import {
   FIIM_TIE_BREAKS,
@@ -50,7 +50,7 @@ function row(
   }
 }
 
-describe('one source of truth: the stored per-game points (RULES.md §13.1–13.4)', () => {
+describe('one source of truth: the stored per-game points (docs/rules.md §13.1–13.4)', () => {
   const players: MiniPlayer[] = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `X${i + 1}` }))
   const totalOf = (rows: StandingsRow[], name: string): number =>
     rows.find((r) => r.name === name)?.total ?? NaN
@@ -139,7 +139,7 @@ describe('one source of truth: the stored per-game points (RULES.md §13.1–13.
   })
 })
 
-describe('tie-breaks (RULES.md §13.6)', () => {
+describe('tie-breaks (docs/rules.md §13.6)', () => {
   const rows: StandingsRow[] = [
     row('Борис', { total: 5.5, extra: 0.3, wins: 5 }),
     row('Анна', { total: 5.5, extra: 0.5, wins: 4 }), // beats Борис on extra points

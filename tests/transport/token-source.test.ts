@@ -1,6 +1,6 @@
 /** Issue 13, item 9: the control token can come from the environment or a file, not only from argv. */
 import { describe, expect, it } from 'vitest'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { resolveToken, TOKEN_ENV } from '../../src/main/token-source'
@@ -15,8 +15,18 @@ describe('control token source', () => {
     expect(resolveToken({ tokenFile: file }, {})).toBe('from-file')
     expect(resolveToken({}, {})).toBeUndefined()
   })
-  it('an unreadable or empty token file is a typed error', () => {
-    expect(() => resolveToken({ tokenFile: join(dir, 'missing') }, {})).toThrow(/token file/)
+  it('a missing token file is created with a fresh token, the same at the next start (a bookmark keeps working)', () => {
+    const file = join(dir, 'keep', 'token')
+    const first = resolveToken({ tokenFile: file }, {})
+    expect(first).toMatch(/^[\w-]{20,}$/)
+    expect(readFileSync(file, 'utf8').trim()).toBe(first)
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o077).toBe(0)
+    expect(resolveToken({ tokenFile: file }, {})).toBe(first)
+  })
+  it('an unreadable, uncreatable or empty token file is a typed error', () => {
+    writeFileSync(join(dir, 'plain'), 'x')
+    expect(() => resolveToken({ tokenFile: join(dir, 'plain', 'token') }, {})).toThrow(/token file/)
+    expect(() => resolveToken({ tokenFile: dir }, {})).toThrow(/token file/)
     writeFileSync(join(dir, 'empty'), '\n')
     expect(() => resolveToken({ tokenFile: join(dir, 'empty') }, {})).toThrow(/empty/)
   })

@@ -131,7 +131,7 @@ export function playDemoGames(
  * made through the service like any other games. Nothing when the database has a game.
  */
 export function seedDemo(service: AppService, db: MafiaDb, log: (line: string) => void = () => {}): void {
-  if (db.listGames({}).length > 0) return
+  if (db.readonly || db.listGames({}).length > 0) return
   const demo = db.seedDemo({ rotations: DEMO_ROTATIONS })
   if (!demo) return
   const players = demo.playerIds.map((id) => db.getPlayer(id))

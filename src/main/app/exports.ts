@@ -18,6 +18,7 @@ import {
 } from '../tournament/standings'
 import type { ScoringConfig, TieBreakKey } from '../tournament/scoring'
 import { rulesetOfSetup, standingsGameFromLog } from '../tournament/games'
+import { scoresForNobodyIn, substitutionMarks } from './tournament-record'
 import type { GameRecord } from '../../shared/game/record'
 import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import { AppError, appError } from '../../shared/errors'
@@ -87,6 +88,12 @@ export async function protocolFile(
     const note = options.lang === 'en' ? 'GAME CANCELLED' : 'ИГРА ОТМЕНЕНА'
     header.comments = [`${note}: ${row.cancelReason ?? ''}`, ...(header.comments ?? [])]
   }
+  // The head judge's substitutions at this table (issue 28): marked at the seat and explained on page 2.
+  const marks = substitutionMarks(db, row, options.lang === 'en' ? 'en' : 'ru')
+  if (marks.comments.length > 0) {
+    header.seatNotes = marks.seatNotes
+    header.comments = [...marks.comments, ...(header.comments ?? [])]
+  }
   return { bytes: await exportProtocol(record, header, options), header }
 }
 
@@ -112,17 +119,20 @@ export function standingsGames(db: MafiaDb, tournamentId: number): StandingsGame
   let cache = recordCache.get(db)
   if (cache === undefined) recordCache.set(db, (cache = new Map()))
   const seen = new Set<number>()
+  // A spare seat's or a substitute's player scores for nobody (issue 28).
+  const nobody = scoresForNobodyIn(db)
   const out = db.listGames({ tournamentId }).map((row) => {
     seen.add(row.id)
     const stage = stageKey(db, stageIdOf(db, row))
+    const scoresForNobody = nobody(row)
     const key = `${row.uuid}|${row.lastSeq ?? ''}|${row.updatedAt}|${row.status}`
     const hit = cache.get(row.id)
-    if (hit !== undefined && hit.key === key) return { ...hit.game, stage }
+    if (hit !== undefined && hit.key === key) return { ...hit.game, stage, scoresForNobody }
     const loaded = db.loadGame(row.id)
     if (!loaded) throw gameNotFound(row.id)
     const game = standingsGameFromLog(row.id, stage, loaded.game.setup as GameSetup, loaded.log as LogEntry[])
     cache.set(row.id, { key, game })
-    return game
+    return { ...game, scoresForNobody }
   })
   for (const id of [...cache.keys()]) if (!seen.has(id) && !db.getGame(id)) cache.delete(id)
   return out
@@ -150,7 +160,7 @@ export function tournamentScoring(db: MafiaDb, tournamentId: number): ScoringCon
 }
 
 /**
- * RULES.md §16.3: a stage is finalised when it has rounds and every one of them is finished; its Ci is final
+ * docs/rules.md §16.3: a stage is finalised when it has rounds and every one of them is finished; its Ci is final
  * then, and provisional before. Games outside any stage count as finalised.
  */
 export function isStageFinalised(db: MafiaDb, stageId: number): boolean {
@@ -173,7 +183,14 @@ function standingsOptions(db: MafiaDb, tournamentId: number): StandingsOptions {
   return {
     scoring: tournamentScoring(db, tournamentId),
     finalisedStages: finalisedStageKeys(db, tournamentId),
+    carryOver: carryOverOf(db, tournamentId),
   }
+}
+
+/** The final classification's carry-over: the tournament's final stage says it (0 when it has none). */
+export function carryOverOf(db: MafiaDb, tournamentId: number): number {
+  const final = db.listStages(tournamentId).find((s) => s.kind === 'final')
+  return final?.options.carryOver ?? 0
 }
 
 export async function standingsFile(

@@ -15,11 +15,12 @@ import type {
   StandingsPublicRow,
   TournamentInfo,
 } from '../../shared/contract'
-import { liveStandings, protocolFile, standingsFile } from './exports'
+import { carryOverOf, liveStandings, protocolFile, standingsFile } from './exports'
 import { protocolFileName } from '../export/commands'
 import { TournamentOps } from './tournaments'
 import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
+import { tablePlan } from './tournament-record'
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -79,6 +80,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...obsHandlers(deps),
     ...exportHandlers(deps),
     ...standingsHandlers(deps),
+    ...classificationHandlers(deps),
     ...backupHandlers(deps),
     ...deps.sync,
     ...tournamentOpsHandlers(new TournamentOps(deps.db, deps.service)),
@@ -241,12 +243,14 @@ function tournamentsHandlers({
     'tournaments.seating': ({ tournamentId, roundId, tableId }) => {
       // The stored seating of the round (issue 11); else the seating of the latest game stored for that round
       // and table (e.g. one imported or prepared by the head judge); an empty table has ten free seats.
+      // A substituted seat has no registry player (the substitute scores for nobody, issue 28).
       const stored = db()
         .roundSeating(roundId)
         .tables.find((x) => x.tableId === tableId)
+      const plan = stored ? tablePlan(db(), roundId, tableId) : null
       const game = stored ? undefined : db().listGames({ tournamentId, roundId, tableId }).at(-1)
-      const players = stored
-        ? stored.seats.map((playerId) => ({ playerId }))
+      const players = plan
+        ? plan.map((p) => ({ playerId: p.kind === 'player' ? p.playerId : null }))
         : ((game?.setup as { players?: Array<{ playerId?: number | null }> } | undefined)?.players ?? [])
       return Array.from({ length: 10 }, (_, i) => {
         const id = players[i]?.playerId
@@ -293,6 +297,27 @@ function exportHandlers({ db }: HandlerDeps): NamespaceHandlers<'export'> {
   }
 }
 
+/** The final stage's carry-over into the final classification (stored with the stage's options). */
+function classificationHandlers({ db, service }: HandlerDeps): Pick<Handlers, 'stages.setCarryOver'> {
+  return {
+    'stages.setCarryOver': ({ stageId, carryOver }) => {
+      const stage = db().getStage(stageId)
+      if (!stage || stage.kind !== 'final')
+        throw new AppError(
+          appError(
+            'tournament/not_final_stage',
+            'Перенос очков в итоговую классификацию задаётся у финального этапа.',
+            'The carry-over into the final classification belongs to a final stage.',
+            { stageId },
+          ),
+        )
+      db().setStageOptions(stageId, { ...stage.options, carryOver })
+      service.tournamentChanged(stage.tournamentId)
+      return { carryOver }
+    },
+  }
+}
+
 function standingsHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'standings'> {
   return {
     'standings.get': ({ tournamentId }): StandingsPublic => {
@@ -323,6 +348,20 @@ function standingsHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'sta
         overall: pub(all.overall),
         stages: all.stages.map((st) => ({ stage: st.stage, rows: pub(st.rows) })),
         tieBreaks: all.tieBreaks.map((tb) => tb.key),
+        classification: all.classification.map((r) => ({
+          place: r.place,
+          playerId: r.playerId,
+          name: r.name,
+          group: r.group,
+          stageTotal: r.stageTotal,
+          carried: r.carried,
+          score: r.score,
+        })),
+        carryOver: carryOverOf(db(), t.id),
+        finalStageId:
+          db()
+            .listStages(t.id)
+            .find((s) => s.kind === 'final')?.id ?? null,
       }
     },
   }

@@ -13,7 +13,7 @@ import type {
   ObsPublicSettings,
   ObsPublicStatus,
 } from '../../shared/contract'
-import { AppError, appError, type Result } from '../../shared/errors'
+import { AppError, appError, toAppErrorData, type AppErrorData, type Result } from '../../shared/errors'
 import type { MafiaDb } from '../db'
 import { validationMessage } from '../../shared/validation-message'
 
@@ -59,15 +59,34 @@ export class ObsBridge {
     // password stored in the database by an older version is moved there on the first start.
     const legacy =
       typeof settings.password === 'string' && settings.password !== '' ? settings.password : null
+    // A secrets file that cannot be read or written never stops the start: the fault is an open warning of the
+    // OBS status (shown on the stream settings screen) and is logged; a legacy password then stays where it is.
+    let secretsFault: AppErrorData | null = null
+    let moved = false
     if (this.secrets) {
-      if (legacy !== null) this.secrets.set(SECRET_PASSWORD, legacy)
-      settings.password = this.secrets.get(SECRET_PASSWORD) ?? ''
+      try {
+        if (legacy !== null) {
+          this.secrets.set(SECRET_PASSWORD, legacy)
+          moved = true
+        }
+        settings.password = this.secrets.get(SECRET_PASSWORD) ?? ''
+      } catch (err) {
+        secretsFault = toAppErrorData(err, 'app/secrets_unreadable')
+        if (!moved) settings.password = legacy ?? ''
+      }
     }
     // Invalid stored settings fall back to defaults with an obs/invalid_settings warning (never a crash).
     this.director = new ObsDirector(settings, { log: opts.log })
     this.defaultMap = this.director.settings().map
     this.scoped = this.loadScoped()
-    if (this.secrets && legacy !== null) this.persist()
+    if (this.secrets && moved) {
+      try {
+        this.persist()
+      } catch (err) {
+        secretsFault = toAppErrorData(err, 'app/secrets_unwritable')
+      }
+    }
+    if (secretsFault) this.director.warn(secretsFault)
   }
 
   private loadScoped(): ScopedMaps {

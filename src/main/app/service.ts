@@ -1,5 +1,5 @@
 /**
- * The application service: the single authority over games (DESIGN.md). A command is validated, decided by the
+ * The application service: the single authority over games (docs/architecture.md). A command is validated, decided by the
  * engine, written to SQLite in one transaction, and only then applied in memory and pushed to the renderers —
  * so a crash loses nothing that was shown. It owns the clock: every command is stamped with `at` here.
  */
@@ -38,6 +38,7 @@ import { AppError, appError } from '../../shared/errors'
 import type { MafiaDb, GameRow, Player } from '../db'
 import { writeEntries } from './games/writer'
 import { checkSetup } from '../engine/verify'
+import { checkTournamentGameSetup, closedRoundLock } from './tournament-record'
 
 export type PushListener = <K extends PushName>(channel: K, payload: Pushes[K]) => void
 
@@ -141,7 +142,8 @@ export class AppService {
         const game = restore(row.setup as GameSetup, log as LogEntry[])
         const remote = this.db.sync.isRemote(row.id)
         this.live.set(row.id, { row, game, remote })
-        if (!remote) this.pauseAfterRestart(row.id)
+        // A read-only or damaged database takes no write: its games are shown as stored (the timer as it was).
+        if (!remote && !this.db.readonly) this.pauseAfterRestart(row.id)
       } catch (err) {
         // A game whose log cannot be replayed stays in the database untouched; it is reported, never dropped.
         this.log(`game ${row.id} could not be resumed: ${String(err)}`)
@@ -360,6 +362,7 @@ export class AppService {
     const checked = checkSetup(setup)
     if (!checked.ok) throw new AppError(checked.error)
     const game = newGame(setup)
+    checkTournamentGameSetup(this.db, input) // a tournament game's players are its table's seating
     const prepared = input.roundId && input.tableId ? this.db.liveGameAt(input.roundId, input.tableId) : null
     const row =
       prepared && prepared.lastSeq === null
@@ -471,6 +474,8 @@ export class AppService {
         ),
       )
     }
+    const frozen = closedRoundLock(this.db, g.row) // a game of a closed round is frozen
+    if (frozen) throw frozen
     const result = execute(g.game, command)
     if (!result.ok) throw new AppError(result.error)
     // Stored first, through the one writer (a table's push too): if this throws (read-only or full disk, a closed

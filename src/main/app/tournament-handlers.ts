@@ -19,8 +19,9 @@ type OpsCall =
   | 'seating.export'
   | 'rounds.start'
   | 'rounds.replay'
-  | 'rounds.reopen'
   | 'rounds.finish'
+  | 'rounds.reopen'
+  | 'seating.substitute'
   | 'games.cancel'
 
 export function tournamentOpsHandlers(ops: TournamentOps): Pick<Handlers, OpsCall> {
@@ -41,8 +42,9 @@ export function tournamentOpsHandlers(ops: TournamentOps): Pick<Handlers, OpsCal
     'seating.export': ({ stageId, lang }) => ops.exportSeating(stageId, lang ?? 'ru'),
     'rounds.start': ({ roundId }) => ops.startRound(roundId),
     'rounds.replay': ({ roundId, tableId }) => ops.replayTable(roundId, tableId),
+    'rounds.finish': (input) => ops.finishRound(input),
     'rounds.reopen': ({ roundId, reason }) => ops.reopenRound(roundId, reason),
-    'rounds.finish': ({ roundId, force }) => ops.finishRound(roundId, force ?? false),
+    'seating.substitute': (input) => ops.substitute(input),
     'games.cancel': ({ gameId, reason }) => ops.cancelGame(gameId, reason),
   }
 }

@@ -4,6 +4,7 @@
  * backup API (better-sqlite3 `db.backup()`), first to a `.partial` file, then renamed, so a half-written backup
  * never looks like a valid one. Only the newest N are kept.
  */
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type Database from 'better-sqlite3'
@@ -11,18 +12,26 @@ import { openSqlite } from './sqlite'
 import type { BackupInfo } from './types'
 import { fsyncDir, fsyncFile, removeIfExists } from './fsutil'
 import { dbError, toDbError } from './errors'
+import { AppError } from '../../shared/errors'
 import { inspectFile } from './open'
 
 export const DEFAULT_BACKUPS_TO_KEEP = 20
 
 /**
- * The name a database's backups start with: its file name without the extension. Two databases in one folder
- * share `backups/` but never each other's files: each lists and rotates only its own.
+ * The name a database's backups start with, one per database file name (never shared by two): a plain name
+ * (`mafia-desk.sqlite`, `autumn-cup.sqlite`: letters, digits, `_`, single dashes, the `.sqlite` extension) keeps
+ * its familiar form (`mafia-desk`); any other name (`Cup A.sqlite`, `cup.db`, `Кубок.SQLITE`) is made readable
+ * and gets a short hash of the whole file name (`Cup-A-x1f0c3a`), so `Cup A.sqlite` and `Cup-A.sqlite`, or
+ * `cup.sqlite` and `cup.db`, keep their backups apart in the shared `backups/` folder: each lists and rotates only
+ * its own.
  */
 export function backupPrefixOf(dbFile: string): string {
-  const base = path.basename(dbFile).replace(/\.(sqlite3?|db)$/i, '')
-  const slug = base.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '')
-  return slug === '' ? 'mafia-desk' : slug
+  const name = path.basename(dbFile)
+  const plain = /^([\p{L}\p{N}_]+(?:-[\p{L}\p{N}_]+)*)\.sqlite$/u.exec(name)
+  if (plain) return plain[1]
+  const base = name.replace(/\.[^.]*$/, '')
+  const slug = base.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'mafia-desk'
+  return `${slug}-x${createHash('sha256').update(name).digest('hex').slice(0, 6)}`
 }
 
 function nameRe(prefix: string): RegExp {
@@ -162,21 +171,37 @@ export function validateBackupFile(file: string): void {
       { file },
     )
   }
-  const conn = openSqlite(file, { readonly: true, fileMustExist: true })
+  // A copy cut short (an interrupted copy, a full USB stick): its header says how long it should be.
+  const head = fs.readFileSync(file).subarray(0, 100)
+  const pageSize = head.readUInt16BE(16) === 1 ? 65536 : head.readUInt16BE(16)
+  const pages = head.readUInt32BE(28)
+  const size = fs.statSync(file).size
+  if (head.readUInt32BE(24) === head.readUInt32BE(92) && pages > 0 && size < pageSize * pages) {
+    throw dbError(
+      'db/backup_invalid',
+      `Резервная копия «${path.basename(file)}» неполная: ${size} из ${pageSize * pages} байт (копирование прервано?). Возьмите другую копию.`,
+      `The backup "${path.basename(file)}" is incomplete: ${size} of ${pageSize * pages} bytes (an interrupted copy?). Take another backup.`,
+      { file, size, expected: pageSize * pages },
+    )
+  }
+  const damaged = (check: unknown): AppError =>
+    dbError(
+      'db/backup_invalid',
+      `Резервная копия «${path.basename(file)}» повреждена: восстановить из неё нельзя. Возьмите другую копию.`,
+      `The backup "${path.basename(file)}" is damaged: it cannot be restored. Take another backup.`,
+      { file, check },
+    )
+  let conn: Database.Database | null = null
   try {
+    conn = openSqlite(file, { readonly: true, fileMustExist: true })
     const check = conn.pragma('quick_check', { simple: true })
-    if (check !== 'ok') {
-      throw dbError(
-        'db/backup_invalid',
-        `Резервная копия «${path.basename(file)}» повреждена.`,
-        `The backup "${path.basename(file)}" is damaged.`,
-        { file, check },
-      )
-    }
+    if (check !== 'ok') throw damaged(check)
   } catch (err) {
-    throw toDbError(err)
+    // Whatever SQLite says of a backup (corrupt, not a database, I/O) is about the backup, not the database.
+    if (err instanceof AppError) throw err
+    throw damaged(toDbError(err).data)
   } finally {
-    conn.close()
+    conn?.close()
   }
 }
 

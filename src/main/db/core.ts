@@ -6,7 +6,7 @@
 import path from 'node:path'
 import type Database from 'better-sqlite3'
 import type { AppError } from '../../shared/errors'
-import { dbError, notFound, toDbError } from './errors'
+import { dbError, diagnoseWriteError, notFound, toDbError } from './errors'
 import type { GameDbRow, PlayerDbRow, RoundDbRow, StageDbRow, TableDbRow, TournamentDbRow } from './rows'
 
 export type Statement = Database.Statement<unknown[], unknown>
@@ -22,15 +22,32 @@ export const TABLE = { ru: 'Стол', en: 'Table' }
 export interface Damage {
   problems: string[]
   newestGoodBackup: string | null
+  /** The write-ahead log hides committed transactions behind a damaged frame (or a damaged header). */
+  wal?: { lost: number; readable: number; headerDamaged: boolean }
 }
 
 export function damagedError(file: string, damage: Damage): AppError {
   const backup = damage.newestGoodBackup ? path.basename(damage.newestGoodBackup) : null
+  const wal = damage.wal
+  const what = !wal
+    ? {
+        ru: 'Файл базы данных повреждён (проверка SQLite)',
+        en: 'The database file is damaged (SQLite check)',
+      }
+    : wal.headerDamaged
+      ? {
+          ru: `Журнал базы данных (${path.basename(file)}-wal) повреждён в заголовке: все изменения после последней контрольной точки не читаются`,
+          en: `The database's journal (${path.basename(file)}-wal) has a damaged header: every change since the last checkpoint cannot be read`,
+        }
+      : {
+          ru: `Журнал базы данных (${path.basename(file)}-wal) повреждён: подтверждённых изменений за повреждённым местом — ${wal.lost}, они не читаются (читаются ${wal.readable})`,
+          en: `The database's journal (${path.basename(file)}-wal) is damaged: ${wal.lost} acknowledged change(s) behind the damage cannot be read (${wal.readable} can)`,
+        }
   return dbError(
     'db/corrupt',
-    `Файл базы данных повреждён (проверка SQLite): изменения не сохраняются, чтобы не испортить его дальше. ` +
+    `${what.ru}: изменения не сохраняются, чтобы не испортить его дальше. ` +
       (backup ? `Восстановите последнюю исправную копию: ${backup}.` : 'Исправных резервных копий нет.'),
-    `The database file is damaged (SQLite check): changes are refused so as not to damage it further. ` +
+    `${what.en}: changes are refused so as not to damage it further. ` +
       (backup ? `Restore the newest good backup: ${backup}.` : 'There is no good backup.'),
     { file, problems: damage.problems.slice(0, 10), newestGoodBackup: damage.newestGoodBackup },
   )
@@ -81,7 +98,7 @@ export class DbCore {
     try {
       return fn()
     } catch (err) {
-      const e = toDbError(err)
+      const e = diagnoseWriteError(toDbError(err), this.file)
       // On a damaged file "read-only" is not the whole story: say it is damaged and which backup to restore.
       throw this.damage && e.code === 'db/readonly' ? this.readonlyError() : e
     }

@@ -25,14 +25,14 @@ import { DbCore, damagedError, type Damage } from './core'
 import { dbError, invalidInput, toDbError } from './errors'
 import { fsyncDir, removeIfExists } from './fsutil'
 import { GamesRepo } from './games'
-import { configureConnection, inspectFile, migrate } from './open'
+import { configureConnection, inspectFile, migrate, scanWal, walProblems } from './open'
 import { PlayersRepo } from './players'
 import { RegistrationsRepo } from './registrations'
 import { SeatingsRepo } from './seatings'
 import { LATEST_VERSION } from './schema'
 import { SettingsRepo } from './settings'
 import { SyncRepo } from './sync'
-import { TournamentsRepo } from './tournaments'
+import { TournamentsRepo, type Substitution, type UnfinishedGames } from './tournaments'
 import { TransferRepo } from './transfer'
 import type { ExchangeGame, ExchangeTournament } from './exchange'
 import type {
@@ -165,7 +165,9 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
       conn?.close()
       throw toDbError(err)
     }
-    return new MafiaDb(conn, abs, { backupsToKeep: keep, readonly: true })
+    const walDamage = walProblems(abs)
+    const damage = walDamage.length > 0 ? damageOf(abs, dataDir, walDamage) : undefined
+    return new MafiaDb(conn, abs, { backupsToKeep: keep, readonly: true, damage })
   }
   if (state.version > 0 && state.version < LATEST_VERSION) {
     // Backup before migration, from a read-only connection: the file is not touched before the copy exists.
@@ -183,12 +185,14 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
     }
   }
   let conn: Database.Database | null = null
-  let problems: string[]
+  // Every check before the first write (docs/reliability.md): the write-ahead log read as SQLite's recovery
+  // would read it (a damaged frame silently drops the committed transactions behind it), then quick_check on a
+  // read-only connection — a damaged file is never switched to WAL, recovered or checkpointed.
+  let problems: string[] = state.exists ? [...walProblems(abs), ...readonlyQuickCheck(abs, dataDir)] : []
   try {
-    conn = openSqlite(abs)
-    configureConnection(conn, false)
-    problems = quickCheck(conn)
     if (problems.length === 0) {
+      conn = openSqlite(abs)
+      configureConnection(conn, false)
       migrate(conn)
       return new MafiaDb(conn, abs, { backupsToKeep: keep, readonly: false })
     }
@@ -202,10 +206,13 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
   }
   // A damaged file is never written: opened read-only, it says what is wrong and which backup to restore.
   conn?.close()
-  const damage = { problems, newestGoodBackup: newestGoodBackup(backupsDirOf(dataDir), backupPrefixOf(abs)) }
+  const damage = damageOf(abs, dataDir, problems)
   try {
     conn = openReadonlyConnection(abs, dataDir)
     configureConnection(conn, true)
+    // What can be read must be a whole schema (a damaged log may hide even the tables): else nothing can be shown.
+    if (conn.pragma('user_version', { simple: true }) !== LATEST_VERSION)
+      throw new Error('schema not readable')
   } catch {
     conn?.close()
     throw damagedError(abs, damage) // too damaged even to read: the error names the backup to restore
@@ -213,7 +220,33 @@ export async function openDatabase(file: string, opts: OpenOptions = {}): Promis
   return new MafiaDb(conn, abs, { backupsToKeep: keep, readonly: true, damage })
 }
 
-/** PRAGMA quick_check (issue 13, item 6; its cost on a 1,000-game file is in bench:db): the problems found. */
+function damageOf(abs: string, dataDir: string, problems: string[]): Damage {
+  const wal = scanWal(abs)
+  return {
+    problems,
+    newestGoodBackup: newestGoodBackup(backupsDirOf(dataDir), backupPrefixOf(abs)),
+    ...(wal && wal.lost > 0
+      ? { wal: { lost: wal.lost, readable: wal.readable, headerDamaged: wal.headerDamaged } }
+      : {}),
+  }
+}
+
+/** quick_check on a read-only connection (nothing written, not even the WAL switch); an unopenable file is a problem. */
+function readonlyQuickCheck(abs: string, dataDir: string): string[] {
+  let conn: Database.Database | null = null
+  try {
+    conn = openReadonlyConnection(abs, dataDir)
+    return quickCheck(conn)
+  } catch (err) {
+    const e = toDbError(err)
+    if (e.code === 'db/corrupt') return [e.data.message.en]
+    throw e
+  } finally {
+    conn?.close()
+  }
+}
+
+/** PRAGMA quick_check (its cost on a 1,000-game file is in bench:db): the problems found. */
 function quickCheck(conn: Database.Database): string[] {
   try {
     const rows = conn.pragma('quick_check') as Array<{ quick_check: string }>
@@ -477,8 +510,23 @@ export class MafiaDb {
   }
 
   /** Marks a round finished without the end-of-round backup (finishRound takes one). */
-  markRoundFinished(roundId: number, opts: { force?: boolean } = {}): Round {
+  markRoundFinished(roundId: number, opts: { force?: boolean; unfinished?: UnfinishedGames } = {}): Round {
     return this.tournaments.markRoundFinished(roundId, opts)
+  }
+
+  /** Refuses (db/round_order) to start a round while the previous round of its stage has not started. */
+  refuseOutOfOrder(roundId: number): void {
+    this.tournaments.refuseOutOfOrder(roundId)
+  }
+
+  /** Records the head judge's substitution at a round's table (issue 28). */
+  addSubstitution(input: Omit<Substitution, 'at'>): Substitution {
+    return this.tournaments.addSubstitution(input)
+  }
+
+  /** The substitutions made in a round, by table and seat. */
+  roundSubstitutions(roundId: number): Substitution[] {
+    return this.tournaments.roundSubstitutions(roundId)
   }
 
   /** Opens a closed round again (a replay of a cancelled game there). */
@@ -703,7 +751,7 @@ export class MafiaDb {
    */
   async finishRound(
     roundId: number,
-    opts: { force?: boolean; afterMark?: (roundId: number) => void } = {},
+    opts: { force?: boolean; unfinished?: UnfinishedGames; afterMark?: (roundId: number) => void } = {},
   ): Promise<string> {
     const round = this.tournaments.markRoundFinished(roundId, opts)
     opts.afterMark?.(roundId)

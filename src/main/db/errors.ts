@@ -2,9 +2,12 @@
  * Database-layer errors: every failure leaves this layer as an AppError with a `db/…` code and a message in
  * Russian and English. SQLite result codes are mapped here so the panel can show one clear message.
  */
+import fs from 'node:fs'
+import path from 'node:path'
 import { AppError, appError } from '../../shared/errors'
 
 export type DbErrorCode =
+  | 'db/size_limit'
   | 'db/not_sqlite'
   | 'db/not_ours'
   | 'db/too_new'
@@ -49,6 +52,8 @@ export type DbErrorCode =
   | 'db/round_finished'
   | 'db/tournament_archived'
   | 'db/already_withdrawn'
+  | 'db/round_order'
+  | 'db/seat_substituted'
 
 export function dbError(
   code: DbErrorCode,
@@ -92,6 +97,7 @@ export function toDbError(err: unknown): AppError {
         details,
       )
     }
+    if (fsCode === 'EFBIG') return sizeLimitError(null, details)
     if (fsCode === 'EROFS' || fsCode === 'EACCES' || fsCode === 'EPERM') {
       return dbError(
         'db/readonly',
@@ -166,6 +172,74 @@ export function toDbError(err: unknown): AppError {
     )
   }
   return dbError('db/internal', `Ошибка базы данных: ${text}`, `Database error: ${text}`, details)
+}
+
+/** The process's file-size limit in bytes (`ulimit -f`, RLIMIT_FSIZE), or null when unlimited or unknown. */
+export function fileSizeLimit(): number | null {
+  try {
+    const line = fs
+      .readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max file size'))
+    const soft = line?.split(/\s{2,}/)[1]
+    return soft !== undefined && /^\d+$/.test(soft) ? Number(soft) : null
+  } catch {
+    return null // not Linux: the limit is not known, the I/O error stays as it is
+  }
+}
+
+function sizeLimitError(limit: number | null, details: Record<string, unknown>): AppError {
+  const n = limit === null ? '' : ` (${limit} B)`
+  return dbError(
+    'db/size_limit',
+    `Файл базы данных достиг предела размера файла для этой программы${n}, ulimit -f: изменение не сохранено. Снимите ограничение и запустите программу снова.`,
+    `The database file reached this process's file-size limit${n}, ulimit -f: the change was not saved. Lift the limit and start the app again.`,
+    { ...details, limit },
+  )
+}
+
+/**
+ * What is behind a disk input/output error (SQLite reports a failed write as SQLITE_IOERR whatever the cause):
+ * the database file, its journal or its folder turned read-only (db/readonly), or the file reached the process's
+ * file-size limit (db/size_limit). Anything else stays the I/O error, with the file named.
+ */
+export function diagnoseWriteError(e: AppError, file: string): AppError {
+  if (e.code !== 'db/io' && e.code !== 'db/full') return e
+  const details = { ...(e.data.details ?? {}), file }
+  for (const p of [file, `${file}-wal`, path.dirname(file)]) {
+    try {
+      fs.accessSync(p, fs.constants.W_OK)
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code
+      if (code === 'ENOENT') continue
+      return dbError(
+        'db/readonly',
+        `Нет доступа на запись к «${p}» (файл или папка только для чтения): изменение не сохранено. Верните права на запись — игра продолжится с того же места.`,
+        `No write access to "${p}" (the file or folder is read-only): the change was not saved. Give the write access back and the game goes on where it was.`,
+        { ...details, path: p, errno: code },
+      )
+    }
+  }
+  const limit = fileSizeLimit()
+  if (limit !== null) {
+    const size = (f: string): number => {
+      try {
+        return fs.statSync(f).size
+      } catch {
+        return 0
+      }
+    }
+    // Within a page (64 KB at most) of the limit: the failed write was one that would have crossed it.
+    if (Math.max(size(file), size(`${file}-wal`)) + 65536 >= limit) return sizeLimitError(limit, details)
+  }
+  if (e.code === 'db/io')
+    return dbError(
+      'db/io',
+      `Ошибка ввода-вывода диска при записи «${file}»: изменение не сохранено. Проверьте диск.`,
+      `Disk input/output error writing "${file}": the change was not saved. Check the disk.`,
+      details,
+    )
+  return e
 }
 
 export function notFound(what: { ru: string; en: string }, id: unknown): AppError {

@@ -9,6 +9,7 @@ export {
 } from './database'
 export type { OpenOptions } from './database'
 export * from './types'
+export type { Substitution, UnfinishedGames } from './tournaments'
 export { APPLICATION_ID, LATEST_VERSION, MIGRATIONS } from './schema'
 export type { Migration } from './schema'
 export { EXCHANGE_FORMAT, EXCHANGE_VERSION, exchangeDocumentSchema } from './exchange'

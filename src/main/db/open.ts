@@ -171,3 +171,105 @@ export function migrate(conn: Database.Database): { from: number; to: number } {
   }
   return { from, to: LATEST_VERSION }
 }
+
+/** What a scan of the write-ahead log found: how many committed transactions SQLite would read, and lose. */
+export interface WalScan {
+  /** Commit frames SQLite reads (the log up to its first invalid frame). */
+  readable: number
+  /** Commit frames of this log generation after the first invalid frame: acknowledged, and lost to SQLite. */
+  lost: number
+  /** The header itself is unreadable: SQLite ignores the whole log. */
+  headerDamaged: boolean
+  /** Bytes of the log. */
+  size: number
+}
+
+const WAL_HEADER = 32
+const FRAME_HEADER = 24
+
+/**
+ * Reads `<file>-wal` the way SQLite's recovery does (the header's magic, version, page size and checksum; each
+ * frame's salts and cumulative checksum) without opening it in SQLite. SQLite stops at the first invalid frame and
+ * silently drops every later one — also the committed transactions behind a damaged frame. A later commit frame
+ * of the same log generation (same salts) is such an acknowledged transaction: `lost` counts them. A torn tail
+ * (the last, unacknowledged transaction of a crash) has no valid commit frame after it and is not damage.
+ * Returns null when there is no log.
+ */
+export function scanWal(file: string): WalScan | null {
+  let bytes: Buffer
+  try {
+    bytes = fs.readFileSync(`${file}-wal`)
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'ENOENT') return null
+    throw toDbError(err)
+  }
+  if (bytes.length === 0) return null
+  const size = bytes.length
+  const magic = bytes.length >= WAL_HEADER ? bytes.readUInt32BE(0) : 0
+  const pageSize = bytes.length >= WAL_HEADER ? bytes.readUInt32BE(8) : 0
+  const bigEndian = magic === 0x377f0683
+  const word = (off: number): number => (bigEndian ? bytes.readUInt32BE(off) : bytes.readUInt32LE(off))
+  const checksum = (start: number, end: number, s: [number, number]): [number, number] => {
+    let [s0, s1] = s
+    for (let i = start; i < end; i += 8) {
+      s0 = (s0 + word(i) + s1) >>> 0
+      s1 = (s1 + word(i + 4) + s0) >>> 0
+    }
+    return [s0, s1]
+  }
+  const sane =
+    (magic === 0x377f0682 || magic === 0x377f0683) &&
+    bytes.readUInt32BE(4) === 3007000 &&
+    pageSize >= 512 &&
+    pageSize <= 65536 &&
+    (pageSize & (pageSize - 1)) === 0
+  const headerSum = sane ? checksum(0, 24, [0, 0]) : [0, 0]
+  if (!sane || headerSum[0] !== bytes.readUInt32BE(24) || headerSum[1] !== bytes.readUInt32BE(28)) {
+    // A log with frames always has a valid header (SQLite writes it with the first frame): an unreadable one in
+    // front of frame data means the whole log — every change since the last checkpoint — is dropped.
+    return { readable: 0, lost: size > WAL_HEADER + FRAME_HEADER ? 1 : 0, headerDamaged: true, size }
+  }
+  const salt1 = bytes.readUInt32BE(16)
+  const salt2 = bytes.readUInt32BE(20)
+  const frameSize = FRAME_HEADER + pageSize
+  let sum: [number, number] = [headerSum[0], headerSum[1]]
+  let readable = 0
+  let lost = 0
+  let broken = false
+  for (let off = WAL_HEADER; off + frameSize <= size; off += frameSize) {
+    const sameGeneration = bytes.readUInt32BE(off + 8) === salt1 && bytes.readUInt32BE(off + 12) === salt2
+    const commit = bytes.readUInt32BE(off + 4) !== 0
+    if (!broken) {
+      const next = checksum(off + FRAME_HEADER, off + frameSize, checksum(off, off + 8, sum))
+      const valid =
+        sameGeneration &&
+        bytes.readUInt32BE(off) !== 0 &&
+        next[0] === bytes.readUInt32BE(off + 16) &&
+        next[1] === bytes.readUInt32BE(off + 20)
+      if (valid) {
+        sum = next
+        if (commit) readable++
+        continue
+      }
+      broken = true
+      continue
+    }
+    if (sameGeneration && commit) lost++
+  }
+  return { readable, lost, headerDamaged: false, size }
+}
+
+/** The WAL scan's verdict as the problems of a damaged database (empty when the log is whole). */
+export function walProblems(file: string): string[] {
+  const scan = scanWal(file)
+  if (!scan) return []
+  if (scan.headerDamaged && scan.lost > 0)
+    return [
+      `wal: the header of the write-ahead log is damaged; its ${scan.size} bytes of changes cannot be read`,
+    ]
+  if (scan.lost > 0)
+    return [
+      `wal: a damaged frame in the write-ahead log hides ${scan.lost} committed transaction(s) after the ${scan.readable} readable one(s)`,
+    ]
+  return []
+}

@@ -171,6 +171,8 @@ export class PlayersRepo extends Repo {
       this.stmt('UPDATE game_seats SET player_id = ? WHERE player_id = ?').run(keepId, dropId)
       this.stmt('UPDATE game_results SET player_id = ? WHERE player_id = ?').run(keepId, dropId)
       this.stmt('UPDATE round_seats SET player_id = ? WHERE player_id = ?').run(keepId, dropId)
+      // A substitution names the seated player it replaced (issue 28): the kept entry is that player now.
+      this.stmt('UPDATE round_substitutions SET replaced_id = ? WHERE replaced_id = ?').run(keepId, dropId)
       this.stmt('UPDATE stage_players SET player_id = ? WHERE player_id = ?').run(keepId, dropId)
       this.mergeRegistrations(keepId, dropId)
       this.remapStageOptions(keepId, dropId, stages)

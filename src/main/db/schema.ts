@@ -251,7 +251,24 @@ ALTER TABLE sync_conflicts ADD COLUMN reason      TEXT NOT NULL DEFAULT '';
 ALTER TABLE sync_conflicts ADD COLUMN resolved_at INTEGER;
 `
 
+// The tournament's record (issue 28): a substitution at a started round's table is an explicit act of the head
+// judge, kept with its reason; the substitute scores for nobody.
 const V6 = `
+CREATE TABLE round_substitutions (
+  round_id    INTEGER NOT NULL REFERENCES rounds(id) ON DELETE CASCADE,
+  table_id    INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+  seat        INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 10),
+  replaced_id INTEGER REFERENCES players(id) ON DELETE SET NULL,  -- NULL: the seat was a spare one
+  name        TEXT    NOT NULL CHECK (length(trim(name)) > 0),   -- the substitute, as the protocol prints him
+  reason      TEXT    NOT NULL CHECK (length(trim(reason)) > 0),
+  judge       TEXT    NOT NULL CHECK (length(trim(judge)) > 0),  -- the head judge who made or confirmed it
+  by_table    INTEGER NOT NULL DEFAULT 0 CHECK (by_table IN (0, 1)), -- asked by the table's judge
+  at          INTEGER NOT NULL,
+  PRIMARY KEY (round_id, table_id, seat)
+) WITHOUT ROWID;
+`
+
+const V7 = `
 -- One writer per game is one machine (issue 29 §2): the table machine whose pushes the hub takes for a game, and
 -- the machine a conflicting entry came from (a decision for the table's version binds the game to it).
 ALTER TABLE sync_remote_games ADD COLUMN machine TEXT;
@@ -271,8 +288,13 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, description: "multi-machine sync: the head judge's conflict resolutions", sql: V5 },
   {
     version: 6,
-    description: 'multi-machine sync: a game is bound to the one machine that writes it',
+    description: "tournament record: the head judge's substitutions at a round's table",
     sql: V6,
+  },
+  {
+    version: 7,
+    description: 'multi-machine sync: a game is bound to the one machine that writes it',
+    sql: V7,
   },
 ]
 

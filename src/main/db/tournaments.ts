@@ -161,11 +161,15 @@ export class TournamentsRepo extends Repo {
     })
   }
 
-  /** Stores the seed and the options of the stage's seating. */
+  /** Stores the seed and the options of the stage's seating (the classification's carry-over is not a seating
+   * option: it stays as it was unless given). */
   setStageSeating(stageId: number, seed: number, options: StageOptions): Stage {
-    const json = toJson(options, 'options')
     return this.write(() => {
-      this.requireStage(stageId)
+      const { carryOver } = toStage(this.requireStage(stageId)).options
+      const json = toJson(
+        carryOver === undefined || 'carryOver' in options ? options : { ...options, carryOver },
+        'options',
+      )
       this.stmt('UPDATE stages SET seed = ?, options = ? WHERE id = ?').run(seed, json, stageId)
       return toStage(this.requireStage(stageId))
     })
@@ -181,16 +185,127 @@ export class TournamentsRepo extends Repo {
     })
   }
 
-  /** Locks a round's seating: called when the round starts. */
+  /**
+   * Locks a round's seating: called when the round starts. Rounds start in order: the previous round of the stage
+   * must have started (tournament/round_order otherwise).
+   */
   markRoundStarted(roundId: number): Round {
     return this.write(() => {
-      this.requireRound(roundId)
+      this.refuseOutOfOrder(roundId)
       this.stmt('UPDATE rounds SET started_at = coalesce(started_at, ?) WHERE id = ?').run(
         Date.now(),
         roundId,
       )
       return toRound(this.requireRound(roundId))
     })
+  }
+
+  /**
+   * Refuses to start a round (tournament/round_order) while the round before it in its stage has not started:
+   * rounds start in order, whatever the door (the dashboard, a game made for the round at a table). A round
+   * already started passes.
+   */
+  refuseOutOfOrder(roundId: number): void {
+    const r = this.requireRound(roundId)
+    if (r.started_at !== null) return
+    const before = this.stmt(
+      'SELECT number FROM rounds WHERE stage_id = ? AND number < ? AND started_at IS NULL ORDER BY number LIMIT 1',
+    ).get(r.stage_id, r.number) as { number: number } | undefined
+    if (!before) return
+    throw dbError(
+      'db/round_order',
+      `Тур ${r.number} нельзя начать раньше тура ${before.number}: туры этапа начинаются по порядку. Сначала начните тур ${before.number}.`,
+      `Round ${r.number} cannot start before round ${before.number}: the rounds of a stage start in order. Start round ${before.number} first.`,
+      { roundId, round: r.number, before: before.number },
+    )
+  }
+
+  /**
+   * Records a substitution at a started round's table (the head judge's act, with its reason): the seat's player
+   * is replaced by the substitute, who scores for nobody. One per seat (db/seat_substituted for a second).
+   */
+  addSubstitution(input: {
+    roundId: number
+    tableId: number
+    seat: number
+    replaced: number | null
+    name: string
+    reason: string
+    judge: string
+    byTable: boolean
+  }): Substitution {
+    const name = optionalText(input.name, 'name', 60)
+    const reason = optionalText(input.reason, 'reason', 500)
+    const judge = optionalText(input.judge, 'judge', 80)
+    if (name === '' || reason === '' || judge === '') {
+      throw invalidInput(
+        'Для замены нужны имя заменяющего, причина и имя главного судьи.',
+        "A substitution needs the substitute's name, the reason and the head judge's name.",
+      )
+    }
+    return this.write(() => {
+      const round = this.requireRound(input.roundId)
+      this.requireTable(input.tableId)
+      const had = this.stmt(
+        'SELECT name FROM round_substitutions WHERE round_id = ? AND table_id = ? AND seat = ?',
+      ).get(input.roundId, input.tableId, input.seat) as { name: string } | undefined
+      if (had) {
+        throw dbError(
+          'db/seat_substituted',
+          `На месте ${input.seat} в туре ${round.number} уже играет замена «${had.name}».`,
+          `Seat ${input.seat} in round ${round.number} already has a substitute ("${had.name}").`,
+          { roundId: input.roundId, tableId: input.tableId, seat: input.seat },
+        )
+      }
+      const at = Date.now()
+      this.stmt(
+        `INSERT INTO round_substitutions (round_id, table_id, seat, replaced_id, name, reason, judge, by_table, at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        input.roundId,
+        input.tableId,
+        input.seat,
+        input.replaced,
+        name,
+        reason,
+        judge,
+        input.byTable ? 1 : 0,
+        at,
+      )
+      return { ...input, name, reason, judge, at }
+    })
+  }
+
+  /** The substitutions made in a round, by table and seat. */
+  roundSubstitutions(roundId: number): Substitution[] {
+    return this.guard(() =>
+      (
+        this.stmt(
+          `SELECT round_id, table_id, seat, replaced_id, name, reason, judge, by_table, at FROM round_substitutions
+           WHERE round_id = ? ORDER BY table_id, seat`,
+        ).all(roundId) as Array<{
+          round_id: number
+          table_id: number
+          seat: number
+          replaced_id: number | null
+          name: string
+          reason: string
+          judge: string
+          by_table: number
+          at: number
+        }>
+      ).map((r) => ({
+        roundId: r.round_id,
+        tableId: r.table_id,
+        seat: r.seat,
+        replaced: r.replaced_id,
+        name: r.name,
+        reason: r.reason,
+        judge: r.judge,
+        byTable: r.by_table === 1,
+        at: r.at,
+      })),
+    )
   }
 
   /** Opens a closed round again (a replay of a cancelled game there); its end is recorded anew when closed. */
@@ -399,7 +514,7 @@ export class TournamentsRepo extends Repo {
    * Marks the round finished (MafiaDb.finishRound then takes the end-of-round backup). Refuses with
    * db/round_in_progress while a game of the round is running, unless `force`.
    */
-  markRoundFinished(roundId: number, opts: { force?: boolean } = {}): Round {
+  markRoundFinished(roundId: number, opts: { force?: boolean; unfinished?: UnfinishedGames } = {}): Round {
     return this.write(() => {
       const r = this.requireRound(roundId)
       const t = this.requireTournament(this.requireStage(r.stage_id).tournament_id)
@@ -449,6 +564,23 @@ export class TournamentsRepo extends Repo {
           `Round ${r.number} has ${en.join('; ')}: finish them or cancel them with a reason, or confirm.`,
           { roundId, games: running.map((g) => g.id), tables: unplayed },
         )
+      }
+      // A forced close decides the unfinished games: cancelled with the given reason, or frozen (left as they are:
+      // a game of a closed round takes no command until the head judge opens the round again).
+      const unfinished = opts.unfinished ?? { action: 'freeze' }
+      if (running.length > 0 && unfinished.action === 'cancel') {
+        const reason = optionalText(unfinished.reason, 'reason', 500)
+        if (reason === '') {
+          throw invalidInput(
+            'Укажите причину отмены недоигранных игр тура.',
+            "Give the reason for cancelling the round's unfinished games.",
+          )
+        }
+        const now = Date.now()
+        const cancel = this.stmt(
+          'UPDATE games SET cancelled_at = ?, cancel_reason = ?, updated_at = ? WHERE id = ?',
+        )
+        for (const g of running) cancel.run(now, reason, now, g.id)
       }
       this.stmt(
         "UPDATE rounds SET status = 'finished', finished_at = coalesce(finished_at, ?) WHERE id = ?",
@@ -548,6 +680,26 @@ function optionalCount(value: unknown, field: string, max: number): number | nul
   }
   return value
 }
+
+/** A substitution at a round's table (issue 28). */
+export interface Substitution {
+  roundId: number
+  tableId: number
+  seat: number
+  /** The seated player replaced (null: the seat was a spare one, or his registry entry was merged away). */
+  replaced: number | null
+  /** The substitute, as the protocol prints him; he scores for nobody. */
+  name: string
+  reason: string
+  /** The head judge who made or confirmed it. */
+  judge: string
+  /** Asked by the table's judge (and confirmed by the head judge). */
+  byTable: boolean
+  at: number
+}
+
+/** What a forced close does with the round's unfinished games (issue 28). */
+export type UnfinishedGames = { action: 'freeze' } | { action: 'cancel'; reason: string }
 
 export function roundStarted(number: number): AppError {
   return dbError(

@@ -91,6 +91,9 @@ export interface StageOptions {
   uneven?: 'extraGame' | 'spareSeats'
   /** A tie at the cut when the stage was seeded: the tied players, those who went through, by lot or judge. */
   cutLot?: { tied: number[]; through: number[]; seed?: number; by?: 'lot' | 'judge' }
+  /** A final stage: the share (0..1) of the earlier stages' points its players carry into the final
+   * classification (0 = the final's result alone). */
+  carryOver?: number
 }
 
 export interface StageInput {

@@ -6,7 +6,13 @@
  * so in the settings screen.
  */
 import type { LocalizedText } from '../../shared/errors'
-import { FileSecretStore, readSecretsFile, writeSecretsFile, type SecretStore } from '../app/secret-store'
+import {
+  FileSecretStore,
+  readSecretsFile,
+  secretsUnreadable,
+  writeSecretsFile,
+  type SecretStore,
+} from '../app/secret-store'
 
 /** The part of Electron's `safeStorage` this store uses. */
 export interface SafeStorageLike {
@@ -56,8 +62,9 @@ export class SafeStorageSecretStore implements SecretStore {
     try {
       return this.safe.decryptString(Buffer.from(v, 'base64'))
     } catch {
-      // Encrypted by another user or machine: as if no password was stored (the judge enters it again).
-      return null
+      // Encrypted by another user or machine: said so (the judge enters the password again), never taken
+      // silently as "no password".
+      throw secretsUnreadable(this.file, 'encrypted by another user or machine')
     }
   }
 

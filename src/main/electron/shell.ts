@@ -238,7 +238,7 @@ function watchRenderer(s: ShellState, win: BrowserWindow, role: WindowRole): voi
 }
 
 function createControlWindow(s: ShellState): BrowserWindow {
-  const win = new BrowserWindow(controlWindowOptions(preloadPath(), s.icon))
+  const win = new BrowserWindow(controlWindowOptions(preloadPath(), s.icon, { packaged: app.isPackaged }))
   win.once('ready-to-show', () => win.show())
   watchRenderer(s, win, 'control')
   load(s, win, pageUrl('control', { serverOrigin: s.core.server.origin, devUrl: s.devUrl }))
@@ -258,7 +258,9 @@ function openOverlay(s: ShellState): void {
     const display = currentDisplay(s)
     s.displayId = display.id
     s.placed = { ...display.bounds }
-    const win = new BrowserWindow(overlayWindowOptions(preloadPath(), display.bounds))
+    const win = new BrowserWindow(
+      overlayWindowOptions(preloadPath(), display.bounds, { packaged: app.isPackaged }),
+    )
     win.setAlwaysOnTop(s.alwaysOnTop, 'screen-saver')
     win.setIgnoreMouseEvents(s.clickThrough, { forward: true })
     win.once('ready-to-show', () => win.showInactive())

@@ -4,11 +4,20 @@
  */
 import type { BrowserWindowConstructorOptions, Rectangle } from 'electron'
 
+/** How the app runs: a packaged build never opens DevTools (no shortcut, no menu, no remote call can). */
+export interface WindowMode {
+  /** `app.isPackaged`; when not given, the safe choice: packaged. */
+  packaged?: boolean
+}
+
 function secureWebPreferences(
   preload: string,
+  mode: WindowMode,
 ): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
   return {
     preload,
+    // DevTools only in development (`npm run dev` / `npm start` from a checkout), never in a packaged build.
+    devTools: mode.packaged === false,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -26,7 +35,11 @@ function secureWebPreferences(
 }
 
 /** The window icon (Linux and Windows taskbars; macOS uses the bundle's icon): resources/icons/png/256x256.png. */
-export function controlWindowOptions(preload: string, icon?: string): BrowserWindowConstructorOptions {
+export function controlWindowOptions(
+  preload: string,
+  icon?: string,
+  mode: WindowMode = {},
+): BrowserWindowConstructorOptions {
   return {
     ...(icon ? { icon } : {}),
     width: 1366,
@@ -36,7 +49,7 @@ export function controlWindowOptions(preload: string, icon?: string): BrowserWin
     title: 'Mafia Desk',
     backgroundColor: '#111418',
     show: false,
-    webPreferences: secureWebPreferences(preload),
+    webPreferences: secureWebPreferences(preload, mode),
   }
 }
 
@@ -46,7 +59,11 @@ export function controlWindowOptions(preload: string, icon?: string): BrowserWin
  * transparent on some platforms; the display choice sets its bounds. Click-through is applied after creation
  * with setIgnoreMouseEvents (see shell.ts).
  */
-export function overlayWindowOptions(preload: string, display: Rectangle): BrowserWindowConstructorOptions {
+export function overlayWindowOptions(
+  preload: string,
+  display: Rectangle,
+  mode: WindowMode = {},
+): BrowserWindowConstructorOptions {
   return {
     x: display.x,
     y: display.y,
@@ -64,7 +81,7 @@ export function overlayWindowOptions(preload: string, display: Rectangle): Brows
     skipTaskbar: false,
     focusable: true,
     show: false,
-    webPreferences: { ...secureWebPreferences(preload), backgroundThrottling: false },
+    webPreferences: { ...secureWebPreferences(preload, mode), backgroundThrottling: false },
   }
 }
 

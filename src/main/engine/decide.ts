@@ -1,5 +1,5 @@
 /**
- * decide(state, command) → events | error. Checks in a fixed order (DESIGN.md): game over → command allowed in
+ * decide(state, command) → events | error. Checks in a fixed order (docs/architecture.md): game over → command allowed in
  * this phase → actor/target eligible → rule checks. Automatic consequences (all votes in → tie or departure;
  * a departure → win check) are follow-up events produced here. Each event is applied to a private draft as it is
  * emitted, so later checks see its effect; `evolve` folds the same events into the same state.

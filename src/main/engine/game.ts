@@ -1,6 +1,6 @@
 /**
  * The game: its setup, the append-only log of accepted commands with their events, and the current state.
- * Undo appends a revert marker and the state is rebuilt by replay (DESIGN.md); `restore(setup, log)` equals the
+ * Undo appends a revert marker and the state is rebuilt by replay (docs/architecture.md); `restore(setup, log)` equals the
  * incrementally built game.
  */
 import { AppError, type AppErrorData } from '../../shared/errors'
@@ -152,7 +152,7 @@ export function execute(game: Game, command: Command): ExecuteResult {
  * timer it changed: `anchor` is the game entry in force that last set the timer when it was given (0: none), and
  * replay applies the timer command only while that entry is again the last one in force that set the timer — so
  * after an undo or a redo the timer is exactly the one of the moment returned to, never a later step's timer carried
- * back (DESIGN.md). The undo stack holds exactly the game entries in force, in log order.
+ * back (docs/architecture.md). The undo stack holds exactly the game entries in force, in log order.
  */
 function resolveHistory(log: LogEntry[]): {
   active: boolean[]

@@ -1,4 +1,4 @@
-/** The rules engine (RULES.md, DESIGN.md "The engine"): pure, no I/O, no clock, no randomness. */
+/** The rules engine (docs/rules.md, docs/architecture.md "The engine"): pure, no I/O, no clock, no randomness. */
 export type { GameSetup, LogEntry, Game, ExecuteResult } from './game'
 export { newGame, execute, restore, replay, validateSetup, initialState } from './game'
 export { decide, eligibleVoters, parseCommand, type Decision } from './decide'

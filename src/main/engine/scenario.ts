@@ -1,5 +1,5 @@
 /**
- * The scenario runner (DESIGN.md "Scenario files"): takes a parsed scenario, plays it through the engine and checks
+ * The scenario runner (docs/architecture.md "Scenario files"): takes a parsed scenario, plays it through the engine and checks
  * every `expect` and `rejects`. Pure: the CLI and the tests read the files.
  */
 import { z } from 'zod'
@@ -259,7 +259,7 @@ export function runScenario(input: unknown): ScenarioResult {
   if (failures.length === 0 && sc.expect) {
     for (const m of checkExpect(game, sc.expect)) failures.push({ step: null, cmd: null, message: m })
   }
-  // The log replayed from scratch must give the same state (DESIGN.md: replay(log) equals the incremental state).
+  // The log replayed from scratch must give the same state (docs/architecture.md: replay(log) equals the incremental state).
   const replayed = restore(game.setup, game.log)
   if (JSON.stringify(replayed.state) !== JSON.stringify(game.state)) {
     failures.push({

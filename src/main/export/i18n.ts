@@ -1,4 +1,4 @@
-/** Labels of the protocol and the standings exports, in Russian (default) and English (RULES.md §0 terms). */
+/** Labels of the protocol and the standings exports, in Russian (default) and English (docs/rules.md §0 terms). */
 import type { EndReason, Role, Winner } from '../../shared/game/record'
 import type { TieBreakKey } from '../tournament/scoring'
 import { TIE_BREAK_NAMES } from '../../shared/tie-break-names'
@@ -136,7 +136,10 @@ export interface Labels {
   stageKinds: Record<'qualifying' | 'semifinal' | 'final', string>
   sheetGames: string
   sheetPlayers: string
-  /** Standings: the tie-break columns (RULES.md §13.6) and the marks that explain a place. */
+  sheetClassification: string
+  classificationStageTotal: string
+  classificationCarried: string
+  /** Standings: the tie-break columns (docs/rules.md §13.6) and the marks that explain a place. */
   tieBreakNames: Record<TieBreakKey, string>
   tieBreakColumn: (n: number, name: string) => string
   decidedBy: string
@@ -297,6 +300,9 @@ const ru: Labels = {
   stageKinds: { qualifying: 'Отборочный этап', semifinal: 'Полуфинал', final: 'Финал' },
   sheetGames: 'Игры',
   sheetPlayers: 'Игроки',
+  sheetClassification: 'Итоговая классификация',
+  classificationStageTotal: 'Очки этапа',
+  classificationCarried: 'Перенесено',
   tieBreakNames: TIE_BREAK_NAMES.ru,
   tieBreakColumn: (n, name) => `Доп. показатель ${n}: ${name}`,
   decidedBy: 'Место решил',
@@ -462,6 +468,9 @@ const en: Labels = {
   stageKinds: { qualifying: 'Qualifying', semifinal: 'Semi-final', final: 'Final' },
   sheetGames: 'Games',
   sheetPlayers: 'Players',
+  sheetClassification: 'Final classification',
+  classificationStageTotal: 'Stage points',
+  classificationCarried: 'Carried over',
   tieBreakNames: TIE_BREAK_NAMES.en,
   tieBreakColumn: (n, name) => `Tie-break ${n}: ${name}`,
   decidedBy: 'Place decided by',

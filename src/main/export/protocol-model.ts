@@ -1,5 +1,5 @@
 /**
- * The game protocol as a layout-neutral model (RULES.md §14): the PDF and HTML renderers draw this, so both show
+ * The game protocol as a layout-neutral model (docs/rules.md §14): the PDF and HTML renderers draw this, so both show
  * exactly the same text. Built from a ProtocolHeader and a GameRecord.
  */
 import { noticeText, type NoticeCode } from '../../shared/game/notices'
@@ -22,6 +22,8 @@ export interface ProtocolHeader {
   rulesetName: string
   /** Comments and protests written on page 2. */
   comments?: string[]
+  /** A note printed after a seat's name, by seat ("3"): e.g. a substitution «замена вместо …». */
+  seatNotes?: Record<string, string>
   /** The game's id in the database (printed on every page), and when it started and ended (ms since epoch). */
   gameId?: number
   startedAt?: number | null
@@ -123,7 +125,7 @@ function leftText(L: Labels, s: SeatRecord): string {
   return `${text}: ${reasonText(L, reason)}`
 }
 
-/** Votes of a candidate: the entered count when votes were entered as a number (RULES.md §7.5), else the voters. */
+/** Votes of a candidate: the entered count when votes were entered as a number (docs/rules.md §7.5), else the voters. */
 export function voteCount(c: { seat: number; voters: number[] }): number {
   const n = (c as { count?: unknown }).count
   return typeof n === 'number' ? n : c.voters.length
@@ -209,7 +211,7 @@ export function buildProtocolModel(
     ],
     rows: seats.map((s) => [
       String(s.seat),
-      s.name,
+      header.seatNotes?.[String(s.seat)] ? `${s.name} (${header.seatNotes[String(s.seat)]})` : s.name,
       L.roles[s.role],
       s.fouls === 0 ? '' : String(s.fouls),
       s.techFouls === 0 ? '' : String(s.techFouls),

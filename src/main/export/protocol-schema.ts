@@ -26,6 +26,7 @@ export const protocolHeaderSchema = z.object({
   judge: z.string(),
   rulesetName: z.string(),
   comments: z.array(z.string()).optional(),
+  seatNotes: z.record(z.string(), z.string()).optional(),
 })
 
 const seatRecordSchema = z.object({

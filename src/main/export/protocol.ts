@@ -1,5 +1,5 @@
 /**
- * The game protocol (RULES.md §14) in three formats: PDF (pdfkit, DejaVu embedded, deterministic), printable
+ * The game protocol (docs/rules.md §14) in three formats: PDF (pdfkit, DejaVu embedded, deterministic), printable
  * HTML and versioned JSON. Unfinished games are refused unless `allowUnfinished`, then marked "НЕ ЗАВЕРШЕНА".
  */
 import { AppError, appError, type AppErrorData, type Result } from '../../shared/errors'
@@ -24,8 +24,8 @@ export interface ProtocolOptions {
 export function gameNotFinishedError(): AppErrorData {
   return appError(
     'export/game_not_finished',
-    'Игра не завершена: протокол можно выгрузить только с пометкой «НЕ ЗАВЕРШЕНА» (allowUnfinished)',
-    'The game is not finished: the protocol can only be exported marked "NOT FINISHED" (allowUnfinished)',
+    'Игра не завершена: протокол можно выгрузить только с пометкой «НЕ ЗАВЕРШЕНА»',
+    'The game is not finished: the protocol can only be exported marked "NOT FINISHED"',
   )
 }
 

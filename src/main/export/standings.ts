@@ -1,6 +1,7 @@
 /**
  * Standings exports: XLSX (sheets: standings, games, players), CSV (UTF-8 with BOM, RFC 4180 quoting) and JSON.
  */
+import type { ClassificationRow } from '../tournament/classification'
 import type ExcelJS from 'exceljs'
 import type { Role } from '../../shared/game/record'
 import {
@@ -40,11 +41,13 @@ export interface StandingsExportData {
   stages: StageStandings[]
   games: GameSeatScore[]
   showAuto: boolean
-  /** The tie-breaks after the total, in the ruleset's order (RULES.md §13.6). */
+  /** The tie-breaks after the total, in the ruleset's order (docs/rules.md §13.6). */
   tieBreaks: TieBreak[]
-  /** Some Ci is provisional: its stage is not finalised yet (RULES.md §16.3). */
+  /** Some Ci is provisional: its stage is not finalised yet (docs/rules.md §16.3). */
   ciProvisional: boolean
   warnings: StandingsWarning[]
+  /** The final classification (overall only; empty for one stage's export). */
+  classification: ClassificationRow[]
 }
 
 export function collectStandings(
@@ -65,6 +68,7 @@ export function collectStandings(
     tieBreaks: all.tieBreaks,
     ciProvisional: picked.some((g) => g.ciProvisional),
     warnings: all.warnings.filter((w) => picked.some((g) => g.gameId === w.gameId)),
+    classification: stage === undefined ? all.classification : [],
   }
 }
 
@@ -308,10 +312,27 @@ export async function standingsToXlsx(data: StandingsExportData, lang: Lang = 'r
       addSheet(wb, safeSheetName(name, used), standings(s.rows))
     }
   }
+  // The final classification, when a later stage places players (a final or a semi-final).
+  if (data.classification.some((r) => r.group !== 'qualifying'))
+    addSheet(wb, safeSheetName(L.sheetClassification, used), classificationSheet(data.classification, L))
   if (data.warnings.length > 0) addSheet(wb, safeSheetName(L.sheetWarnings, used), warningsSheet(data, L))
   // Fast deflate: a standings file is small, and level 1 halves the zip time.
   const out = await wb.xlsx.writeBuffer({ zip: { compression: 'DEFLATE', compressionOptions: { level: 1 } } })
   return Buffer.from(out as ArrayBuffer)
+}
+
+function classificationSheet(rows: ClassificationRow[], L: Labels): Sheet {
+  return {
+    columns: [
+      { header: L.rank, width: 7, kind: 'int' },
+      { header: L.player, width: 26, kind: 'text' },
+      { header: L.stage, width: 18, kind: 'text' },
+      { header: L.classificationStageTotal, width: 12, kind: 'points' },
+      { header: L.classificationCarried, width: 12, kind: 'points' },
+      { header: L.total, width: 9, kind: 'points' },
+    ],
+    rows: rows.map((r) => [r.place, r.name, L.stageKinds[r.group], r.stageTotal, r.carried, r.score]),
+  }
 }
 
 function warningsSheet(data: StandingsExportData, L: Labels): Sheet {
@@ -371,6 +392,8 @@ export interface StandingsJson {
   stages: StageStandings[]
   games: GameSeatScore[]
   warnings: StandingsWarning[]
+  /** Since version 1's first release, optional for readers: the final classification (see docs/protocol-format.md). */
+  classification?: ClassificationRow[]
 }
 
 export function standingsToJson(data: StandingsExportData): Buffer {
@@ -385,6 +408,7 @@ export function standingsToJson(data: StandingsExportData): Buffer {
     stages: data.stages,
     games: data.games,
     warnings: data.warnings,
+    ...(data.classification.length > 0 ? { classification: data.classification } : {}),
   }
   return Buffer.from(JSON.stringify(json, null, 2) + '\n', 'utf8')
 }

@@ -331,7 +331,8 @@ export class ObsDirector {
     this.publish()
   }
 
-  private warn(error: AppErrorData): void {
+  /** Adds an open warning (also from outside the director, e.g. an unreadable secrets file), logged once. */
+  warn(error: AppErrorData): void {
     if (error.code === 'obs/not_connected') return // the status already says so; resync fixes it on reconnect
     const key = (w: AppErrorData): string => `${w.code} ${JSON.stringify(w.details ?? {})}`
     if (this.warningsList.some((w) => key(w) === key(error))) return

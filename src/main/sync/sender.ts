@@ -175,9 +175,24 @@ export function parsePairing(hubUrl: string, token?: string): { hubUrl: string; 
       hubUrl,
     })
   }
-  const fromHash = decodeURIComponent(url.hash.replace(/^#/, ''))
+  let fromHash: string
+  try {
+    fromHash = decodeURIComponent(url.hash.replace(/^#/, ''))
+  } catch {
+    fromHash = '\u0000' // a broken %-escape: refused below as a damaged code
+  }
   const t = (token ?? '').trim() || fromHash
   if (!t) throw syncError('sync/not_paired', 'Нужен токен стола.', 'The table token is missing.')
+  // A token goes into an HTTP header: a control character (a pasted line break, a broken escape) is named here
+  // instead of failing later as a generic error.
+  const bad = [...t].findIndex((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || /\s/u.test(c))
+  if (bad >= 0) {
+    throw syncError(
+      'sync/not_paired',
+      `Код подключения повреждён: в токене стола управляющий символ или пробел (символ ${bad + 1}). Скопируйте код заново.`,
+      `The pairing code is damaged: the table token holds a control character or a space (character ${bad + 1}). Copy the code again.`,
+    )
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw syncError(
       'sync/not_paired',

@@ -1,5 +1,5 @@
 /**
- * Tournament scoring (RULES.md §13). A game's points are the engine's per-seat points stored in its record (the
+ * Tournament scoring (docs/rules.md §13). A game's points are the engine's per-seat points stored in its record (the
  * protocol and `game_results` show the same numbers): this module never recomputes them. The tournament adds Ci,
  * first-kill compensation (§13.5), and optional automatic bonuses on top, and orders players by the ruleset's
  * tie-breaks (§13.6). Pure: no I/O, no clock, no randomness.
@@ -12,7 +12,7 @@ import {
   type Ruleset,
 } from '../../shared/game/ruleset'
 
-/** A criterion of the standings order (RULES.md §13.6). `total` always comes first. */
+/** A criterion of the standings order (docs/rules.md §13.6). `total` always comes first. */
 export type TieBreakKey = 'total' | (typeof TIE_BREAK_KEYS)[number]
 
 export interface TieBreak {
@@ -41,7 +41,7 @@ export interface ScoringConfig {
     enabled: boolean
     /** K: 0.4 (0.5 in the newest FIIM scoring). */
     k: number
-    /** B = round(ratio · n); 0.4 per RULES.md §13.5. */
+    /** B = round(ratio · n); 0.4 per docs/rules.md §13.5. */
     ratio: number
     /** `stage`: n and i counted within each stage; `tournament`: over all games. */
     scope: 'stage' | 'tournament'
@@ -54,7 +54,7 @@ export interface ScoringConfig {
   tieBreaks: TieBreak[]
 }
 
-/** FIIM's order (RULES.md §13.6): used for a ruleset stored before tie-breaks were ruleset data. */
+/** FIIM's order (docs/rules.md §13.6): used for a ruleset stored before tie-breaks were ruleset data. */
 export const FIIM_TIE_BREAKS: TieBreak[] = [
   { key: 'total', order: 'desc' },
   ...(BUILTIN_RULESETS.fiim.scoring.tieBreaks ?? []),
@@ -70,7 +70,7 @@ export function tieBreaksOf(ruleset: Ruleset): TieBreak[] {
 }
 
 /**
- * The tournament scoring of a ruleset (its `scoring` values, RULES.md §13): Ci's K and final rule, the extra
+ * The tournament scoring of a ruleset (its `scoring` values, docs/rules.md §13): Ci's K and final rule, the extra
  * points range and the tie-breaks. `extra` overrides what a ruleset does not carry (Ci scope, auto bonuses).
  */
 export function scoringFromRuleset(
@@ -96,7 +96,7 @@ export function scoringFromRuleset(
   }
 }
 
-/** Presets that follow the built-in rulesets (RULES.md §15). */
+/** Presets that follow the built-in rulesets (docs/rules.md §15). */
 export const SCORING_PRESETS: Record<BuiltinRulesetId, ScoringConfig> = {
   fiim: scoringFromRuleset(BUILTIN_RULESETS.fiim),
   club: scoringFromRuleset(BUILTIN_RULESETS.club),
@@ -163,7 +163,7 @@ export function recordedSeatScore(seat: SeatRecord, auto = 0): SeatScore {
 }
 
 /**
- * Ci per RULES.md §13.5: n games played, i times killed first while red, B = round(ratio·n),
+ * Ci per docs/rules.md §13.5: n games played, i times killed first while red, B = round(ratio·n),
  * Ci = min(K·i/B, K), 0 when B = 0. The value is added in each game where the player was killed first and lost.
  */
 export function computeCi(n: number, i: number, k: number, ratio = 0.4): number {

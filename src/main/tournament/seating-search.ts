@@ -1,5 +1,5 @@
 /**
- * The group search of the seating generator (RULES.md §16.2): which players sit together in each round.
+ * The group search of the seating generator (docs/rules.md §16.2): which players sit together in each round.
  *
  * The quantity minimised is Σ cost(m) over the pairs of players, m = how often the pair meets (history included),
  * with cost(m) = m² plus a steep extra above the ideal band: for a fixed total of meetings, Σ m² is smallest exactly

@@ -1,5 +1,5 @@
 /**
- * Seating generator (RULES.md §16.2): P players, T = P/10 tables, G games each (one game per round).
+ * Seating generator (docs/rules.md §16.2): P players, T = P/10 tables, G games each (one game per round).
  *
  * 1. Tables (seating-search.ts): a greedy construction round by round, then a simulated annealing that swaps two
  *    players of a round between tables, minimising Σ meetings² over the pairs (smallest exactly when every pair
@@ -826,7 +826,7 @@ function runOnce(
 
 // ───────────────────────────── figures ─────────────────────────────
 
-/** Measures a seating against the ideal of RULES.md §16.2 (and checks the constraints when given). */
+/** Measures a seating against the ideal of docs/rules.md §16.2 (and checks the constraints when given). */
 export function evaluateSeating(
   players: number,
   games: number,

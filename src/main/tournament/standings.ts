@@ -1,10 +1,11 @@
 /**
- * Standings per stage and overall (RULES.md §13, §16.3), computed from stored games. Pure.
+ * Standings per stage and overall (docs/rules.md §13, §16.3), computed from stored games. Pure.
  *
  * One source of truth: a game's points are the engine's per-seat points stored in its record (the signed
  * protocol's numbers). The tournament adds Ci (§13.5) — provisional until its stage is finalised — and any
  * automatic bonuses, and orders the rows by the ruleset's tie-breaks (§13.6).
  */
+import { classify, type ClassificationRow } from './classification'
 import type { GameRecord, Role } from '../../shared/game/record'
 import {
   autoBonusOf,
@@ -30,6 +31,11 @@ export interface StandingsGame {
   teamDefeatBy?: number | null
   /** The extra points range of the game's own ruleset (default: the tournament's, `scoring.extraPoints`). */
   extraRange?: { min: number; max: number }
+  /**
+   * Seats whose player scores for nobody (issue 28): a spare seat's or a substitute's player, who is not a player
+   * of the tournament; they count in no standings row.
+   */
+  scoresForNobody?: readonly number[]
 }
 
 export interface StandingsOptions {
@@ -39,10 +45,12 @@ export interface StandingsOptions {
   /** Unfinished games are left out unless this is true. */
   includeUnfinished?: boolean
   /**
-   * RULES.md §16.3: Ci is applied when a stage is finalised. Ci of the stages listed here is final; in every other
+   * docs/rules.md §16.3: Ci is applied when a stage is finalised. Ci of the stages listed here is final; in every other
    * stage it is shown but marked provisional (`ciProvisional`). Omitted = every stage is finalised.
    */
   finalisedStages?: Array<string | null>
+  /** The final classification's carry-over (see classification.ts); default 0: the final's result alone. */
+  carryOver?: number
 }
 
 export type GameResult = 'win' | 'loss' | 'draw' | 'none'
@@ -130,6 +138,8 @@ export interface AllStandings {
   /** Some Ci is provisional (a stage with Ci is still open). */
   ciProvisional: boolean
   warnings: StandingsWarning[]
+  /** The final classification: finalists, then semi-finalists, then the rest by the qualifying. */
+  classification: ClassificationRow[]
 }
 
 export function playerKeyOf(playerId: number | null, name: string): string {
@@ -166,6 +176,7 @@ function scoreSeats(games: StandingsGame[], options: StandingsOptions): Scored {
     if (culprit !== null) culprits.add(culpritKey(g.gameId, culprit))
     const range = g.extraRange ?? config.extraPoints
     for (const seat of [...g.record.seats].sort((a, b) => a.seat - b.seat)) {
+      if (g.scoresForNobody?.includes(seat.seat)) continue
       const auto = config.autoBonus.length > 0 ? autoBonusOf(g.record, seat, config.autoBonus) : 0
       const s = recordedSeatScore(seat, auto)
       const won = seatWon(g.record, seat)
@@ -202,7 +213,7 @@ export function scoreGames(games: StandingsGame[], options: StandingsOptions): G
 }
 
 /**
- * Ci per game and seat (RULES.md §13.5) — what the database stores in `game_results.ci` when a stage is
+ * Ci per game and seat (docs/rules.md §13.5) — what the database stores in `game_results.ci` when a stage is
  * finalised. Every seat of every finished game is listed (0 where no Ci), so a re-finalisation also clears.
  */
 export function ciValues(
@@ -419,9 +430,11 @@ export function computeAllStandings(
     if (list === undefined) byStage.set(s.stage, (list = []))
     list.push(s)
   }
+  const stages = [...byStage].map(([stage, list]) => ({ stage, rows: rankRows(aggregate(list), tieBreaks) }))
   return {
     overall: rankRows(aggregate(scores), tieBreaks),
-    stages: [...byStage].map(([stage, list]) => ({ stage, rows: rankRows(aggregate(list), tieBreaks) })),
+    stages,
+    classification: classify(stages, { carryOver: options.carryOver ?? 0 }),
     games: scores,
     tieBreaks: tieBreaks.filter((tb) => tb.key !== 'total'),
     ciProvisional: scores.some((s) => s.ciProvisional),

@@ -1,5 +1,5 @@
 /**
- * HTTP + WebSocket transport (DESIGN.md "One contract, two transports"). Serves the built renderer pages
+ * HTTP + WebSocket transport (docs/architecture.md "One contract, two transports"). Serves the built renderer pages
  * (`/control`, `/overlay`), static assets, resources and player photos, and the contract at `/ws`.
  * Listens on 127.0.0.1 only. Reads are open; control calls need the session token (`/ws?token=…`).
  */
@@ -254,13 +254,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
     const path = url.pathname
     const onStreamError = (err: Error): void => log(`http stream error ${path}: ${String(err)}`)
-    if (path === '/' || path === '/index.html') {
-      res.writeHead(302, { Location: '/overlay' }).end()
-      return
-    }
-    if (path === '/control' || path === '/overlay' || path === '/admin') {
-      if (await sendFile(req, res, join(opts.staticDir, `${path.slice(1)}.html`), onStreamError, pageHeaders))
-        return
+    // `/` is the start page (links to the panel, the organiser's page and the overlays for OBS).
+    const page = path === '/' || path === '/index.html' ? 'start' : path.slice(1)
+    if (page === 'start' || page === 'control' || page === 'overlay' || page === 'admin') {
+      if (await sendFile(req, res, join(opts.staticDir, `${page}.html`), onStreamError, pageHeaders)) return
       res
         .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
         .end('Renderer not built: run npm run build')

@@ -1,5 +1,5 @@
 /**
- * The judge's commands (imperative; DESIGN.md "The engine"). The app service validates every payload with
+ * The judge's commands (imperative; docs/architecture.md "The engine"). The app service validates every payload with
  * `commandSchema` before the engine sees it. Every command may carry `at` (ms since epoch), stamped by the app
  * service: the engine has no clock, so the timer uses it (0 when absent). Command objects are strict: a key no
  * command has is refused, at every door into a game's log (the panel, a table's push, an import).

@@ -1,7 +1,7 @@
 import type { Notice } from './notices'
 
 /**
- * The complete, human-meaningful record of one game (RULES.md §14), derived by the engine from the
+ * The complete, human-meaningful record of one game (docs/rules.md §14), derived by the engine from the
  * event log. Protocol export, standings and the database projections read this shape only.
  * Seats are 1..10.
  */
@@ -52,7 +52,7 @@ export interface NightRecord {
 }
 
 export type VotingRecord =
-  /** `count`: votes entered as a number without seats (RULES §7.5), in addition to `voters`. */
+  /** `count`: votes entered as a number without seats (docs/rules.md §7.5), in addition to `voters`. */
   | { kind: 'vote' | 'revote'; candidates: Array<{ seat: number; voters: number[]; count?: number }> }
   | { kind: 'liftAll'; seats: number[]; yes: number[]; no: number[]; passed: boolean }
 

@@ -2,7 +2,7 @@
  * Removal reasons without the command schemas (and zod): the control panel's removal dialog imports these, the
  * commands module re-exports them.
  */
-/** Reason codes of an immediate removal (RULES §11.5; seed 001 §3.1, §3.4, §4.7; seed 002). */
+/** Reason codes of an immediate removal (docs/rules.md §11.5; seed 001 §3.1, §3.4, §4.7; seed 002). */
 export const REMOVAL_REASONS = [
   'oath',
   'betting',

@@ -1,5 +1,5 @@
 /**
- * A ruleset is data (RULES.md §15): the engine reads these parameters and never a club name.
+ * A ruleset is data (docs/rules.md §15): the engine reads these parameters and never a club name.
  * `fiim`, `club` (seeds 000+001) and `city` (seed 002) ship with the product; a user copies one and changes
  * any parameter, and each game stores the whole ruleset object it was played under.
  */
@@ -28,7 +28,7 @@ export const tieBreakSchema = z.object({ key: z.enum(TIE_BREAK_KEYS), order: z.e
 export const rulesetSchema = z.object({
   id: z.string().min(1).max(64),
   name: z.string().min(1).max(200),
-  /** Timer durations in seconds (RULES §3.1, §5.2, §8.1, §9). */
+  /** Timer durations in seconds (docs/rules.md §3.1, §5.2, §8.1, §9). */
   times: z.object({
     zeroNight: seconds,
     speech: seconds,

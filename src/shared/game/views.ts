@@ -56,7 +56,7 @@ export interface VotingView {
 }
 
 /**
- * A tie being resolved (RULES §8): who is tied, by how many votes each (the round that tied them), and which
+ * A tie being resolved (docs/rules.md §8): who is tied, by how many votes each (the round that tied them), and which
  * stage of the tie the day is in: tie speeches («перестрелка»), the revote («переголосование»), the lift-all
  * vote («подъём всех»). `round` counts the votings that tied this day (1 = the first vote).
  */

@@ -1,4 +1,4 @@
-// The removal dialog sends a reason code from the list (RULES §11.5); the details typed for "other" become a comment.
+// The removal dialog sends a reason code from the list (docs/rules.md §11.5); the details typed for "other" become a comment.
 import { describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import ActionDialog from '../../../src/renderer/src/control/components/ActionDialog.vue'

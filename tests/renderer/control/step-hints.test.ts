@@ -114,7 +114,7 @@ const bestMovePending = (v: ControlView): boolean =>
 const voting = (v: ControlView): boolean =>
   v.phase === 'day' && v.step === 'voting' && v.voting?.current != null
 
-/** When each hint is true, written from RULES.md and the panel's keys, not from the panel's code. */
+/** When each hint is true, written from docs/rules.md and the panel's keys, not from the panel's code. */
 const TRUE_WHEN: Record<HintKey, (v: ControlView, sel: number[], rules: PanelRules) => boolean> = {
   pickSeat: (_v, sel) => sel.length === 0,
   pickOneSeat: (_v, sel) => sel.length > 1,

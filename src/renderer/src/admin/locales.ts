@@ -1,4 +1,4 @@
-/** The "Tournament and data" page's messages: Russian (default) and English, with the terms of RULES.md §0. */
+/** The "Tournament and data" page's messages: Russian (default) and English, with the terms of docs/rules.md §0. */
 import { TIE_BREAK_NAMES } from '../../../shared/tie-break-names'
 
 export const adminRu = {
@@ -7,6 +7,20 @@ export const adminRu = {
   toControl: 'Пульт судьи',
   language: 'Язык',
   sections: 'Разделы',
+  classification: {
+    heading: 'Итоговая классификация',
+    carryOver: 'Очки прежних этапов в финале:',
+    carryNone: 'не переносятся (только финал)',
+    carryHalf: 'переносится половина',
+    carryAll: 'переносятся полностью',
+    place: 'Место',
+    player: 'Игрок',
+    group: 'Место определено',
+    stageTotal: 'Очки этапа',
+    carried: 'Перенесено',
+    score: 'Итого',
+    groups: { final: 'финалом', semifinal: 'полуфиналом', qualifying: 'отбором' },
+  },
   season: {
     title: 'Рейтинг клуба',
     hint: 'Байесовский рейтинг (OpenSkill, Венг — Лин) по всем сыгранным играм турниров и товарищеских встреч: команда красных против команды чёрных. Место — по осторожной оценке μ − 3σ. Учтено игр: {n}.',
@@ -164,7 +178,8 @@ export const adminRu = {
     startConfirm: 'Начать тур {n}? Рассадка закрепится, за каждым столом будет создана игра.',
     started: 'Тур {n} начат: игры созданы.',
     close: 'Завершить тур',
-    closeForce: 'В туре {n} не все игры завершены или отменены. Всё равно завершить?',
+    closeForce:
+      'В туре {n} не все игры завершены или отменены. Всё равно завершить? Недоигранные игры будут заморожены: без команд, пока тур не откроют снова (или отмените их с причиной до закрытия).',
     closed: 'Тур {n} завершён. Резервная копия: {file}',
     col: { table: 'Стол', judge: 'Судья', game: 'Игра', seats: 'Рассадка' },
     game: {
@@ -278,14 +293,23 @@ export const adminRu = {
       replayConfirm:
         'Тур {n} завершён, игра за столом {table} отменена. Подготовить новую игру за этим столом (та же рассадка и судья)? Тур снова откроется: когда переигровка закончится, завершите его ещё раз. До этого Ci этапа предварительный.',
       replayed: 'Тур {n} открыт снова: за столом {table} подготовлена новая игра. После неё завершите тур.',
-      reopen: 'Открыть тур снова',
-      reopenReason: 'Причина (например, принятый протест)',
-      reopened:
-        'Тур {n} открыт снова: его игры снова принимают команды. Завершите тур, когда всё исправлено.',
       prepareConfirm:
         'Создать игру в туре {n} за каждым столом, где её нет (например, после отмены)? Рассадка стола не меняется.',
       fewerGames: 'По этой рассадке меньше {games} игр сыграют: {names}.',
       judgeSigned: 'Игра завершена: протокол подписан этим судьёй, смена не применяется.',
+      reopen: 'Открыть тур снова',
+      closeCancel: 'Завершить, отменив недоигранные',
+      reopenConfirm:
+        'Тур {n} завершён с недоигранными (замороженными) играми. Открыть его снова, чтобы их доиграть? Затем завершите тур ещё раз.',
+      reopened: 'Тур {n} открыт снова: замороженные игры можно продолжать.',
+      substituteAct: 'Замена',
+      substitute: 'замена, вне зачёта',
+      substituteFor: 'замена вместо {name}, вне зачёта',
+      substitutionNote: 'Замена на месте {seat}: {reason} (главный судья: {judge})',
+      substituted: 'Замена на месте {seat}: {name}. Его очки не идут в зачёт.',
+      subSeat: 'Место',
+      subName: 'Кто заменяет',
+      subHeadJudge: 'Главный судья',
     },
     fig: {
       pairsOutsideBand: 'Пар вне нормы ({band} встреч)',
@@ -459,6 +483,20 @@ export const adminEn: typeof adminRu = {
   toControl: 'Judge panel',
   language: 'Language',
   sections: 'Sections',
+  classification: {
+    heading: 'Final classification',
+    carryOver: 'Earlier stages’ points in the final:',
+    carryNone: 'not carried over (the final alone)',
+    carryHalf: 'half carried over',
+    carryAll: 'all carried over',
+    place: 'Place',
+    player: 'Player',
+    group: 'Placed by',
+    stageTotal: 'Stage points',
+    carried: 'Carried over',
+    score: 'Total',
+    groups: { final: 'the final', semifinal: 'the semi-final', qualifying: 'the qualifying' },
+  },
   season: {
     title: 'Club rating',
     hint: 'A Bayesian rating (OpenSkill, Weng-Lin) over every finished tournament and friendly game: the red team against the black team. Ranked by the conservative estimate μ − 3σ. Games rated: {n}.',
@@ -616,7 +654,8 @@ export const adminEn: typeof adminRu = {
     startConfirm: 'Start round {n}? Its seating is locked and a game is created at every table.',
     started: 'Round {n} started: games created.',
     close: 'Close round',
-    closeForce: 'Round {n} still has games neither finished nor cancelled. Close it anyway?',
+    closeForce:
+      'Round {n} still has games neither finished nor cancelled. Close it anyway? The unfinished games will be frozen: no commands until the round is reopened (or cancel them with a reason before closing).',
     closed: 'Round {n} closed. Backup: {file}',
     col: { table: 'Table', judge: 'Judge', game: 'Game', seats: 'Seating' },
     game: {
@@ -724,14 +763,23 @@ export const adminEn: typeof adminRu = {
       replayConfirm:
         'Round {n} is closed and the game at table {table} was cancelled. Prepare a new game at this table (same seating and judge)? The round opens again: close it once more when the replay is over. Until then the stage’s Ci is provisional.',
       replayed: 'Round {n} is open again: a new game is prepared at table {table}. Close the round after it.',
-      reopen: 'Reopen the round',
-      reopenReason: 'Reason (e.g. an upheld protest)',
-      reopened:
-        'Round {n} is open again: its games take commands again. Close the round when all is put right.',
       prepareConfirm:
         "Make a game in round {n} at every table that has none (e.g. after a cancel)? The tables' seating stays.",
       fewerGames: 'This seating gives fewer than {games} games to: {names}.',
       judgeSigned: 'The game is finished: its protocol is signed by this judge; a change does not apply.',
+      reopen: 'Reopen round',
+      closeCancel: 'Close, cancelling the unfinished',
+      reopenConfirm:
+        'Round {n} was closed with unfinished (frozen) games. Open it again so they can be finished? Then close the round once more.',
+      reopened: 'Round {n} is open again: its frozen games can go on.',
+      substituteAct: 'Substitute',
+      substitute: 'substitute, scores for nobody',
+      substituteFor: 'substitute for {name}, scores for nobody',
+      substitutionNote: 'Substitution at seat {seat}: {reason} (head judge: {judge})',
+      substituted: 'Substitution at seat {seat}: {name}. His points count for nobody.',
+      subSeat: 'Seat',
+      subName: 'Substitute',
+      subHeadJudge: 'Head judge',
     },
     fig: {
       pairsOutsideBand: 'Pairs outside the norm ({band} meetings)',

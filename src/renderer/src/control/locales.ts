@@ -1,4 +1,4 @@
-/** The control panel's messages: Russian (default) and English, with the terms of RULES.md §0. */
+/** The control panel's messages: Russian (default) and English, with the terms of docs/rules.md §0. */
 export const controlRu = {
   title: 'Mafia Desk — судья',
   board: 'Игровой стол',
@@ -320,6 +320,17 @@ export const controlRu = {
     round: 'Тур',
     table: 'Стол',
     loadSeating: 'Взять рассадку турнира',
+    spareName: 'Запасной {n}',
+    seatingLocked:
+      'Игроки — по рассадке турнира. Вписать можно только запасное место (вне зачёта); заменить игрока — кнопкой «Замена» с подтверждением главного судьи.',
+    substitute: 'Замена',
+    substituteOf: 'Замена игрока {name} на месте {n}',
+    substituteTitle: 'Замена на месте {n} ({name}) — с подтверждением главного судьи',
+    subName: 'Кто заменяет',
+    subReason: 'Причина',
+    subHeadJudge: 'Главный судья, подтвердивший замену',
+    subCancel: 'Отмена',
+    substituted: 'Замена на месте {n}: {name}, вне зачёта',
     copyCurrent: 'Игроки текущей игры',
     ruleset: 'Правила',
     number: '№ игры',
@@ -753,6 +764,17 @@ export const controlEn: typeof controlRu = {
     round: 'Round',
     table: 'Table',
     loadSeating: 'Take the tournament seating',
+    spareName: 'Spare {n}',
+    seatingLocked:
+      'The players are the tournament\'s seating. Only a spare seat takes a typed name (it scores for nobody); a player is replaced with "Substitute" and the head judge\'s confirmation.',
+    substitute: 'Substitute',
+    substituteOf: 'Substitute for {name} at seat {n}',
+    substituteTitle: "Substitution at seat {n} ({name}) — with the head judge's confirmation",
+    subName: 'Substitute',
+    subReason: 'Reason',
+    subHeadJudge: 'Head judge who confirms it',
+    subCancel: 'Cancel',
+    substituted: 'Substitution at seat {n}: {name}, scores for nobody',
     copyCurrent: 'Players of the open game',
     ruleset: 'Rules',
     number: 'Game no.',

@@ -1,4 +1,4 @@
-/** The timer is state (DESIGN.md): clients count down locally from `runningSince` and `remainingMs`. */
+/** The timer is state (docs/architecture.md): clients count down locally from `runningSince` and `remainingMs`. */
 import type { TimerState } from '../../../shared/game/views'
 
 export function remainingMs(timer: TimerState | null | undefined, now: number): number {

@@ -1,4 +1,4 @@
-// The overlay's own messages (RULES.md §0 terms); the common ones (roles, statuses, phases) are in common/locales.
+// The overlay's own messages (docs/rules.md §0 terms); the common ones (roles, statuses, phases) are in common/locales.
 export const overlayRu = {
   ov: {
     nightStep: { shot: 'Выстрел', donCheck: 'Проверка дона', sheriffCheck: 'Проверка шерифа' },

@@ -1,7 +1,7 @@
 /**
  * Standings for `?layout=standings`: the overlay envelope carries the active tournament's standings (the
  * server recomputes them when a result changes); they are validated here, and a game outside a tournament or a
- * tournament with no finished game shows a clear "no standings yet" state. The tie-break columns (RULES.md §13.6,
+ * tournament with no finished game shows a clear "no standings yet" state. The tie-break columns (docs/rules.md §13.6,
  * in the ruleset's order) come with each row's values and the criterion that decided its place.
  */
 import type { TIE_BREAK_KEYS } from '../../../shared/game/ruleset'

@@ -1,4 +1,4 @@
-// Messages both pages use (RULES.md §0 terms).
+// Messages both pages use (docs/rules.md §0 terms).
 export const commonRu = {
   roles: { civilian: 'Мирный', sheriff: 'Шериф', mafia: 'Мафия', don: 'Дон' },
   status: { alive: 'В игре', killed: 'Убит', votedOut: 'Заголосован', removed: 'Удалён' },

@@ -1,5 +1,5 @@
 /**
- * The removal dialog's reasons (RULES §11.5, §11.9): the codes this game's ruleset takes, in its order, without
+ * The removal dialog's reasons (docs/rules.md §11.5, §11.9): the codes this game's ruleset takes, in its order, without
  * those that are a team defeat there (FIIM: the oath), each with a letter in both layouts (the Russian letter opens
  * the Russian word). Pure.
  */

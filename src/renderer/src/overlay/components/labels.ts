@@ -20,7 +20,7 @@ export function stepTitle(view: PanelView, t: T): string {
   if (view.phase === 'night') return view.nightStep ? t(`ov.nightStep.${view.nightStep}`) : ''
   if (view.phase !== 'day' || !view.step) return ''
   if (view.step === 'voting') return view.voting?.round === 'revote' ? t('ov.revote') : t('step.voting')
-  // Each stage by its own term (RULES §0, §8): перестрелка → переголосование → «автокатастрофа»: подъём всех.
+  // Each stage by its own term (docs/rules.md §0, §8): перестрелка → переголосование → «автокатастрофа»: подъём всех.
   if (view.step === 'tieSpeech') return t('step.tieSpeech')
   if (view.step === 'liftAll') return `${t('ov.tie')} · ${t('step.liftAll')}`
   return t(`step.${view.step}`)
