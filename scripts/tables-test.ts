@@ -24,6 +24,8 @@ import { openDatabase } from '../src/main/db'
 import { restore, type GameSetup, type LogEntry } from '../src/main/engine'
 import type { Command } from '../src/shared/game/commands'
 import type { GameEnvelope, SyncChanged, SyncTrace } from '../src/shared/contract'
+import type { SyncLocalStatus } from '../src/shared/sync'
+import { BUILTIN_RULESETS } from '../src/shared/game/ruleset'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../tests/fixtures/full-game'
 import { makeRng } from '../src/main/tournament/seating'
 import { ContractClient, spawned, startServeProcess } from './serve-process'
@@ -279,9 +281,22 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     const setupDb = await openDatabase(hubDb)
     const t = setupDb.createTournament({ name: 'Двадцать столов' })
     const stage = setupDb.addStage(t.id, { kind: 'qualifying' })
-    for (let g = 0; g < o.games; g++) setupDb.addRound(stage.id)
+    const roundIds: number[] = []
+    for (let g = 0; g < o.games; g++) roundIds.push(setupDb.addRound(stage.id).id)
+    // "Start round": the hub seats each table's game of every round; a table machine pulls them when it pairs
+    // (only those are official: a table's own new game stays friendly, issue 28 §5).
+    const seating: GameSetup = {
+      ruleset: BUILTIN_RULESETS.fiim,
+      players: FULL_GAME_PLAYERS.map((name) => ({ name })),
+      roles: Object.fromEntries(
+        Array.from({ length: 10 }, (_, k) => [k + 1, FULL_GAME_ROLES[String(k + 1)] ?? 'civilian']),
+      ),
+    }
     for (let i = 0; i < o.tables; i++) {
       const row = setupDb.addTable(t.id, { judge: `Судья ${i + 1}` })
+      roundIds.forEach((roundId, g) =>
+        setupDb.createGame({ tournamentId: t.id, roundId, tableId: row.id, number: g + 1, setup: seating }),
+      )
       tables.push({
         index: i,
         number: row.number,
@@ -504,14 +519,11 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
           tb.wrongToken = true
           await withHub((c) => c.call('sync.createToken', { tableId: tb.tableId }))
         }
-        const env = await withTable(tb, (c) =>
-          c.call<GameEnvelope>('game.create', {
-            rulesetId: 'fiim',
-            players: FULL_GAME_PLAYERS.map((name) => ({ name })),
-            roles: FULL_GAME_ROLES,
-            number: g,
-          }),
-        )
+        // The round's game this table pulled from the hub when it paired.
+        const local = await withTable(tb, (c) => c.call<SyncLocalStatus>('sync.local', {}))
+        const pulled = local.pulled?.find((x) => x.round === g)
+        if (!pulled) throw new Error(`table ${tb.number}: round ${g}'s game was not pulled`)
+        const env = { gameId: pulled.gameId, game: { uuid: pulled.uuid } }
         tb.games.set(g, { id: env.gameId, uuid: env.game.uuid })
         let i = 0
         while (i < FULL_GAME.length) {

@@ -6,11 +6,11 @@
  * Access: `read` calls are open to the overlay and to any loopback client; `control` calls need the control
  * window (IPC) or the session token (WebSocket). The overlay never receives a control view.
  */
-import { NICKNAME_MAX } from './limits'
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
 import { IMPORT_TEXT_MAX_CHARS } from './wire'
 import { commandSchema } from './game/commands'
+import { playerNameSchema } from './game/entry'
 import type { ObsMoment } from './obs-moments'
 import type { ControlView, OverlayView } from './game/views'
 import { rulesetSchema } from './game/ruleset'
@@ -63,14 +63,8 @@ export {
 } from './wire'
 
 const gameId = z.number().int().positive()
-/** A player's name or nickname: 1–NICKNAME_MAX characters, no NUL or other control characters. */
-const nameText = z
-  .string()
-  .trim()
-  .min(1)
-  .max(NICKNAME_MAX)
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
-  .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'control characters (such as NUL) are not allowed')
+/** A player's name or nickname: the one shape of a seat's name at every door (shared/game/entry.ts). */
+const nameText = playerNameSchema
 const seat = z.number().int().min(1).max(10)
 const id = z.number().int().positive()
 
@@ -647,8 +641,15 @@ export const calls = {
   'rounds.start': call('control', z.object({ roundId: id }).strict(), out<TournamentDetail>()),
   /** A replay in a closed round: opens it again and prepares a game for the table whose game was cancelled. */
   'rounds.replay': call('control', z.object({ roundId: id, tableId: id }).strict(), out<TournamentDetail>()),
-  /** Opens a closed round again: its frozen games (left unfinished at a forced close) take commands again. */
-  'rounds.reopen': call('control', z.object({ roundId: id }).strict(), out<TournamentDetail>()),
+  /**
+   * Opens a closed round again (the head judge's decision, logged with his reason when given): its games — frozen at
+   * a forced close, or locked once closed (no command, push or import, issue 29 §4) — take entries again.
+   */
+  'rounds.reopen': call(
+    'control',
+    z.object({ roundId: id, reason: z.string().trim().min(1).max(500).optional() }).strict(),
+    out<TournamentDetail>(),
+  ),
   /** The head judge's substitution at a started round's table, before its game starts (issue 28). */
   'seating.substitute': call('control', substituteSchema, out<TournamentDetail>()),
   /** Cancels a game with a reason: kept with its protocol, counted nowhere, its table free for a replay. */

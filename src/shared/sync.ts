@@ -4,6 +4,7 @@
  * seq order from `fromSeq`; the hub stores them idempotently and answers with the last seq it holds.
  */
 import { z } from 'zod'
+import { gameSetupSchema, logEntrySchema } from './game/entry'
 
 /** At most this many entries per batch, and this many bytes per request body. */
 export const SYNC_MAX_ENTRIES = 200
@@ -15,14 +16,8 @@ export const SYNC_MAX_BYTES = 2 * 1024 * 1024
 export const SYNC_MAX_PENDING = 1_000_000
 const pendingSchema = z.number().int().nonnegative().max(SYNC_MAX_PENDING)
 
-export const syncEntrySchema = z
-  .object({
-    seq: z.number().int().positive(),
-    command: z.record(z.string(), z.unknown()),
-    events: z.array(z.unknown()).max(100),
-    at: z.number().finite(),
-  })
-  .strict()
+/** One entry of a batch: the one log-entry shape of every door into a game's log (shared/game/entry.ts). */
+export const syncEntrySchema = logEntrySchema
 export type SyncEntry = z.infer<typeof syncEntrySchema>
 
 export const syncPushSchema = z
@@ -35,16 +30,18 @@ export const syncPushSchema = z
     /** What the hub needs to create the game on its first push (engine GameSetup JSON). */
     game: z
       .object({
-        setup: z.record(z.string(), z.unknown()),
+        setup: gameSetupSchema,
         number: z.number().int().positive().nullable(),
-        createdAt: z.number().finite(),
+        createdAt: z.number().finite().min(0),
       })
       .strict()
       .optional(),
     /** Entries still in the table's outbox after this batch (the hub shows it as the table's lag). */
     pending: pendingSchema.optional(),
     /** When the table's sender sent the batch (its clock, ms): the hub's lag trace only. */
-    sentAt: z.number().finite().optional(),
+    sentAt: z.number().finite().min(0).optional(),
+    /** The sending machine's own id (made once per database): a game takes entries from one machine only. */
+    machine: z.string().uuid().optional(),
   })
   .strict()
 export type SyncPush = z.infer<typeof syncPushSchema>

@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startCore, type Core } from '../../src/main/app/core'
 import type { CallName } from '../../src/shared/contract'
+import { openDatabase } from '../../src/main/db'
+import { BUILTIN_RULESETS } from '../../src/shared/game/ruleset'
+import { FULL_GAME_PLAYERS } from '../fixtures/full-game'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-import-check-'))
 let source: Core
@@ -45,6 +48,28 @@ const fresh = (): Doc => JSON.parse(original) as Doc
 
 beforeAll(async () => {
   source = await startCore({ ...base, mode: 'headless', dbFile: join(dir, 'source', 'db.sqlite') })
+  // The target machine has a game of its own, so it seeds no demo: the source's demo game is a new game there (the
+  // same game under another uuid would be recognised as a duplicate).
+  const pre = await openDatabase(join(dir, 'target', 'db.sqlite'))
+  pre.createGame({
+    setup: {
+      ruleset: BUILTIN_RULESETS.fiim,
+      players: FULL_GAME_PLAYERS.map((name) => ({ name })),
+      roles: {
+        1: 'civilian',
+        2: 'civilian',
+        3: 'don',
+        4: 'civilian',
+        5: 'mafia',
+        6: 'civilian',
+        7: 'civilian',
+        8: 'mafia',
+        9: 'civilian',
+        10: 'sheriff',
+      },
+    },
+  })
+  pre.close()
   target = await startCore({ ...base, mode: 'headless', dbFile: join(dir, 'target', 'db.sqlite') })
   // The first finished demo game of the source machine.
   const finished = source.db.listGames({}).find((g) => g.status === 'finished')!

@@ -10,6 +10,7 @@ import { openDatabase, type MafiaDb } from '../../src/main/db'
 import { ObsBridge } from '../../src/main/app/obs-bridge'
 import { AppService } from '../../src/main/app/service'
 import { FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
+import { seedDemo } from '../../src/main/app/demo-games'
 
 const dirs: string[] = []
 const open: Array<{ db: MafiaDb; bridge: ObsBridge }> = []
@@ -28,6 +29,7 @@ async function setup(file?: string) {
   const bridge = new ObsBridge(db)
   const service = new AppService(db, { onView: (env) => bridge.onView(env) })
   service.init()
+  seedDemo(service, db)
   bridge.start(service.active()) // as the core does on start
   open.push({ db, bridge })
   return { db, bridge, service, file: file ?? join(dir, 'db.sqlite') }

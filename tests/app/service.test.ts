@@ -14,6 +14,7 @@ import { runExport } from '../../src/main/cli-export'
 import { overlayStandings } from '../../src/main/app/exports'
 import { AppError } from '../../src/shared/errors'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
+import { seedDemo } from '../../src/main/app/demo-games'
 
 const dirs: string[] = []
 const dbs: MafiaDb[] = []
@@ -38,6 +39,7 @@ async function fresh(
   dbs.push(db)
   const service = new AppService(db, { clock, standings: (id) => overlayStandings(db, id) })
   service.init()
+  seedDemo(service, db)
   return { dir, file, db, service }
 }
 

@@ -51,6 +51,23 @@ const setup = (n: number) => ({
   number: n,
 })
 
+/** What "start round N" makes on the hub for table 1; the table machine pulls it (its local game id). */
+async function seatAndPull(round: number, n: number): Promise<{ gameId: number; uuid: string }> {
+  const roundId = hub.db.listRounds(hub.db.listStages(tournamentId)[0].id)[round - 1].id
+  // The hub seats its registry's players (Ace is registered): those links stay the hub's.
+  const players = FULL_GAME_PLAYERS.map((name) => ({
+    name,
+    playerId: hub.db.findPlayerByNickname(name)?.id ?? null,
+  }))
+  const env = hub.service.createGame(
+    { ...setup(n), players, tournamentId, roundId, tableId: tableIds[0] },
+    { open: false },
+  )
+  const status = await call(table, 'sync.pull', {})
+  const local = status.pulled!.find((g) => g.uuid === env.game.uuid)!
+  return { gameId: local.gameId, uuid: env.game.uuid }
+}
+
 beforeAll(async () => {
   hub = await startCore({ ...base, port: 0, dbFile: join(dir, 'hub', 'db.sqlite') })
   hubPort = hub.server.port
@@ -82,12 +99,12 @@ describe('pairing and the outbox', () => {
   })
 
   it('every command of a synced game is in the outbox with it; the sender drains it to the hub', async () => {
-    const env = await call(table, 'game.create', setup(1))
+    const env = await seatAndPull(1, 1)
     expect(table.db.sync.isSynced(env.gameId)).toBe(true)
     for (const command of FULL_GAME) await call(table, 'game.command', { gameId: env.gameId, command })
     await until('drain', () => table.db.sync.pendingCount() === 0)
     const mine = table.db.loadGame(env.gameId)!
-    const theirs = hub.db.getGameByUuid(env.game.uuid)!
+    const theirs = hub.db.getGameByUuid(env.uuid)!
     expect(theirs).toMatchObject({ tournamentId, tableId: tableIds[0], status: 'finished', winner: 'red' })
     expect(theirs.roundId).toBe(hub.db.listRounds(hub.db.listStages(tournamentId)[0].id)[0].id)
     expect(hub.db.loadGame(theirs.id)!.log).toEqual(mine.log)
@@ -113,7 +130,12 @@ describe('the hub stores idempotently and refuses bad input with a typed error',
       gameUuid: game.uuid,
       fromSeq: 1,
       entries: log.slice(0, 10) as SyncPush['entries'],
-      game: { setup: game.setup as Record<string, unknown>, number: game.number, createdAt: game.createdAt },
+      machine: table.sync.sender.machine(),
+      game: {
+        setup: game.setup as NonNullable<SyncPush['game']>['setup'],
+        number: game.number,
+        createdAt: game.createdAt,
+      },
     }
   }
 
@@ -146,18 +168,25 @@ describe('the hub stores idempotently and refuses bad input with a typed error',
         }),
       ),
     ).toBe('sync/gap')
-    // A fresh game whose second command the engine refuses (a vote on zero night): not even the game is created.
+    // A game the hub does not hold (a table's friendly game, a made-up uuid) is never created there.
     const uuid = '00000000-0000-4000-8000-000000000001'
-    const bad: SyncPush = {
+    expect(codeOf(() => hub.sync.hub.push(grantOf(tableIds[1]), { ...b, gameUuid: uuid }))).toBe(
+      'sync/unknown_game',
+    )
+    expect(hub.db.getGameByUuid(uuid)).toBeNull()
+    // The next entry the engine refuses (a vote after the end), and one whose events it would not make.
+    const next = (command: Record<string, unknown>, events: unknown[]): SyncPush => ({
       ...b,
-      gameUuid: uuid,
-      entries: [b.entries[0], { seq: 2, command: { cmd: 'vote', candidate: 5, at: 2 }, events: [], at: 2 }],
-    }
-    expect(codeOf(() => hub.sync.hub.push(grantOf(tableIds[1]), bad))).toBe('sync/replay_refused')
-    expect(hub.db.getGameByUuid(uuid)).toBeNull()
-    const forged: SyncPush = { ...bad, entries: [{ ...b.entries[0], events: [] }] }
-    expect(codeOf(() => hub.sync.hub.push(grantOf(tableIds[1]), forged))).toBe('sync/replay_mismatch')
-    expect(hub.db.getGameByUuid(uuid)).toBeNull()
+      fromSeq: last + 1,
+      entries: [{ seq: last + 1, command, events, at: 5 }] as SyncPush['entries'],
+    })
+    expect(
+      codeOf(() => hub.sync.hub.push(grantOf(tableIds[0]), next({ cmd: 'vote', candidate: 5, at: 5 }, []))),
+    ).toBe('sync/replay_refused')
+    expect(
+      codeOf(() => hub.sync.hub.push(grantOf(tableIds[0]), next({ cmd: 'comment', text: 'x', at: 5 }, []))),
+    ).toBe('sync/replay_mismatch')
+    expect(hub.db.getGameByUuid(b.gameUuid)!.lastSeq).toBe(last)
     expect(codeOf(() => hub.sync.hub.push(grantOf(tableIds[1]), b))).toBe('sync/forbidden')
     expect(codeOf(() => hub.sync.hub.push(grantOf(tableIds[0]), { ...b, tournament: 'nope' }))).toBe(
       'sync/unknown_tournament',
@@ -182,7 +211,7 @@ describe('the hub stores idempotently and refuses bad input with a typed error',
 
 describe('offline is normal', () => {
   it('the table plays on while the hub is down; its outbox drains when the hub is back', async () => {
-    const env = await call(table, 'game.create', setup(2))
+    const env = await seatAndPull(2, 2)
     // Begun online (the timer runs); the hub restarting mid-game must not add its own entry (one writer).
     for (const command of FULL_GAME.slice(0, 3))
       await call(table, 'game.command', { gameId: env.gameId, command })
@@ -197,9 +226,9 @@ describe('offline is normal', () => {
     )
     hub = await startCore({ ...base, port: hubPort, dbFile: join(dir, 'hub', 'db.sqlite') })
     await until('drain', () => table.db.sync.pendingCount() === 0, 30000)
-    const theirs = hub.db.getGameByUuid(env.game.uuid)!
+    const theirs = hub.db.getGameByUuid(env.uuid)!
     expect(hub.db.loadGame(theirs.id)!.log).toEqual(table.db.loadGame(env.gameId)!.log)
-    // Its round: the next open round in which table 1 has no game yet.
+    // Its round: the one the hub seated it in.
     expect(theirs.roundId).toBe(hub.db.listRounds(hub.db.listStages(tournamentId)[0].id)[1].id)
     expect(table.sync.sender.status()).toMatchObject({ paired: true, pending: 0, lastError: null })
     expect(hub.db.sync.conflicts()).toHaveLength(1) // only the one made on purpose above

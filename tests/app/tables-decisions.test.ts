@@ -162,12 +162,10 @@ describe('a game the head judge cancels on the hub', () => {
 
 describe('a conflict the head judge decides for the hub’s version', () => {
   it('the table learns it once, shows it on the game and never pushes that game again', async () => {
-    const created = await call(table, 'game.create', {
-      rulesetId: 'fiim',
-      players: FULL_GAME_PLAYERS.map((name) => ({ name })),
-      roles: FULL_GAME_ROLES,
-    })
-    const local = created.gameId
+    const created = { game: seat(tableA, 'Анна') }
+    const local = (await call(table, 'sync.pull', {})).pulled!.find(
+      (g) => g.uuid === created.game.uuid,
+    )!.gameId
     await play(table, local, 0, 4)
     await until('drain', () => table.db.sync.pendingCount() === 0)
     const onHub = hub.db.sync.gameByUuid(created.game.uuid)!
@@ -206,6 +204,7 @@ describe('a conflict the head judge decides for the hub’s version', () => {
     const res = await post('/sync/push', tokenOf(tableA), {
       tournament: tournamentUuid,
       gameUuid: created.game.uuid,
+      machine: table.sync.sender.machine(),
       fromSeq: 5,
       entries: table.db.loadGame(local)!.log.slice(4, 6),
     })

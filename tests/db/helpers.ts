@@ -64,7 +64,8 @@ export function setupFor(playerIds: Array<number | null>, names?: string[]): unk
 export function entry(seq: number, at = 1_800_000_000_000 + seq * 1000): EntryInput {
   return {
     seq,
-    command: { type: 'vote', candidate: (seq % 10) + 1, voters: [1, 2, 3], note: `шаг ${seq}` },
+    // Shaped like a real command (an exchange file's entries must be), not replayed: the db layer only stores.
+    command: { cmd: 'vote', candidate: (seq % 10) + 1, voters: [1, 2, 3], at },
     events: [
       { type: 'voted', candidate: (seq % 10) + 1, voters: [1, 2, 3] },
       { type: 'timerSet', label: 'speech', durationMs: 60000, remainingMs: 42000 - seq },

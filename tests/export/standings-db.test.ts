@@ -20,6 +20,7 @@ import {
 import { BUILTIN_RULESETS, type Ruleset } from '../../src/shared/game/ruleset'
 import type { Command } from '../../src/shared/game/commands'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
+import { seedDemo } from '../../src/main/app/demo-games'
 
 const dirs: string[] = []
 const dbs: MafiaDb[] = []
@@ -54,6 +55,7 @@ async function setup(): Promise<{ db: MafiaDb; service: AppService; tournamentId
   dbs.push(db)
   const service = new AppService(db, { clock: () => 1_000_000, standings: (id) => overlayStandings(db, id) })
   service.init()
+  seedDemo(service, db)
   service.saveRuleset(NEWEST)
   const tournamentId = db.listTournaments()[0].id
   db.updateTournament(tournamentId, { ruleset: NEWEST })

@@ -21,6 +21,7 @@ import { isLanHost } from '../transport/http-server'
 
 /** How often connections of table tokens that expired meanwhile are looked for and closed (ms). */
 const GRANT_SWEEP_MS = 30_000
+import { seedDemo } from './demo-games'
 
 export interface CoreOptions {
   mode: 'electron' | 'headless'
@@ -87,6 +88,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   })
   try {
     service.init()
+    seedDemo(service, db, log) // the first start's demo tournament and game
     log(`warm-up of the command path: ${warmUp().toFixed(0)} ms`)
     const handlers = createHandlers({
       service,

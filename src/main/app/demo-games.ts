@@ -6,7 +6,7 @@
  */
 import type { Command } from '../../shared/game/commands'
 import type { Role } from '../../shared/game/record'
-import type { DemoIds } from '../db'
+import type { DemoIds, MafiaDb } from '../db'
 import type { AppService } from './service'
 
 /** The cards of both scripts (the tests' full game uses the same). */
@@ -124,4 +124,33 @@ export function playDemoGames(
   } catch (err) {
     log(`demo games: ${String(err)}`)
   }
+}
+
+/**
+ * The first start (a database without any game): the demo tournament, its finished games and the active demo game,
+ * made through the service like any other games. Nothing when the database has a game.
+ */
+export function seedDemo(service: AppService, db: MafiaDb, log: (line: string) => void = () => {}): void {
+  if (db.readonly || db.listGames({}).length > 0) return
+  const demo = db.seedDemo({ rotations: DEMO_ROTATIONS })
+  if (!demo) return
+  const players = demo.playerIds.map((id) => db.getPlayer(id))
+  const seated = players.map((p, i) => ({ name: p?.nickname ?? `Игрок ${i + 1}`, playerId: p?.id ?? null }))
+  // The finished rounds are closed without the end-of-round backup: a fresh database has nothing to keep yet.
+  const finishRound = (roundId: number): void => {
+    db.markRoundFinished(roundId)
+  }
+  // One transaction for all the finished games: their hundreds of commands reach the disk in one commit, not one
+  // each (playDemoGames catches its own failures, so what was played is kept).
+  db.transaction(() => playDemoGames(service, demo, seated, finishRound, log))
+  service.createGame({
+    rulesetId: 'fiim',
+    players: seated,
+    seed: 20261129,
+    tournamentId: demo.tournamentId,
+    roundId: demo.roundId,
+    tableId: demo.tableId,
+    number: DEMO_FINISHED_GAMES + 1,
+    judge: null,
+  })
 }

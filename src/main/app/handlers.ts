@@ -18,7 +18,7 @@ import type {
 import { carryOverOf, liveStandings, protocolFile, standingsFile } from './exports'
 import { protocolFileName } from '../export/commands'
 import { TournamentOps } from './tournaments'
-import { verifyImportedGame } from './import-check'
+import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
 import { tablePlan } from './tournament-record'
 
@@ -192,7 +192,14 @@ function dataHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'data'> {
       }
     },
     'data.import': ({ text }) => {
-      const result = db().importJson(text, verifyImportedGame)
+      // A game is checked against its tournament's ruleset (this database's copy when it has the tournament), or
+      // a shipped or saved one: never a copy the file widened.
+      const known = knownRulesets(service.rulesets(), (uuid) =>
+        db()
+          .listTournaments()
+          .find((t) => t.uuid === uuid),
+      )
+      const result = db().importJson(text, (game, tournament) => verifyImportedGame(game, known(tournament)))
       service.imported(result.tournamentId)
       return result
     },

@@ -1,25 +1,18 @@
 /**
- * Nothing that comes from a file is trusted (issue 13 §5): every game of an exchange file is checked before the
- * database stores it. Its setup must be a valid game (ten named players, a valid ruleset, a legal deal of roles),
- * and its log is played again through the engine, command by command: a command the engine refuses, or one whose
- * events differ from those in the file, refuses the whole file, naming the game and the entry. The game's status,
- * winner and per-seat results are then the engine's, never the file's (a crafted file cannot add points); the
- * stored Ci starts at 0 and is set here when the stage is finalised.
+ * Nothing that comes from a file is trusted (issue 13 §5, issue 29 §1): every game of an exchange file goes through
+ * the engine's one replay check (`engine/verify.ts`, the same as a table's push) before the database stores it. Its
+ * setup must be the shared setup shape and a legal deal, played under a ruleset this machine knows — the
+ * tournament's own copy or a shipped or saved one, never a copy the file widened — and its log is played again,
+ * command by command: a command the engine refuses, or one whose events differ from those in the file, refuses
+ * the whole file, naming the game and the entry. The game's status, winner and per-seat results are then the
+ * engine's, never the file's (a crafted file cannot add points); the stored Ci starts at 0 and is set here when the
+ * stage is finalised.
  */
 import { AppError, appError } from '../../shared/errors'
-import type { Command } from '../../shared/game/commands'
-import { execute, newGame, parseCommand, validateSetup, type Game, type GameSetup } from '../engine'
-import type { ExchangeGame } from '../db'
+import { rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
+import { canonicalEntry, verifyGame } from '../engine/verify'
+import type { ExchangeGame, ExchangeTournament } from '../db'
 import { projectionOf } from './projection'
-
-/** JSON with sorted keys, so that two equal values compare equal whatever their key order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  )
-}
 
 function refused(g: ExchangeGame, whyRu: string, whyEn: string, details: Record<string, unknown>): AppError {
   const name = g.number === null ? g.uuid : `№${g.number} (${g.uuid})`
@@ -34,56 +27,69 @@ function refused(g: ExchangeGame, whyRu: string, whyEn: string, details: Record<
   )
 }
 
-/** Checks one imported game and returns it with the engine's status, winner and results. Throws AppError. */
-export function verifyImportedGame(g: ExchangeGame): ExchangeGame {
-  const setup = g.setup as GameSetup
-  const bad = validateSetup(setup)
-  if (bad) {
-    throw refused(g, `неверная расстановка: ${bad.message.ru}`, `invalid setup: ${bad.message.en}`, {
-      setup: bad,
-    })
+/** The rulesets an imported game may have been played under, as canonical JSON. */
+export type KnownRulesets = (tournament: ExchangeTournament | undefined) => Set<string>
+
+/** The canonical JSON of a ruleset as the shared schema reads it (null: not a ruleset). */
+export function rulesetKey(raw: unknown): string | null {
+  const parsed = rulesetSchema.safeParse(raw)
+  return parsed.success ? canonicalEntry(parsed.data) : null
+}
+
+/**
+ * The known rulesets: every one of this machine (shipped or saved) and the tournament's own copy — the one this
+ * database holds when it has the tournament (the file's copy is then ignored: it may have been widened), else the
+ * file's, for a tournament this import creates.
+ */
+export function knownRulesets(
+  own: Ruleset[],
+  stored: (uuid: string) => { ruleset: unknown } | undefined,
+): KnownRulesets {
+  const base = own.map((r) => rulesetKey(r)).filter((k): k is string => k !== null)
+  return (tournament) => {
+    const keys = new Set(base)
+    const here = tournament ? stored(tournament.uuid) : undefined
+    const copy = here ? rulesetKey(here.ruleset) : tournament ? rulesetKey(tournament.ruleset) : null
+    if (copy) keys.add(copy)
+    return keys
   }
-  let game: Game = newGame(setup)
-  for (const [i, e] of g.log.entries()) {
-    if (e.seq !== i + 1) {
-      throw refused(g, `запись ${e.seq} стоит на месте ${i + 1}`, `entry ${e.seq} stands at place ${i + 1}`, {
-        seq: e.seq,
+}
+
+/**
+ * Checks one imported game and returns it with the engine's status, winner, results and entries. `known`: the
+ * rulesets it may use (canonical JSON). Throws AppError.
+ */
+export function verifyImportedGame(g: ExchangeGame, known: Set<string>): ExchangeGame {
+  const checked = verifyGame(g.setup, g.log)
+  if (!checked.ok) {
+    const { code, message, details } = checked.error
+    const seq = typeof details?.seq === 'number' ? details.seq : undefined
+    if (code === 'engine/bad_setup') {
+      throw refused(g, `неверная расстановка: ${message.ru}`, `invalid setup: ${message.en}`, {
+        setup: checked.error,
       })
     }
-    // The engine's own door for commands: an unknown one or a bad field, named in both languages.
-    const parsed = parseCommand(e.command)
-    if (!parsed.ok) {
-      throw refused(
-        g,
-        `запись ${e.seq}: ${parsed.error.message.ru}`,
-        `entry ${e.seq}: ${parsed.error.message.en}`,
-        { seq: e.seq },
-      )
-    }
-    const command: Command = { ...parsed.command, at: parsed.command.at ?? e.at }
-    const r = execute(game, command)
-    if (!r.ok) {
-      throw refused(
-        g,
-        `запись ${e.seq} («${command.cmd}») отклонена правилами: ${r.error.message.ru}`,
-        `entry ${e.seq} ("${command.cmd}") is refused by the rules: ${r.error.message.en}`,
-        { seq: e.seq, error: r.error },
-      )
-    }
-    if (canonical(r.entry.events) !== canonical(e.events)) {
-      throw refused(
-        g,
-        `события записи ${e.seq} («${command.cmd}») не следуют из её команды`,
-        `the events of entry ${e.seq} ("${command.cmd}") do not follow from its command`,
-        { seq: e.seq },
-      )
-    }
-    game = r.game
+    // The engine's own refusal when it refused the command, else the check's.
+    throw refused(g, `запись ${seq ?? '?'}: ${message.ru}`, `entry ${seq ?? '?'}: ${message.en}`, {
+      seq,
+      error: details?.error ?? checked.error,
+    })
   }
-  if (g.log.length === 0) return { ...g, status: 'setup', winner: null, results: [] }
+  const { setup, game, entries } = checked.value
+  const key = rulesetKey(setup.ruleset)
+  if (key === null || !known.has(key)) {
+    throw refused(
+      g,
+      `регламент «${setup.ruleset.id}» игры не совпадает ни с регламентом турнира, ни с известным регламентом`,
+      `its ruleset "${setup.ruleset.id}" is neither the tournament's nor a known one`,
+      { rulesetId: setup.ruleset.id },
+    )
+  }
+  const base = { ...g, setup, log: entries }
+  if (entries.length === 0) return { ...base, status: 'setup', winner: null, results: [] }
   const projection = projectionOf(game, false)
   return {
-    ...g,
+    ...base,
     status: projection.status,
     winner: projection.winner,
     results: (projection.results ?? []).map((r) => ({

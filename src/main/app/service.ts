@@ -35,10 +35,10 @@ import type {
 import { overlaySettingsSchema } from '../../shared/contract'
 import { gameTitle } from '../../shared/game-title'
 import { NO_GRAPHICS } from '../obs/graphics'
-import { DEMO_FINISHED_GAMES, DEMO_ROTATIONS, playDemoGames } from './demo-games'
 import { AppError, appError } from '../../shared/errors'
-import type { MafiaDb, GameRow, Player, StoredEntry } from '../db'
-import { projectionOf } from './projection'
+import type { MafiaDb, GameRow, Player } from '../db'
+import { writeEntries } from './games/writer'
+import { checkSetup } from '../engine/verify'
 import { checkTournamentGameSetup, closedRoundLock } from './tournament-record'
 
 export type PushListener = <K extends PushName>(channel: K, payload: Pushes[K]) => void
@@ -131,7 +131,10 @@ export class AppService {
 
   // ---- start-up ------------------------------------------------------------------------------------
 
-  /** Reopens the games in progress at their exact state; creates the demo tournament and game on first run. */
+  /**
+   * Reopens the games in progress at their exact state (the demo tournament and game of a first start are the
+   * composition root's, see demo-games.ts `seedDemo`).
+   */
   init(): void {
     const stored = this.db.getSetting<unknown>(SETTINGS.overlay)
     const parsed = overlaySettingsSchema.safeParse(stored)
@@ -152,9 +155,7 @@ export class AppService {
     const active = this.db.getSetting<number>(SETTINGS.active)
     if (typeof active === 'number' && this.tryLoad(active)) this.activeId = active
     else if (this.live.size > 0) this.activeId = Math.max(...this.live.keys())
-    if (this.activeId === null && this.db.listGames({}).length === 0 && !this.db.readonly)
-      this.createDemoGame()
-    else if (this.activeId === null) {
+    if (this.activeId === null) {
       const last = this.db.listGames({}).at(-1)
       if (last && this.tryLoad(last.id)) this.activeId = last.id
     }
@@ -183,31 +184,6 @@ export class AppService {
     if (!timer || timer.runningSince === null) return
     const lastAt = g.game.log.at(-1)?.at ?? timer.runningSince
     this.apply(gameId, { cmd: 'timer', action: 'pause', at: Math.max(lastAt, timer.runningSince) })
-  }
-
-  private createDemoGame(): void {
-    const demo = this.db.seedDemo({ rotations: DEMO_ROTATIONS })
-    if (!demo) return
-    const players = demo.playerIds.map((id) => this.db.getPlayer(id))
-    const seated = players.map((p, i) => ({ name: p?.nickname ?? `Игрок ${i + 1}`, playerId: p?.id ?? null }))
-    // The finished rounds are closed without the end-of-round backup: a fresh database has nothing to keep yet.
-    const finishRound = (roundId: number): void => {
-      this.db.markRoundFinished(roundId)
-    }
-    // One transaction for all the finished games: their hundreds of commands reach the disk in one commit, not one
-    // each (playDemoGames catches its own failures, so what was played is kept).
-    this.db.transaction(() => playDemoGames(this, demo, seated, finishRound, (line) => this.log(line)))
-    const envelope = this.createGame({
-      rulesetId: 'fiim',
-      players: seated,
-      seed: 20261129,
-      tournamentId: demo.tournamentId,
-      roundId: demo.roundId,
-      tableId: demo.tableId,
-      number: DEMO_FINISHED_GAMES + 1,
-      judge: null,
-    })
-    this.activeId = envelope.gameId
   }
 
   // ---- pushes ---------------------------------------------------------------------------------------
@@ -385,7 +361,10 @@ export class AppService {
       }),
       roles,
     }
-    const game = newGame(setup) // validates the setup, throws engine/bad_setup
+    // The one setup check of every door into a game's log (engine/verify.ts): throws engine/bad_setup.
+    const checked = checkSetup(setup)
+    if (!checked.ok) throw new AppError(checked.error)
+    const game = newGame(setup)
     checkTournamentGameSetup(this.db, input) // a tournament game's players are its table's seating
     const prepared = input.roundId && input.tableId ? this.db.liveGameAt(input.roundId, input.tableId) : null
     const row =
@@ -510,25 +489,33 @@ export class AppService {
     if (frozen) throw frozen
     const result = execute(g.game, command, revision)
     if (!result.ok) throw new AppError(result.error)
-    const next = result.game
-    const wasFinished = g.row.status === 'finished'
-    const projection = projectionOf(next, wasFinished)
-    const finished = projection.status === 'finished'
-    const winner = projection.winner
-    // Stored first: if this throws (read-only or full disk), memory keeps the last stored state.
-    this.db.appendEntry(gameId, result.entry as StoredEntry, projection)
-    g.game = next
-    g.row = { ...g.row, status: finished ? 'finished' : 'running', winner, updatedAt: this.clock() }
-    // Results changed (a game ended, was undone past its end, or got extra points after it): the standings are
-    // recomputed after the pushes; until then the overlay keeps the ones it shows.
-    if ((finished || wasFinished) && g.row.tournamentId !== null) {
-      const cached = this.standingsCache.get(g.row.tournamentId)
-      if (cached) cached.fresh = false
+    // Stored first, through the one writer (a table's push too): if this throws (read-only or full disk, a closed
+    // round, an archived tournament), memory keeps the last stored state.
+    const written = writeEntries(this.db, gameId, g.row.status === 'finished', [result])
+    g.game = written.game
+    g.row = { ...g.row, status: written.status, winner: written.winner, updatedAt: this.clock() }
+    return this.announceStored(gameId, written.resultChanged, 'afterSend') ?? this.envelope(gameId)
+  }
+
+  /**
+   * What follows a stored change of a game's log, the same for a judge's command and a table's push: results
+   * changed → the standings are recomputed after the pushes (until then the overlay keeps the ones it shows); the
+   * organiser's dashboards hear of it (`tournament.changed`) after the judge and the stream; the view goes out.
+   */
+  private announceStored(
+    gameId: number,
+    resultChanged: boolean,
+    obs: 'now' | 'afterSend',
+  ): GameEnvelope | null {
+    const tournamentId = this.live.get(gameId)?.row.tournamentId ?? null
+    if (resultChanged && tournamentId !== null) {
+      const cached = this.standingsCache.get(tournamentId)
+      if (gameId !== this.activeId) this.standingsCache.delete(tournamentId)
+      else if (cached) cached.fresh = false
       this.afterSend({ standings: true })
     }
-    // The organiser's dashboards learn of it after the judge and the stream.
-    if (g.row.tournamentId !== null) this.afterSend({ tournament: g.row.tournamentId })
-    return this.broadcast(gameId, 'afterSend') ?? this.envelope(gameId)
+    if (tournamentId !== null) this.afterSend({ tournament: tournamentId })
+    return this.broadcast(gameId, obs)
   }
 
   /**
@@ -543,9 +530,13 @@ export class AppService {
     if (synced && row) this.live.set(gameId, { row, game: synced.game, remote: true })
     const reloaded = this.tryLoad(gameId)
     if (reloaded && shown) reloaded.overlayShown = shown // the overlay's frame number goes on from where it was
-    if (row?.tournamentId != null && (synced?.resultChanged ?? true))
-      this.standingsCache.delete(row.tournamentId)
-    this.broadcast(gameId)
+    if (!reloaded) return
+    this.announceStored(gameId, synced?.resultChanged ?? true, 'now')
+  }
+
+  /** Writes a line to the app's log (a head judge's decision that unlocks something, say). */
+  note(line: string): void {
+    this.log(line)
   }
 
   activeGameId(): number | null {

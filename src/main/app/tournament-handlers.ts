@@ -43,7 +43,7 @@ export function tournamentOpsHandlers(ops: TournamentOps): Pick<Handlers, OpsCal
     'rounds.start': ({ roundId }) => ops.startRound(roundId),
     'rounds.replay': ({ roundId, tableId }) => ops.replayTable(roundId, tableId),
     'rounds.finish': (input) => ops.finishRound(input),
-    'rounds.reopen': ({ roundId }) => ops.reopenRound(roundId),
+    'rounds.reopen': ({ roundId, reason }) => ops.reopenRound(roundId, reason),
     'seating.substitute': (input) => ops.substitute(input),
     'games.cancel': ({ gameId, reason }) => ops.cancelGame(gameId, reason),
   }

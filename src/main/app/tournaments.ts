@@ -4,6 +4,7 @@
  * and build the organiser's dashboard. Storage is the database's; the rules of seating are the generator's.
  */
 import { AppError, appError } from '../../shared/errors'
+import { judgeAt } from '../tournament/judges'
 import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import type { GameSetup } from '../engine'
 import type { CsvImportResult, ExportedFile, GameSummary } from '../../shared/contract'
@@ -917,12 +918,12 @@ export class TournamentOps {
    * Opens a closed round again (the head judge's decision): the games frozen at its forced close take commands
    * again; close it once more when they are over. Refused once a later stage was seeded from these standings.
    */
-  reopenRound(roundId: number): TournamentDetail {
+  reopenRound(roundId: number, reason?: string): TournamentDetail {
     const db = this.db()
     const round = db.getRound(roundId)
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
     const stage = this.requireStage(round.stageId)
-    this.writable(stage.tournamentId)
+    const t = this.writable(stage.tournamentId)
     if (round.status !== 'finished') {
       throw fail(
         'tournament/round_open',
@@ -933,6 +934,10 @@ export class TournamentOps {
     }
     this.refuseAfterLaterStage(stage)
     db.reopenRound(roundId)
+    // Logged (issue 29 §4): a closed round's games took no command, push or import until this decision.
+    this.service.note(
+      `round ${round.number} of tournament "${t.name}" (${t.id}) reopened by the head judge: ${reason ?? '(no reason given)'}`,
+    )
     for (const g of db.listGames({ roundId })) if (g.status !== 'finished') this.service.refreshGame(g.id)
     return this.changed(stage.tournamentId)
   }
@@ -1248,19 +1253,6 @@ export class TournamentOps {
     this.service.tournamentChanged(tournamentId)
     return this.detail(tournamentId)
   }
-}
-
-/**
- * The judge of a table in a round: once its game is made, the game's own (its protocol's; the table's usual
- * judge when empty, as the protocol prints it); before that, the round's judge. The one resolver: the dashboard,
- * and the hub's tables and pulls (issue 16) name the judge through it.
- */
-export function judgeAt(
-  live: Pick<GameRow, 'judge'> | null,
-  tableJudge: string,
-  roundJudge: string | undefined,
-): string {
-  return live ? live.judge || tableJudge : (roundJudge ?? '')
 }
 
 function playerOf(p: Player, withdrawn: boolean): TournamentPlayer {

@@ -34,7 +34,7 @@ import { SettingsRepo } from './settings'
 import { SyncRepo } from './sync'
 import { TournamentsRepo, type Substitution, type UnfinishedGames } from './tournaments'
 import { TransferRepo } from './transfer'
-import type { ExchangeGame } from './exchange'
+import type { ExchangeGame, ExchangeTournament } from './exchange'
 import type {
   BackupInfo,
   CreateGameInput,
@@ -734,7 +734,10 @@ export class MafiaDb {
    * with a different log (db/import_conflict). Players are matched by nickname and created when missing; the
    * tournament by uuid, stages by position, rounds by number, tables by number (created when missing).
    */
-  importJson(text: string, verify?: (game: ExchangeGame) => ExchangeGame): ImportReport {
+  importJson(
+    text: string,
+    verify?: (game: ExchangeGame, tournament: ExchangeTournament | undefined) => ExchangeGame,
+  ): ImportReport {
     return this.transfer.importJson(text, verify)
   }
 

@@ -4,6 +4,7 @@
  * results[].playerId) are the exporting machine's ids; the importer maps them by nickname.
  */
 import { z } from 'zod'
+import { logEntrySchema } from '../../shared/game/entry'
 
 export const EXCHANGE_FORMAT = 'mafia-desk/games'
 export const EXCHANGE_VERSION = 1
@@ -52,12 +53,8 @@ export const exchangeTournamentSchema = z.object({
   tables: z.array(exchangeTableSchema),
 })
 
-export const exchangeEntrySchema = z.object({
-  seq: z.number().int().nonnegative(),
-  command: z.custom<unknown>((v) => v !== undefined, 'command is required'),
-  events: z.array(z.unknown()),
-  at: z.number().int(),
-})
+/** A log entry of the file: the one log-entry shape of every door into a game's log (shared/game/entry.ts). */
+export const exchangeEntrySchema = logEntrySchema
 
 export const exchangeResultSchema = z.object({
   seat: z.number().int().min(1).max(10),

@@ -100,9 +100,27 @@ export class GamesRepo extends Repo {
   constructor(core: DbCore) {
     super(core)
     this.appendTx = core.conn.transaction((gameId: number, e: EntryRecord, p: ProjectionRecord) => {
-      const game = this.stmt('SELECT last_seq FROM games WHERE id = ?').get(gameId) as
-        { last_seq: number | null } | undefined
+      // Closed means locked (issue 29 §4): no entry of a closed round's game or an archived tournament's game,
+      // whichever door it comes through, until the head judge reopens the round or brings the tournament back.
+      const game = this.stmt(
+        `SELECT g.last_seq, r.status AS round_status, r.number AS round_number, t.id AS tournament_id,
+           t.name AS tournament_name, t.archived_at
+         FROM games g LEFT JOIN rounds r ON r.id = g.round_id LEFT JOIN tournaments t ON t.id = g.tournament_id
+         WHERE g.id = ?`,
+      ).get(gameId) as
+        | {
+            last_seq: number | null
+            round_status: string | null
+            round_number: number | null
+            tournament_id: number | null
+            tournament_name: string | null
+            archived_at: number | null
+          }
+        | undefined
       if (!game) throw notFound(GAME, gameId)
+      if (game.tournament_id !== null && game.archived_at !== null)
+        throw tournamentArchived(game.tournament_name ?? '', game.tournament_id)
+      if (game.round_status === 'finished') throw roundLocked(game.round_number ?? 0, gameId)
       if (game.last_seq !== null && e.seq <= game.last_seq) {
         throw dbError(
           'db/seq_conflict',
@@ -177,7 +195,7 @@ export class GamesRepo extends Repo {
       }
       if (tournamentId !== null) {
         const t = this.requireTournament(tournamentId)
-        if (t.archived_at !== null && input.uuid === undefined) throw tournamentArchived(t.name, t.id)
+        if (t.archived_at !== null) throw tournamentArchived(t.name, t.id)
       }
       const now = Date.now()
       if (roundId !== null && input.uuid === undefined) {
@@ -215,12 +233,8 @@ export class GamesRepo extends Repo {
       )
       const id = Number(info.lastInsertRowid)
       writeSeats(this.core, id, setup)
-      // A table machine paired with a hub sends every game it creates (issue 16).
-      if (input.uuid === undefined) {
-        this.stmt(
-          "INSERT INTO sync_games (game_id, registered_at) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM settings WHERE key = 'sync.pairing')",
-        ).run(id, now)
-      }
+      // A game made on a table machine stays its own friendly game, paired or not: only the round's game pulled
+      // from the hub is sent to it (issue 28 §5); the sender registers those.
       return toGame(this.requireGame(id))
     })
   }
@@ -513,6 +527,16 @@ function gameStarted(gameId: number): AppError {
     'Игра уже началась: её нельзя изменить или удалить.',
     'The game has already started: it cannot be changed or deleted.',
     { gameId },
+  )
+}
+
+/** An entry for a game of a closed round: its results stand until the head judge reopens the round. */
+export function roundLocked(number: number, gameId: number): AppError {
+  return dbError(
+    'db/round_closed',
+    `Тур ${number} закрыт: его игры не меняются, пока главный судья не откроет тур снова (с указанием причины).`,
+    `Round ${number} is closed: its games do not change until the head judge reopens it (with a reason).`,
+    { round: number, gameId },
   )
 }
 

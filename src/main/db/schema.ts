@@ -275,6 +275,13 @@ ALTER TABLE sync_tokens ADD COLUMN expires_at INTEGER;
 ALTER TABLE sync_refusals ADD COLUMN count INTEGER NOT NULL DEFAULT 1;
 `
 
+const V8 = `
+-- One writer per game is one machine (issue 29 §2): the table machine whose pushes the hub takes for a game, and
+-- the machine a conflicting entry came from (a decision for the table's version binds the game to it).
+ALTER TABLE sync_remote_games ADD COLUMN machine TEXT;
+ALTER TABLE sync_conflicts ADD COLUMN machine TEXT;
+`
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'registry, tournaments, games, event log, results, settings', sql: V1 },
   { version: 2, description: 'indexes for listing games, results and player references', sql: V2 },
@@ -292,6 +299,11 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: V6,
   },
   { version: 7, description: 'multi-machine sync: token expiry, counted refusals', sql: V7 },
+  {
+    version: 8,
+    description: 'multi-machine sync: a game is bound to the one machine that writes it',
+    sql: V8,
+  },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -84,6 +84,8 @@ export interface ConflictRow {
   resolution: ConflictResolution | null
   reason: string
   resolvedAt: number | null
+  /** The machine that sent the received entry ('' : none named; null: kept before machines were named). */
+  machine: string | null
 }
 
 /** A game of a table in an open round of the hub, as the table machine pulls it (its seating and roles). */
@@ -124,6 +126,7 @@ interface ConflictDbRow {
   resolution: ConflictResolution | null
   reason: string
   resolved_at: number | null
+  machine: string | null
 }
 
 function toConflict(r: ConflictDbRow): ConflictRow {
@@ -138,6 +141,7 @@ function toConflict(r: ConflictDbRow): ConflictRow {
     resolution: r.resolution,
     reason: r.reason,
     resolvedAt: r.resolved_at,
+    machine: r.machine,
   }
 }
 
@@ -217,12 +221,37 @@ export class SyncRepo extends Repo {
 
   // ---- hub: games written by a table machine ---------------------------------------------------------
 
-  markRemote(gameId: number, tableId: number): void {
+  /**
+   * Makes a game one a table machine writes, bound to that machine (`machine`: its id, '' when it sent none); a
+   * game already bound stays bound (see `bindMachine` for the head judge's decision).
+   */
+  markRemote(gameId: number, tableId: number, machine = ''): void {
     this.write(() => {
-      this.stmt('INSERT OR IGNORE INTO sync_remote_games (game_id, table_id) VALUES (?, ?)').run(
+      this.stmt('INSERT OR IGNORE INTO sync_remote_games (game_id, table_id, machine) VALUES (?, ?, ?)').run(
         gameId,
         tableId,
+        machine,
       )
+      this.stmt('UPDATE sync_remote_games SET machine = ? WHERE game_id = ? AND machine IS NULL').run(
+        machine,
+        gameId,
+      )
+    })
+  }
+
+  /** The machine a table's game is bound to (null: none yet). */
+  machineOf(gameId: number): string | null {
+    return this.guard(() => {
+      const row = this.stmt('SELECT machine FROM sync_remote_games WHERE game_id = ?').get(gameId) as
+        { machine: string | null } | undefined
+      return row?.machine ?? null
+    })
+  }
+
+  /** Binds a game to another machine (the head judge took that machine's version of a conflict). */
+  bindMachine(gameId: number, machine: string): void {
+    this.write(() => {
+      this.stmt('UPDATE sync_remote_games SET machine = ? WHERE game_id = ?').run(machine, gameId)
     })
   }
 
@@ -529,12 +558,22 @@ export class SyncRepo extends Repo {
     seq: number
     stored: unknown
     received: unknown
+    /** The machine that sent the received entry ('' when it sent none). */
+    machine?: string
   }): boolean {
     if (c.tableId !== null && this.openConflictCount(c.tableId) >= MAX_OPEN_CONFLICTS_PER_TABLE) return false
     this.write(() => {
       this.stmt(
-        'INSERT OR IGNORE INTO sync_conflicts (table_id, game_uuid, seq, stored, received, at) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(c.tableId, c.gameUuid, c.seq, JSON.stringify(c.stored), JSON.stringify(c.received), Date.now())
+        'INSERT OR IGNORE INTO sync_conflicts (table_id, game_uuid, seq, stored, received, at, machine) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        c.tableId,
+        c.gameUuid,
+        c.seq,
+        JSON.stringify(c.stored),
+        JSON.stringify(c.received),
+        Date.now(),
+        c.machine ?? '',
+      )
     })
     return true
   }

@@ -1,7 +1,7 @@
 /** Export and import of `mafia-desk/games` JSON documents (docs/data-format.md). */
 import type { AppError } from '../../shared/errors'
 import { Repo } from './core'
-import { dbError } from './errors'
+import { dbError, tournamentArchived } from './errors'
 import {
   EXCHANGE_FORMAT,
   EXCHANGE_VERSION,
@@ -11,13 +11,13 @@ import {
   type ExchangeTournament,
 } from './exchange'
 import { isRecord } from './fsutil'
-import { loadLog, writeSeats, type GamesRepo } from './games'
+import { loadLog, roundLocked, writeSeats, type GamesRepo } from './games'
 import { insertPlayer, playerByKey } from './players'
 import type { RoundDbRow, StageDbRow, TableDbRow, TournamentDbRow, GameDbRow } from './rows'
-import { canonicalJson, cleanNickname, foldKey } from './text'
+import { canonicalJson, foldKey } from './text'
 import type { TournamentsRepo } from './tournaments'
 import type { ExportScope, ImportReport } from './types'
-import { remapSetupPlayers, rulesetIdOf, setupSeats, toJson } from './validate'
+import { checkNickname, optionalText, remapSetupPlayers, rulesetIdOf, setupSeats, toJson } from './validate'
 
 export class TransferRepo extends Repo {
   constructor(
@@ -119,7 +119,7 @@ export class TransferRepo extends Repo {
           createdAt: g.created_at,
           updatedAt: g.updated_at,
           setup: JSON.parse(g.setup) as unknown,
-          log: loadLog(this.core, g.id),
+          log: loadLog(this.core, g.id) as ExchangeGame['log'],
           results,
         }
         doc.games.push(game)
@@ -145,11 +145,29 @@ export class TransferRepo extends Repo {
    * with a different log (db/import_conflict). Players are matched by nickname and created when missing; the
    * tournament by uuid, stages by position, rounds by number, tables by number (created when missing).
    */
-  importJson(text: string, verify?: (game: ExchangeGame) => ExchangeGame): ImportReport {
+  importJson(
+    text: string,
+    verify?: (game: ExchangeGame, tournament: ExchangeTournament | undefined) => ExchangeGame,
+  ): ImportReport {
     const doc = parseExchange(text)
     // The app layer checks each game against the engine (setup, log, results) before anything is written.
-    if (verify) doc.games = doc.games.map(verify)
+    if (verify) doc.games = doc.games.map((g) => verify(g, doc.tournament))
+    // Players' text goes through the registry's own checks, as at registration (issue 29 §7).
+    const players = doc.players.map((p) => ({
+      id: p.id,
+      nickname: checkNickname(p.nickname),
+      fullName: optionalText(p.fullName, 'fullName'),
+      club: optionalText(p.club, 'club'),
+      city: optionalText(p.city, 'city'),
+    }))
     return this.write(() => {
+      // Closed means locked (issue 29 §4): nothing enters an archived tournament.
+      const known = doc.tournament
+        ? (this.stmt('SELECT * FROM tournaments WHERE uuid = ?').get(doc.tournament.uuid) as
+            TournamentDbRow | undefined)
+        : undefined
+      if (known && known.archived_at !== null && doc.games.length > 0)
+        throw tournamentArchived(known.name, known.id)
       // 1. Refuse duplicates and conflicts before writing anything.
       const duplicates: string[] = []
       const conflicts: string[] = []
@@ -168,6 +186,16 @@ export class TransferRepo extends Repo {
           stored.length === g.log.length &&
           stored.every((e, i) => canonicalJson(e) === canonicalJson({ ...g.log[i] }))
         ;(same ? duplicates : conflicts).push(g.uuid)
+      }
+      // The same game under a new uuid is the same game: recognised by its seats, roles and commands, never counted
+      // twice (in the database or within the file).
+      const seen = new Map<string, string>()
+      for (const g of doc.games) {
+        if (g.log.length === 0 || duplicates.includes(g.uuid) || conflicts.includes(g.uuid)) continue
+        const key = gameFingerprint(g.setup, g.log)
+        const twin = seen.get(key) ?? this.sameGameAs(g.uuid, key, g.log.length)
+        if (twin !== null) duplicates.push(g.uuid)
+        else seen.set(key, g.uuid)
       }
       if (conflicts.length > 0) {
         throw dbError(
@@ -191,15 +219,17 @@ export class TransferRepo extends Repo {
       const stageIds = new Map<number, number>()
       const roundIds = new Map<string, number>()
       const tableIds = new Map<number, number>()
+      // Rounds of this database that were already closed before the import: their games are locked.
+      const lockedRounds = new Map<number, number>()
       if (doc.tournament) {
-        tournamentId = this.importTournament(doc.tournament, stageIds, roundIds, tableIds)
+        tournamentId = this.importTournament(doc.tournament, stageIds, roundIds, tableIds, lockedRounds)
       }
       // 3. Players by nickname.
       const playerMap = new Map<number, number>()
       let created = 0
       let matched = 0
-      for (const p of doc.players) {
-        const nickname = cleanNickname(p.nickname)
+      for (const p of players) {
+        const nickname = p.nickname
         const existing = playerByKey(this.core, foldKey(nickname))
         if (existing) {
           playerMap.set(p.id, existing.id)
@@ -228,6 +258,7 @@ export class TransferRepo extends Repo {
         const roundId =
           g.round === null || g.stage === null ? null : (roundIds.get(`${g.stage}/${g.round}`) ?? null)
         const tableId = g.table === null ? null : (tableIds.get(g.table) ?? null)
+        if (roundId !== null && lockedRounds.has(roundId)) throw roundLocked(lockedRounds.get(roundId)!, 0)
         if (roundId !== null && tableId !== null) this.games.refuseIfTableBusy(roundId, tableId)
         const info = insertGame.run(
           g.uuid,
@@ -271,11 +302,25 @@ export class TransferRepo extends Repo {
     })
   }
 
+  /** The uuid of a stored game other than `uuid` with this fingerprint and log length, or null. */
+  private sameGameAs(uuid: string, key: string, length: number): string | null {
+    const rows = this.stmt('SELECT id, uuid, setup FROM games WHERE last_seq = ? AND uuid <> ?').all(
+      length,
+      uuid,
+    ) as Array<{ id: number; uuid: string; setup: string }>
+    for (const r of rows) {
+      const log = loadLog(this.core, r.id)
+      if (log.length === length && gameFingerprint(JSON.parse(r.setup) as unknown, log) === key) return r.uuid
+    }
+    return null
+  }
+
   private importTournament(
     t: ExchangeTournament,
     stageIds: Map<number, number>,
     roundIds: Map<string, number>,
     tableIds: Map<number, number>,
+    lockedRounds: Map<number, number>,
   ): number {
     const now = Date.now()
     let row = this.stmt('SELECT * FROM tournaments WHERE uuid = ?').get(t.uuid) as TournamentDbRow | undefined
@@ -324,7 +369,7 @@ export class TransferRepo extends Repo {
             'INSERT INTO rounds (stage_id, number, status, finished_at) VALUES (?, ?, ?, ?)',
           ).run(stage.id, r.number, r.status, r.finishedAt)
           round = this.requireRound(Number(info.lastInsertRowid))
-        }
+        } else if (round.status === 'finished') lockedRounds.set(round.id, round.number)
         roundIds.set(`${s.position}/${r.number}`, round.id)
       }
     }
@@ -354,6 +399,21 @@ export class TransferRepo extends Repo {
     }
     return tournamentId
   }
+}
+
+/**
+ * What makes two stored games the same game whatever their uuids: the seated names, the roles and the whole log
+ * (commands with their moments, events). Two games played apart never share every moment of their log.
+ */
+export function gameFingerprint(
+  setup: unknown,
+  log: ReadonlyArray<{ command: unknown; at: number }>,
+): string {
+  const s = isRecord(setup) ? setup : {}
+  const names = Array.isArray(s.players)
+    ? s.players.map((p) => (isRecord(p) && typeof p.name === 'string' ? foldKey(p.name) : null))
+    : null
+  return canonicalJson({ names, roles: s.roles ?? null, log })
 }
 
 /** JSON text → validated exchange document, or the matching db/import_* error. */

@@ -35,12 +35,53 @@ function colWidths(block: TableBlock, width: number): number[] {
   return block.columns.map((c) => (c.width / total) * width)
 }
 
+/**
+ * Breaks every word wider than `width` (at the document's current font and size) into pieces that fit, one per
+ * line, measuring each character once. pdfkit breaks such a word itself by measuring ever longer prefixes, a cost
+ * that grows with the square of the word's length (a 12,000-character comment took 15 s and 564 MB); with this the
+ * protocol's cost is linear in its text. Words that fit are left to pdfkit's wrapping.
+ */
+export function fitWords(doc: Doc, text: string, width: number): string {
+  if (!(width > 0)) return text
+  const room = width * 0.98 // kerning between pieces' characters is not measured
+  const widths = new Map<string, number>()
+  const widthOf = (ch: string): number => {
+    let w = widths.get(ch)
+    if (w === undefined) widths.set(ch, (w = doc.widthOfString(ch)))
+    return w
+  }
+  // A run between spaces and hyphens: pdfkit breaks after a hyphen itself.
+  return text.replace(/[^\s\-\u2010-\u2014/]{8,}/g, (word) => {
+    let total = 0
+    for (const ch of word) total += widthOf(ch)
+    if (total <= room) return word
+    const parts: string[] = []
+    let part = ''
+    let used = 0
+    for (const ch of word) {
+      const w = widthOf(ch)
+      if (used + w > room && part !== '') {
+        parts.push(part)
+        part = ''
+        used = 0
+      }
+      part += ch
+      used += w
+    }
+    if (part !== '') parts.push(part)
+    return parts.join('\n')
+  })
+}
+
 function rowHeight(doc: Doc, cells: string[], widths: number[], style: TableStyle, bold: boolean): number {
   doc.font(bold ? 'bold' : 'regular').fontSize(style.fontSize)
   let h = 0
   cells.forEach((text, i) => {
     const w = widths[i] - 2 * style.pad
-    h = Math.max(h, doc.heightOfString(text === '' ? ' ' : text, { width: w, lineGap: 0.5 }))
+    h = Math.max(
+      h,
+      doc.heightOfString(text === '' ? ' ' : fitWords(doc, text, w), { width: w, lineGap: 0.5 }),
+    )
   })
   return h + 2 * style.pad
 }
@@ -65,7 +106,7 @@ function drawRow(
       .fillColor(INK)
       .font(head ? 'bold' : 'regular')
       .fontSize(style.fontSize)
-      .text(text, cx + style.pad, y + style.pad, {
+      .text(fitWords(doc, text, w - 2 * style.pad), cx + style.pad, y + style.pad, {
         width: w - 2 * style.pad,
         align: head ? 'center' : (block.columns[i].align ?? 'left'),
         lineGap: 0.5,
@@ -104,8 +145,8 @@ function drawTable(
   y += headH
   if (block.rows.length === 0) {
     // One cell across the whole table saying there is nothing ("нет").
-    const text = block.emptyText ?? ''
     doc.font('regular').fontSize(style.fontSize)
+    const text = fitWords(doc, block.emptyText ?? '', width - 2 * style.pad)
     const h = doc.heightOfString(text === '' ? ' ' : text, { width: width - 2 * style.pad }) + 2 * style.pad
     doc.rect(x, y, width, h).stroke(GRID)
     doc.fillColor(INK).text(text, x + style.pad, y + style.pad, { width: width - 2 * style.pad })
@@ -134,8 +175,11 @@ function drawPairs(
   size: number,
 ): number {
   const labelW = Math.min(130, width * 0.34)
-  for (const [label, value] of pairs) {
+  for (const [longLabel, longValue] of pairs) {
     doc.font('bold').fontSize(size).fillColor(INK)
+    const label = fitWords(doc, longLabel, labelW - 4)
+    const value = fitWords(doc.font('regular'), longValue, width - labelW)
+    doc.font('bold')
     const h = Math.max(
       doc.heightOfString(label, { width: labelW - 4 }),
       doc.font('regular').heightOfString(value, { width: width - labelW }),
@@ -279,7 +323,8 @@ export async function renderProtocolPdf(model: ProtocolModel): Promise<Buffer> {
   doc.font('bold').fontSize(10).fillColor(INK).text(model.commentsTitle, x, y, { lineBreak: false })
   y += 15
   doc.font('regular').fontSize(9)
-  for (const c of model.comments) {
+  for (const comment of model.comments) {
+    const c = fitWords(doc, comment, width)
     const h = doc.heightOfString(c, { width })
     if (y + h > bottomLimit()) y = newPage()
     doc.text(c, x, y, { width })

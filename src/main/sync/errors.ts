@@ -26,6 +26,8 @@ export type SyncErrorCode =
   | 'sync/tls_required'
   | 'sync/hub_identity'
   | 'sync/pair_failed'
+  | 'sync/locked'
+  | 'sync/other_machine'
 
 export function syncError(
   code: SyncErrorCode,

@@ -39,6 +39,8 @@ const STATUS: Record<string, number> = {
   'sync/replay_mismatch': 422,
   'sync/too_many_failures': 429,
   'sync/busy': 429,
+  'sync/locked': 409,
+  'sync/other_machine': 409,
 }
 
 /** Bytes of bodies one client (address) may have in flight at once: two full batches. */
@@ -209,7 +211,11 @@ export function handleSyncRequest(
         return
       }
       const p = syncPushSchema.safeParse(raw)
-      if (!p.success) throw invalid(p.error.issues)
+      if (!p.success) {
+        const error = invalid(p.error.issues)
+        hub.refusedPush(grant, raw, error)
+        throw error
+      }
       send(res, { ok: true, value: await hub.enqueue(grant, p.data, arrivedAt) })
     } catch (err) {
       refuse(err, grant, false)

@@ -7,13 +7,15 @@
  * produce exactly the pushed events. Everything new of a batch is stored in ONE transaction, or nothing is.
  * Each game has one writer (its table), so no other merging exists.
  */
-import { execute, restore, type Game, type GameSetup, type LogEntry } from '../engine'
-import type { Command } from '../../shared/game/commands'
+import { restore, type Game, type GameSetup, type LogEntry } from '../engine'
+import { checkSetup, verifyEntries } from '../engine/verify'
+import { toAppErrorData, type AppErrorData } from '../../shared/errors'
 import type { ConflictRow, MafiaDb, RefusalRow, StoredEntry, TableGrant } from '../db'
 import type { AppService } from '../app/service'
 import type { SyncTrace } from '../../shared/contract'
 import { projectionOf } from '../app/projection'
-import { judgeAt } from '../app/tournaments'
+import { writeEntries } from '../app/games/writer'
+import { judgeAt } from '../tournament/judges'
 import type {
   SyncConflictDetail,
   SyncConflictResolution,
@@ -26,6 +28,60 @@ import type {
   SyncTableSession,
 } from '../../shared/sync'
 import { badToken, conflictClosed, conflictsFull, gameCancelled, otherTable, syncError } from './errors'
+
+/** A push for a game the hub does not hold: a table's friendly game stays on the table (issue 28 §5). */
+function unknownGame(gameUuid: string): Error {
+  return syncError(
+    'sync/unknown_game',
+    'Главный компьютер не знает эту игру: официальна только игра тура, полученная с главного компьютера. Товарищеская игра стола остаётся на столе.',
+    "The hub does not know this game: only the round's game pulled from the hub is official. A table's friendly game stays on the table.",
+    { gameUuid },
+  )
+}
+
+/** A push from another machine than the one a game is bound to (a second machine given the same code). */
+function otherMachine(gameUuid: string, tableNumber: number): Error {
+  return syncError(
+    'sync/other_machine',
+    `Эту игру стола ${tableNumber} ведёт другой компьютер: у игры один автор. Продолжайте её на том компьютере стола, который её начал.`,
+    `Another machine runs this game of table ${tableNumber}: a game has one writer. Go on with it on the table machine that began it.`,
+    { gameUuid },
+  )
+}
+
+/** Closed means locked (issue 29 §4): a game of a closed round or an archived tournament takes no entry. */
+function lockOf(db: MafiaDb, tournamentId: number | null, roundId: number | null): Error | null {
+  const t = tournamentId === null ? null : db.getTournament(tournamentId)
+  if (t && t.archivedAt !== null) {
+    return syncError(
+      'sync/locked',
+      `Турнир «${t.name}» в архиве: его игры не меняются.`,
+      `The tournament "${t.name}" is archived: its games do not change.`,
+      { tournamentId: t.id, reason: 'archived' },
+    )
+  }
+  const r = roundId === null ? null : db.getRound(roundId)
+  if (r && r.status === 'finished') {
+    return syncError(
+      'sync/locked',
+      `Тур ${r.number} закрыт: его игры не меняются, пока главный судья не откроет его снова.`,
+      `Round ${r.number} is closed: its games do not change until the head judge reopens it.`,
+      { roundId: r.id, reason: 'roundClosed' },
+    )
+  }
+  return null
+}
+
+/** The replay check's refusal of a pushed entry, as the sync code the table's sender knows. */
+function refusedEntry(error: AppErrorData): Error {
+  const code =
+    error.code === 'engine/bad_entry'
+      ? 'sync/malformed'
+      : error.code === 'engine/entry_mismatch'
+        ? 'sync/replay_mismatch'
+        : 'sync/replay_refused'
+  return syncError(code, error.message.ru, error.message.en, { ...error.details, error })
+}
 
 export interface HubDeps {
   db: () => MafiaDb
@@ -142,6 +198,7 @@ export class SyncHub {
           try {
             return { value: this.store(it.grant, it.body, it.arrivedAt, effects) }
           } catch (error) {
+            this.refused(it.grant, it.body.gameUuid, error)
             return { error }
           }
         }),
@@ -159,6 +216,23 @@ export class SyncHub {
       }
     }
     return outcomes
+  }
+
+  /** A push the HTTP layer refused before the hub saw it (not the sync contract's shape): logged and kept too. */
+  refusedPush(grant: TableGrant, raw: unknown, error: unknown): void {
+    const uuid = (raw as { gameUuid?: unknown } | null)?.gameUuid
+    this.refused(grant, typeof uuid === 'string' ? uuid.slice(0, 64) : '?', error)
+  }
+
+  /**
+   * Every refused push is logged here with the game it named; the endpoint (sync/http.ts) counts it and keeps it
+   * for the head judge's dashboard in the refusal log (aggregated: no disk write per refusal in a flood).
+   */
+  private refused(grant: TableGrant, gameUuid: string, error: unknown): void {
+    const data = toAppErrorData(error, 'sync/internal')
+    this.log(
+      `sync: refused a push of game ${gameUuid} from table ${grant.tableNumber}: ${data.code} ${data.message.en}`,
+    )
   }
 
   private store(
@@ -194,15 +268,32 @@ export class SyncHub {
         )
       }
     })
+    // A setup sent along goes through the one setup check, though the hub keeps its own seating of its games.
+    if (body.game) {
+      const setup = checkSetup(body.game.setup)
+      if (!setup.ok) {
+        throw syncError('sync/malformed', setup.error.message.ru, setup.error.message.en, {
+          error: setup.error,
+        })
+      }
+    }
     const have = db.sync.gameByUuid(body.gameUuid)
-    // Refused, logged and counted by the endpoint (sync/http.ts), like every refusal: no write per refusal here.
-    if (have && have.tableId !== grant.tableId) throw otherTable(body.gameUuid)
+    // Only the round's own game, pulled from the hub, is official: a game the hub does not hold (a friendly game
+    // of the table, a made-up uuid) is never created here (issue 28 §5). Refused, logged and counted by the
+    // endpoint (sync/http.ts), like every refusal: no write per refusal here.
+    if (!have) throw unknownGame(body.gameUuid)
+    if (have.tableId !== grant.tableId) throw otherTable(body.gameUuid)
     // A game the head judge cancelled takes nothing more; the table learns it from this answer (or its pull).
-    if (have?.cancelled) throw gameCancelled(body.gameUuid, have.cancelled.reason, have.cancelled.at)
-    const last = have?.lastSeq ?? 0
+    if (have.cancelled) throw gameCancelled(body.gameUuid, have.cancelled.reason, have.cancelled.at)
+    // One writer is one machine (issue 29 §2): a second machine given the same code is refused, never merged;
+    // only the head judge's decision for its version of a conflict binds the game to it.
+    const machine = body.machine ?? ''
+    const bound = db.sync.machineOf(have.gameId)
+    if (bound !== null && bound !== machine) throw otherMachine(body.gameUuid, grant.tableNumber)
+    const last = have.lastSeq
     // The head judge kept the hub's version of an entry of this game: the table's branch after it is never stored
     // (not even entries the engine would accept on top of the hub's log: that would merge two versions).
-    const closed = have ? this.closedGame(db, body.gameUuid, have.gameId) : null
+    const closed = this.closedGame(db, body.gameUuid, have.gameId)
     if (body.fromSeq > last + 1) {
       if (closed) throw conflictClosed(body.gameUuid, closed)
       throw syncError(
@@ -214,7 +305,7 @@ export class SyncHub {
     }
     // Entries the hub already holds (a retry after a lost answer) must be the same, byte for byte.
     let duplicates = 0
-    if (have && body.fromSeq <= last) {
+    if (body.fromSeq <= last) {
       const bySeq = new Map(db.sync.entriesBetween(have.gameId, body.fromSeq, last).map((e) => [e.seq, e]))
       for (const e of body.entries) {
         if (e.seq > last) break
@@ -238,6 +329,7 @@ export class SyncHub {
           seq: e.seq,
           stored: mine,
           received: e,
+          machine,
         })
         // Conflict rows are bounded per table (issue 29 §2): past the bound the batch is refused, nothing kept.
         if (!kept) throw conflictsFull(grant.tableNumber)
@@ -256,79 +348,34 @@ export class SyncHub {
       this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind: pending })
       return { acknowledged: last, stored: 0, duplicates }
     }
-
-    const { gameId, game, resultChanged } = db.sync.transaction(() => {
-      let id = have?.gameId
-      let setup: GameSetup
-      let wasFinished: boolean
-      if (id === undefined) {
-        if (!body.game) {
-          throw syncError(
-            'sync/unknown_game',
-            'Главный компьютер ещё не знает эту игру: нужна её расстановка.',
-            'The hub does not know this game yet: its setup is needed.',
-            { gameUuid: body.gameUuid },
-          )
-        }
-        setup = this.hubSetup(db, body.game.setup)
-        const row = db.createGame({
-          uuid: body.gameUuid,
-          tournamentId: grant.tournamentId,
-          tableId: grant.tableId,
-          roundId: db.sync.roundForTable(grant.tournamentId, grant.tableId),
-          number: body.game.number,
-          setup,
-        })
-        id = row.id
-        wasFinished = false
-      } else {
-        const row = db.getGame(id)!
-        setup = row.setup as GameSetup
-        wasFinished = row.status === 'finished'
-      }
+    const gameId = have.gameId
+    const row = db.getGame(gameId)!
+    // Closed means locked (issue 29 §4): refused here with the table's code, and again by the one writer's store.
+    const locked = lockOf(db, row.tournamentId, row.roundId)
+    if (locked) throw locked
+    let start: Game
+    try {
+      start = this.replayed(db, body.gameUuid, gameId, row.setup as GameSetup, last)
+    } catch (err) {
+      throw syncError('sync/replay_refused', 'Игру нельзя восстановить.', 'The game cannot be rebuilt.', {
+        cause: String(err),
+      })
+    }
+    // The one replay check of every door (engine/verify.ts): shape, place, the engine's acceptance, its events.
+    const checked = verifyEntries(start, fresh)
+    if (!checked.ok) throw refusedEntry(checked.error)
+    const written = db.sync.transaction(() => {
       // Only the table's pushes extend this game from now on (a game the hub seated, too).
-      db.sync.markRemote(id, grant.tableId)
-      const startedFinished = wasFinished
-      let game: Game
-      try {
-        game = this.replayed(db, body.gameUuid, id, setup, last)
-      } catch (err) {
-        throw syncError('sync/replay_refused', 'Игру нельзя восстановить.', 'The game cannot be rebuilt.', {
-          cause: String(err),
-        })
-      }
-      for (const e of fresh) {
-        const r = execute(game, e.command as Command)
-        if (!r.ok) {
-          throw syncError(
-            'sync/replay_refused',
-            `Движок отклонил запись ${e.seq}: ${r.error.message.ru}`,
-            `The engine refused entry ${e.seq}: ${r.error.message.en}`,
-            { seq: e.seq, error: r.error },
-          )
-        }
-        if (canonical(r.entry) !== canonical(e)) {
-          throw syncError(
-            'sync/replay_mismatch',
-            `Запись ${e.seq} на главном компьютере дала другие события (разные версии программы?).`,
-            `Entry ${e.seq} produced other events on the hub (different app versions?).`,
-            { seq: e.seq },
-          )
-        }
-        const projection = projectionOf(r.game, wasFinished)
-        db.appendEntry(id, e as StoredEntry, projection)
-        wasFinished = projection.status === 'finished'
-        game = r.game
-      }
-      // Standings move only when a result did (a game ended, or was undone past its end).
-      return { gameId: id, game, resultChanged: startedFinished || wasFinished }
+      db.sync.markRemote(gameId, grant.tableId, machine)
+      return writeEntries(db, gameId, row.status === 'finished', checked.value.steps)
     })
+    const game = written.game
     const lastSeq = fresh[fresh.length - 1].seq
     stored = true
     this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind: pending })
     effects.push((storedAt) => {
       this.remember(body.gameUuid, game)
-      this.afterStored(grant, gameId, game, resultChanged)
+      this.afterStored(grant, gameId, game, written.resultChanged)
       if (this.overlayTournament(db) === grant.tournamentId) this.deps.onOverlay?.(grant.tableNumber, gameId)
       this.deps.onStored?.({
         tournamentId: grant.tournamentId,
@@ -366,19 +413,6 @@ export class SyncHub {
       }
     }
     return null
-  }
-
-  /** The table's setup as the hub stores it: its players linked to the hub's registry by nickname. */
-  private hubSetup(db: MafiaDb, raw: Record<string, unknown>): GameSetup {
-    const setup = structuredClone(raw) as unknown as GameSetup
-    if (!Array.isArray(setup.players)) {
-      throw syncError('sync/malformed', 'В расстановке нет игроков.', 'The setup has no players.')
-    }
-    setup.players = setup.players.map((p) => {
-      const known = typeof p?.name === 'string' ? db.findPlayerByNickname(p.name) : null
-      return { ...p, playerId: known?.id ?? null, photo: known?.photo ? `/${known.photo}` : null }
-    })
-    return setup
   }
 
   /**
@@ -582,14 +616,14 @@ export class SyncHub {
       const setup = row.setup as GameSetup
       const prefix = db.sync.entriesBetween(game.gameId, 1, c.seq - 1) as LogEntry[]
       const before = restore(setup, prefix)
-      const received = c.received as LogEntry
-      const r = execute(before, received.command)
-      if (!r.ok || canonical(r.entry) !== canonical(received)) {
+      // The one replay check (engine/verify.ts), as for a push: the table's entry on top of the hub's log before it.
+      const r = verifyEntries(before, [c.received])
+      if (!r.ok) {
         throw syncError(
           'sync/replay_refused',
           `Движок не принимает запись стола ${c.seq} после записей главного компьютера: версию стола принять нельзя.`,
           `The engine does not accept the table's entry ${c.seq} after the hub's entries: its version cannot be taken.`,
-          { conflictId, seq: c.seq },
+          { conflictId, seq: c.seq, error: r.error },
         )
       }
       const projection = projectionOf(before, row.status === 'finished')
@@ -601,6 +635,8 @@ export class SyncHub {
         })
         if (projection.status === 'finished' && projection.results)
           db.setResults(game.gameId, projection.results)
+        // The game is now the machine's whose entry was taken: no other machine's entries go on top of it.
+        if (c.machine !== null) db.sync.bindMachine(game.gameId, c.machine)
         db.sync.resolveConflict(conflictId, resolution, reason.trim())
       })
       this.games.delete(c.gameUuid)

@@ -9,6 +9,8 @@ import http from 'node:http'
 import type { Duplex } from 'node:stream'
 import { isIP } from 'node:net'
 import tls from 'node:tls'
+import { randomUUID } from 'node:crypto'
+import { checkSetup } from '../engine/verify'
 import type { MafiaDb } from '../db'
 import { AppError, appError, toAppErrorData, type AppErrorData } from '../../shared/errors'
 import {
@@ -27,6 +29,7 @@ import { fingerprintOf } from '../transport/tls'
 import { isLoopbackHost, parsePairingCode } from './pairing'
 
 export const PAIRING_KEY = 'sync.pairing'
+const MACHINE_KEY = 'sync.machine'
 /** The settings key of the games pulled from the hub: where each belongs there (tournament, round, table). */
 export const PULLED_KEY = 'sync.pulled'
 /**
@@ -50,6 +53,7 @@ const HOLD_MS: Record<string, number> = {
   'sync/replay_refused': 30_000,
   'sync/replay_mismatch': 30_000,
   'sync/forbidden': 30_000,
+  'sync/other_machine': 30_000,
 }
 
 export interface Pairing {
@@ -298,6 +302,16 @@ export class SyncSender {
     } as SyncSender['opts']
   }
 
+  /** This machine's own id (made once per database): the hub takes a game's entries from one machine only. */
+  machine(): string {
+    const db = this.opts.db()
+    const have = db.getSetting<string>(MACHINE_KEY)
+    if (typeof have === 'string' && have !== '') return have
+    const id = randomUUID()
+    db.setSetting(MACHINE_KEY, id)
+    return id
+  }
+
   pairing(): Pairing | null {
     const p = this.opts.db().getSetting<Pairing>(PAIRING_KEY)
     // A pairing kept by an older version has no pin: it works with a hub on this machine only (callHub).
@@ -398,8 +412,15 @@ export class SyncSender {
     const fresh: SyncPulledLocal[] = []
     for (const g of reply.value.games) {
       if (db.getGameByUuid(g.uuid)) continue
+      // The one setup check of every door into a game's log (engine/verify.ts): a pulled setup no panel could
+      // make is not played here (logged; the others still are).
+      const setup = checkSetup(g.setup)
+      if (!setup.ok) {
+        this.opts.log(`sync: pulled game ${String(g.uuid)} refused: ${setup.error.message.en}`)
+        continue
+      }
       const row = db.sync.transaction(() => {
-        const created = db.createGame({ uuid: g.uuid, number: g.number, judge: g.judge, setup: g.setup })
+        const created = db.createGame({ uuid: g.uuid, number: g.number, judge: g.judge, setup: setup.value })
         db.sync.registerGame(created.id)
         return created
       })
@@ -603,12 +624,13 @@ export class SyncSender {
       }
       if (first === 1 || this.needHeader.has(gameId)) {
         body.game = {
-          setup: batch.setup as Record<string, unknown>,
+          setup: batch.setup as NonNullable<SyncPush['game']>['setup'],
           number: batch.number,
           createdAt: batch.createdAt,
         }
       }
       body.sentAt = this.opts.now()
+      body.machine = this.machine()
       const reply = await callHub<SyncPushResult>(
         pairing,
         pairing.token,

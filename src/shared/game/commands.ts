@@ -1,63 +1,76 @@
 /**
  * The judge's commands (imperative; docs/architecture.md "The engine"). The app service validates every payload with
  * `commandSchema` before the engine sees it. Every command may carry `at` (ms since epoch), stamped by the app
- * service: the engine has no clock, so the timer uses it (0 when absent).
+ * service: the engine has no clock, so the timer uses it (0 when absent). Command objects are strict: a key no
+ * command has is refused, at every door into a game's log (the panel, a table's push, an import).
  */
 import { z } from 'zod'
 
 export const seatSchema = z.number().int().min(1).max(10)
 const seatList = z.array(seatSchema).max(10)
-const at = z.number().finite().min(0).optional()
+/** The latest moment a JS date can hold (whole ms since epoch): a larger or fractional `at` is no moment at all. */
+export const MAX_AT_MS = 8.64e15
+const at = z.number().int().min(0).max(MAX_AT_MS).optional()
 
 export { REMOVAL_REASONS, REMOVAL_REASON_TEXT, type RemovalReason } from './removal'
 
 export const commandSchema = z.discriminatedUnion('cmd', [
-  z.object({ cmd: z.literal('start'), at }),
-  z.object({ cmd: z.literal('next'), at }),
-  z.object({ cmd: z.literal('nominate'), by: seatSchema.optional(), target: seatSchema, at }),
-  z.object({ cmd: z.literal('withdraw'), by: seatSchema.optional(), at }),
-  z.object({
-    cmd: z.literal('vote'),
-    candidate: seatSchema,
-    voters: seatList.optional(),
-    /** §7.5: the number of votes, when the judge enters a count instead of the seats. */
-    count: z.number().int().min(0).max(10).optional(),
-    at,
-  }),
-  z.object({ cmd: z.literal('liftAll'), yes: seatList, no: seatList.optional(), at }),
-  z.object({
-    cmd: z.literal('shot'),
-    /** One target, or null for a miss. */
-    target: seatSchema.nullable().optional(),
-    /** Per-black shots: black seat → target (null: did not shoot). */
-    shots: z.record(z.string().regex(/^([1-9]|10)$/), seatSchema.nullable()).optional(),
-    at,
-  }),
-  z.object({ cmd: z.literal('donCheck'), target: seatSchema, at }),
-  z.object({ cmd: z.literal('sheriffCheck'), target: seatSchema, at }),
-  z.object({ cmd: z.literal('bestMove'), seats: seatList, at }),
-  z.object({ cmd: z.literal('foul'), seat: seatSchema, at }),
-  z.object({ cmd: z.literal('unfoul'), seat: seatSchema, at }),
-  z.object({ cmd: z.literal('techFoul'), seat: seatSchema, at }),
-  z.object({ cmd: z.literal('remove'), seat: seatSchema, reason: z.string().min(1).max(200), at }),
-  z.object({ cmd: z.literal('teamDefeat'), seat: seatSchema, reason: z.string().max(200).optional(), at }),
-  z.object({
-    cmd: z.literal('timer'),
-    action: z.enum(['start', 'pause', 'reset', 'add']),
-    seconds: z.number().int().min(-600).max(600).optional(),
-    at,
-  }),
-  z.object({
-    cmd: z.literal('extraPoints'),
-    seat: seatSchema,
-    points: z.number().finite().min(-10).max(10),
-    reason: z.string().min(1).max(500),
-    at,
-  }),
+  z.object({ cmd: z.literal('start'), at }).strict(),
+  z.object({ cmd: z.literal('next'), at }).strict(),
+  z.object({ cmd: z.literal('nominate'), by: seatSchema.optional(), target: seatSchema, at }).strict(),
+  z.object({ cmd: z.literal('withdraw'), by: seatSchema.optional(), at }).strict(),
+  z
+    .object({
+      cmd: z.literal('vote'),
+      candidate: seatSchema,
+      voters: seatList.optional(),
+      /** §7.5: the number of votes, when the judge enters a count instead of the seats. */
+      count: z.number().int().min(0).max(10).optional(),
+      at,
+    })
+    .strict(),
+  z.object({ cmd: z.literal('liftAll'), yes: seatList, no: seatList.optional(), at }).strict(),
+  z
+    .object({
+      cmd: z.literal('shot'),
+      /** One target, or null for a miss. */
+      target: seatSchema.nullable().optional(),
+      /** Per-black shots: black seat → target (null: did not shoot). */
+      shots: z.record(z.string().regex(/^([1-9]|10)$/), seatSchema.nullable()).optional(),
+      at,
+    })
+    .strict(),
+  z.object({ cmd: z.literal('donCheck'), target: seatSchema, at }).strict(),
+  z.object({ cmd: z.literal('sheriffCheck'), target: seatSchema, at }).strict(),
+  z.object({ cmd: z.literal('bestMove'), seats: seatList, at }).strict(),
+  z.object({ cmd: z.literal('foul'), seat: seatSchema, at }).strict(),
+  z.object({ cmd: z.literal('unfoul'), seat: seatSchema, at }).strict(),
+  z.object({ cmd: z.literal('techFoul'), seat: seatSchema, at }).strict(),
+  z.object({ cmd: z.literal('remove'), seat: seatSchema, reason: z.string().min(1).max(200), at }).strict(),
+  z
+    .object({ cmd: z.literal('teamDefeat'), seat: seatSchema, reason: z.string().max(200).optional(), at })
+    .strict(),
+  z
+    .object({
+      cmd: z.literal('timer'),
+      action: z.enum(['start', 'pause', 'reset', 'add']),
+      seconds: z.number().int().min(-600).max(600).optional(),
+      at,
+    })
+    .strict(),
+  z
+    .object({
+      cmd: z.literal('extraPoints'),
+      seat: seatSchema,
+      points: z.number().finite().min(-10).max(10),
+      reason: z.string().min(1).max(500),
+      at,
+    })
+    .strict(),
   /** §14: a judge's comment or a protest for the protocol, recorded where the game is (any phase). */
-  z.object({ cmd: z.literal('comment'), text: z.string().trim().min(1).max(1000), at }),
-  z.object({ cmd: z.literal('undo'), at }),
-  z.object({ cmd: z.literal('redo'), at }),
+  z.object({ cmd: z.literal('comment'), text: z.string().trim().min(1).max(1000), at }).strict(),
+  z.object({ cmd: z.literal('undo'), at }).strict(),
+  z.object({ cmd: z.literal('redo'), at }).strict(),
 ])
 
 export type Command = z.infer<typeof commandSchema>
