@@ -40,7 +40,11 @@ test('fouls, removal, team defeat and extra points from the keyboard', async ({ 
   await seats(page, [7])
   await page.keyboard.press('r')
   await expect(page.getByTestId('action-dialog')).toBeVisible()
-  await page.keyboard.press('ArrowDown')
+  // FIIM opens on its first reason (betting); a letter picks another, B picks betting again.
+  await expect(page.getByTestId('remove-reason')).toHaveValue('betting')
+  await page.keyboard.press('o')
+  await expect(page.getByTestId('remove-reason')).toHaveValue('other')
+  await page.keyboard.press('b')
   await expect(page.getByTestId('remove-reason')).toHaveValue('betting')
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('action-dialog')).toHaveCount(0)

@@ -18,8 +18,16 @@ const k = (key: string, code: string, mods: Partial<KeyLike> = {}): KeyLike => (
   altKey: false,
   ...mods,
 })
-const fiim = { nonVoters: 'toLastCandidate' as const, nominationWithdrawal: false }
-const club = { nonVoters: 'toLastCandidate' as const, nominationWithdrawal: true }
+const fiim = {
+  nonVoters: 'toLastCandidate' as const,
+  nominationWithdrawal: false,
+  liftAllMajority: 'moreThanHalfLiving' as const,
+}
+const club = {
+  nonVoters: 'toLastCandidate' as const,
+  nominationWithdrawal: true,
+  liftAllMajority: 'moreThanHalfLiving' as const,
+}
 
 describe('keyIntent', () => {
   it('maps the shortcuts', () => {

@@ -168,7 +168,11 @@ describe('voting from the keyboard', () => {
     shiftKey: false,
     altKey: false,
   })
-  const rules = { nonVoters: 'toLastCandidate' as const, nominationWithdrawal: false }
+  const rules = {
+    nonVoters: 'toLastCandidate' as const,
+    nominationWithdrawal: false,
+    liftAllMajority: 'moreThanHalfLiving' as const,
+  }
 
   it('digits pick seats (0 is seat 10) and Enter sends the vote', () => {
     expect(keyIntent(key('1', 'Digit1'))).toEqual({ kind: 'seat', seat: 1 })

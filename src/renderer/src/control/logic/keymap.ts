@@ -149,6 +149,8 @@ export function keyIntent(e: KeyLike): Intent | null {
 export interface PanelRules {
   nonVoters: 'toLastCandidate' | 'abstain'
   nominationWithdrawal: boolean
+  /** §8.3: `yesOverNo` (city) takes each voter's yes, no or abstention; otherwise only the yes count decides. */
+  liftAllMajority: 'moreThanHalfLiving' | 'yesOverNo'
 }
 
 export type HintKey =
@@ -163,6 +165,14 @@ export type HintKey =
   | 'noWithdrawal'
   | 'noGame'
   | 'reasonNeeded'
+  | 'noBestMove'
+  | 'zeroNightQuiet'
+  | 'nightOnly'
+  | 'shotDone'
+  | 'nominateInSpeech'
+  | 'noLiftAll'
+  | 'alreadyVoted'
+  | 'notVoter'
 
 export type Outcome =
   | { kind: 'command'; command: Command }
@@ -239,16 +249,61 @@ function oneSeat(selection: number[], build: (seat: number) => Command): Outcome
   return cmd(build(selection[0]))
 }
 
+/**
+ * The lift-all answers (§8.3): the seats that said yes, and under `yesOverNo` those that said no (every other voter
+ * abstains); under `moreThanHalfLiving` only the yes count decides, so the engine takes every other voter as no.
+ */
+export function liftAllCommand(yes: number[], no: number[], rules: PanelRules): Command {
+  const sorted = (xs: number[]): number[] => [...xs].sort((a, b) => a - b)
+  return rules.liftAllMajority === 'yesOverNo'
+    ? { cmd: 'liftAll', yes: sorted(yes), no: sorted(no.filter((s) => !yes.includes(s))) }
+    : { cmd: 'liftAll', yes: sorted(yes) }
+}
+
+/**
+ * A key that does not belong to this moment of the game, refused with a hint that is true of it (the zero night has
+ * no shot, the best move belongs to the first killed's last word, …) instead of a command the engine would refuse
+ * in words meant for another moment. Null: the key belongs here (the engine still checks the details).
+ */
+export function stepRefusal(intent: Intent, view: ControlView): HintKey | null {
+  switch (intent.kind) {
+    case 'miss':
+    case 'donCheck':
+    case 'sheriffCheck':
+      if (view.phase === 'zeroNight') return 'zeroNightQuiet'
+      if (view.phase !== 'night') return view.phase === 'finished' ? 'finished' : 'nightOnly'
+      if (intent.kind === 'miss' && view.nightStep !== 'shot') return 'shotDone'
+      return null
+    case 'bestMove':
+      return bestMovePending(view) ? null : 'noBestMove'
+    case 'nominate':
+    case 'withdraw':
+      return view.phase === 'day' && view.step === 'speech' ? null : 'nominateInSpeech'
+    case 'vote':
+      return view.phase === 'day' && view.step === 'voting' && view.voting?.current != null
+        ? null
+        : 'notVoting'
+    case 'liftAll':
+      return view.phase === 'day' && view.step === 'liftAll' ? null : 'noLiftAll'
+    default:
+      return null
+  }
+}
+
 /** Enter: the step's natural action with the pending selection, or `next` when nothing is selected. */
-export function primaryOutcome(view: ControlView, selection: number[], rules: PanelRules): Outcome {
+export function primaryOutcome(
+  view: ControlView,
+  selection: number[],
+  rules: PanelRules,
+  liftNo: number[] = [],
+): Outcome {
   if (view.phase === 'setup') return cmd({ cmd: 'start' })
   if (view.phase === 'finished') return hint('finished')
   if (view.phase === 'day' && view.step === 'voting' && view.voting?.current != null) {
     const c = voteCommand(view, selection, rules)
     return c ? cmd(c) : hint('notVoting')
   }
-  if (view.phase === 'day' && view.step === 'liftAll')
-    return cmd({ cmd: 'liftAll', yes: [...selection].sort((a, b) => a - b) })
+  if (view.phase === 'day' && view.step === 'liftAll') return cmd(liftAllCommand(selection, liftNo, rules))
   if (selection.length === 0) return cmd({ cmd: 'next' })
   if (view.phase === 'night') {
     switch (view.nightStep) {
@@ -281,11 +336,14 @@ export function outcomeOf(
   view: ControlView | null,
   selection: number[],
   rules: PanelRules,
+  liftNo: number[] = [],
 ): Outcome {
   if (!view) return hint('noGame')
+  const refusal = stepRefusal(intent, view)
+  if (refusal) return hint(refusal)
   switch (intent.kind) {
     case 'primary':
-      return primaryOutcome(view, selection, rules)
+      return primaryOutcome(view, selection, rules, liftNo)
     case 'foul':
       return oneSeat(selection, (seat) => ({ cmd: 'foul', seat }))
     case 'unfoul':
@@ -302,7 +360,7 @@ export function outcomeOf(
       return c ? cmd(c) : hint('notVoting')
     }
     case 'liftAll':
-      return cmd({ cmd: 'liftAll', yes: [...selection].sort((a, b) => a - b) })
+      return cmd(liftAllCommand(selection, liftNo, rules))
     case 'miss':
       return cmd({ cmd: 'shot', target: null })
     case 'donCheck':

@@ -8,6 +8,7 @@ import { useUiStore } from '../stores/ui'
 import { useStreamStore } from '../stores/stream'
 import type { OverlayGraphicInput, OverlayGraphics } from '../../../../shared/contract'
 import { consumesSelection, outcomeOf, selectionLimit, toggleSeat, type Intent } from './keymap'
+import { cycleLiftAnswer, voterRefusal } from './answers'
 
 export function usePanel() {
   const game = useGameStore()
@@ -15,7 +16,18 @@ export function usePanel() {
   const stream = useStreamStore()
 
   function pickSeat(seat: number): void {
-    const next = toggleSeat(ui.selection, seat, selectionLimit(game.view))
+    const view = game.view
+    // A voter who may not answer now (already voted, not a voter) is refused at once, not when the vote is sent.
+    const refusal =
+      view && !ui.selection.includes(seat) && !ui.liftNo.includes(seat) ? voterRefusal(view, seat) : null
+    if (refusal) return ui.showHint(refusal.hint, refusal.params)
+    if (view?.phase === 'day' && view.step === 'liftAll' && game.rules.liftAllMajority === 'yesOverNo') {
+      const next = cycleLiftAnswer({ yes: ui.selection, no: ui.liftNo }, seat)
+      ui.setSelection(next.yes)
+      ui.setLiftNo(next.no)
+      return
+    }
+    const next = toggleSeat(ui.selection, seat, selectionLimit(view))
     if (next === null) ui.showHint('pickThree')
     else ui.setSelection(next)
   }
@@ -102,7 +114,7 @@ export function usePanel() {
         void graphic(intent.graphic)
         return
     }
-    const outcome = outcomeOf(intent, game.view, ui.selection, game.rules)
+    const outcome = outcomeOf(intent, game.view, ui.selection, game.rules, ui.liftNo)
     switch (outcome.kind) {
       case 'command':
         void send(outcome.command)

@@ -21,7 +21,11 @@ import { CallError, type ConnectionState, type Transport } from '../../common/tr
 import { shareEqual } from '../../common/share'
 import type { PanelRules } from '../logic/keymap'
 
-const FALLBACK_RULES: PanelRules = { nonVoters: 'toLastCandidate', nominationWithdrawal: false }
+const FALLBACK_RULES: PanelRules = {
+  nonVoters: 'toLastCandidate',
+  nominationWithdrawal: false,
+  liftAllMajority: 'moreThanHalfLiving',
+}
 
 /** Every field of the control view, so `live` below has one computed per field (the compiler checks the list). */
 const VIEW_FIELDS: Record<keyof ControlView, true> = {
@@ -100,7 +104,11 @@ export const useGameStore = defineStore('game', () => {
   })
   const rules = computed<PanelRules>(() =>
     ruleset.value
-      ? { nonVoters: ruleset.value.nonVoters, nominationWithdrawal: ruleset.value.nominationWithdrawal }
+      ? {
+          nonVoters: ruleset.value.nonVoters,
+          nominationWithdrawal: ruleset.value.nominationWithdrawal,
+          liftAllMajority: ruleset.value.liftAll.majority,
+        }
       : FALLBACK_RULES,
   )
 

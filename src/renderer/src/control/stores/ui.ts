@@ -32,6 +32,13 @@ export const useUiStore = defineStore('ui', () => {
   /** What the panel shows as selected. */
   const shown = computed(() => held.value ?? selection.value)
   const hint = ref<HintKey | null>(null)
+  /** The hint's own words (a seat number, …). */
+  const hintParams = ref<Record<string, number>>({})
+  /**
+   * The lift-all voters who answered no (§8.3, under `yesOverNo`); the yes answers are the selection. Every other
+   * voter abstains.
+   */
+  const liftNo = ref<number[]>([])
   const dialog = ref<DialogState | null>(null)
   const helpOpen = ref(false)
   const screen = ref<Screen>('game')
@@ -45,6 +52,11 @@ export const useUiStore = defineStore('ui', () => {
   function setSelection(seats: number[]): void {
     selection.value = seats
     held.value = null
+    hint.value = null
+    pickedAt = performance.now()
+  }
+  function setLiftNo(seats: number[]): void {
+    liftNo.value = seats
     hint.value = null
     pickedAt = performance.now()
   }
@@ -75,13 +87,16 @@ export const useUiStore = defineStore('ui', () => {
   function onContextChange(): void {
     if (pickedAt <= sentAt) emptySelection()
     held.value = null
+    if (liftNo.value.length > 0) liftNo.value = []
   }
   function clearSelection(): void {
     emptySelection()
     held.value = null
+    if (liftNo.value.length > 0) liftNo.value = []
   }
-  function showHint(h: HintKey | null): void {
+  function showHint(h: HintKey | null, params: Record<string, number> = {}): void {
     hint.value = h
+    hintParams.value = params
   }
   function toggleHideRoles(): void {
     hideRoles.value = !hideRoles.value
@@ -101,6 +116,9 @@ export const useUiStore = defineStore('ui', () => {
     held,
     shown,
     hint,
+    hintParams,
+    liftNo,
+    setLiftNo,
     dialog,
     helpOpen,
     screen,
