@@ -74,7 +74,7 @@ export function parseCommand(
     return {
       ok: false,
       error: E.unknownCommand(
-        name === undefined ? (JSON.stringify(raw) ?? String(raw)) : String(name),
+        (name === undefined ? (JSON.stringify(raw) ?? String(raw)) : String(name)).slice(0, 60),
         COMMAND_NAMES,
       ),
     }
