@@ -236,6 +236,8 @@ export interface DashboardStage {
   size: number | null
   seed: number | null
   players: number
+  /** The stage's players now (its seeded list for a semi-final or final; withdrawn players left out). */
+  playerIds: number[]
   rounds: DashboardRound[]
   /** The option chosen when the players are not a multiple of 10 (null: none chosen). */
   uneven: 'extraGame' | 'spareSeats' | null

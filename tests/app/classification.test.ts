@@ -25,6 +25,8 @@ describe('the carry-over into the final classification', () => {
       tieAtCut: 'lot',
     })
     const final = t.stages.find((s) => s.kind === 'final')!.id
+    // The final's pickers offer its ten seeded players only.
+    expect(t.stages.find((s) => s.kind === 'final')!.playerIds).toHaveLength(10)
     const r = await refusal('stages.setCarryOver', { stageId: qualifying, carryOver: 1 })
     expect(r.code).toBe('tournament/not_final_stage')
     expect(r.ru).toContain('финального этапа')

@@ -64,6 +64,9 @@ describe('table balance in the stage figures', () => {
     t = await call('tournaments.registerNew', { tournamentId: t.id, nickname: 'Поздний' })
     const stage = t.stages[0]
     expect(stage.players).toBe(30)
+    // The stage's pickers offer its players now: the late one, not the withdrawn one.
+    expect(stage.playerIds).toHaveLength(30)
+    expect(stage.playerIds).not.toContain(gone.id)
     const { generated, random } = stage.figures!
     // Same rounds, same tables, same spare seats: only who sits where is shuffled.
     expect(random.tables).toBe(generated.tables)

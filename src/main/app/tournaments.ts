@@ -1122,6 +1122,7 @@ export class TournamentOps {
         size: stage.size,
         seed: stage.seed,
         players: stagePlayers.length,
+        playerIds: stagePlayers,
         rounds,
         uneven: stage.options.uneven ?? null,
         avoidPairs: stage.options.avoidPairs ?? [],
