@@ -321,8 +321,11 @@ describe('closed means locked (issue 29 §4)', () => {
     const file = Buffer.from((await call(hub, 'data.export', { gameId: game.id })).base64, 'base64').toString(
       'utf8',
     )
-    await call(hub, 'tournaments.archive', { tournamentId, archived: true })
+    // The table's grant as it was before the archiving (a push already in flight then)…
     const grant = hub.db.sync.grant(tokenOf(tableB))!
+    await call(hub, 'tournaments.archive', { tournamentId, archived: true })
+    // …while a new request with its token is not even authenticated: table tokens end with the tournament's archiving.
+    expect(hub.db.sync.grant(tokenOf(tableB))).toBeNull()
     const setup = hub.db.getGame(game.id)!.setup as GameSetup
     const first = execute(restore(setup, []), { ...FULL_GAME[0], at: 1 })
     if (!first.ok) throw new Error(first.error.code)

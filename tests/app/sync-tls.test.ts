@@ -32,6 +32,16 @@ const setup = (n: number) => ({
   number: n,
 })
 
+/** What "start round N" makes on the hub for table 1; the paired table pulls it (its local game id): a table plays
+ * only the round's own game, pulled from the hub (a friendly game of the table never goes to the hub). */
+async function seatAndPull(round: number, n: number): Promise<{ gameId: number; uuid: string }> {
+  const roundId = hub.db.listRounds(hub.db.listStages(tournamentId)[0].id)[round - 1].id
+  const env = hub.service.createGame({ ...setup(n), tournamentId, roundId, tableId }, { open: false })
+  const status = await call(table, 'sync.pull', {})
+  const local = status.pulled!.find((g) => g.uuid === env.game.uuid)!
+  return { gameId: local.gameId, uuid: env.game.uuid }
+}
+
 async function refusal(p: Promise<unknown>): Promise<string> {
   try {
     await p
@@ -136,17 +146,17 @@ describe('the hub serves the hall over TLS with its own certificate', () => {
     const typed = `https://127.0.0.2:${hubPort}/#t=${token.toUpperCase().replace(/(.{4})/g, '$1-')}&fp=${fp.toUpperCase()}`
     const local = await call(table, 'sync.pair', { hubUrl: typed })
     expect(local).toMatchObject({ paired: true, tableNumber: 1, fingerprint: fp })
-    const env = await call(table, 'game.create', setup(1))
+    const env = await seatAndPull(1, 1)
     for (const command of FULL_GAME.slice(0, 5))
       await call(table, 'game.command', { gameId: env.gameId, command })
     await until('drain over TLS', () => table.db.sync.pendingCount() === 0)
-    expect(hub.db.loadGame(hub.db.getGameByUuid(env.game.uuid)!.id)!.log).toHaveLength(5)
+    expect(hub.db.loadGame(hub.db.getGameByUuid(env.uuid)!.id)!.log).toHaveLength(5)
   })
 })
 
 describe('a machine with another certificate on the hub’s address', () => {
   it('gets neither the token nor the outbox; the table keeps its outbox and says why', async () => {
-    const env = await call(table, 'game.create', setup(2))
+    const env = await seatAndPull(2, 2)
     for (const command of FULL_GAME.slice(0, 2))
       await call(table, 'game.command', { gameId: env.gameId, command })
     await until('drain', () => table.db.sync.pendingCount() === 0)
@@ -185,7 +195,7 @@ describe('a machine with another certificate on the hub’s address', () => {
     // The real hub again (same certificate, kept beside its database): the outbox drains.
     hub = await startCore({ ...base, port: hubPort, lan: '127.0.0.2', dbFile: hubDb })
     await until('drain to the real hub', () => table.db.sync.pendingCount() === 0, 30000)
-    expect(hub.db.loadGame(hub.db.getGameByUuid(env.game.uuid)!.id)!.log).toEqual(
+    expect(hub.db.loadGame(hub.db.getGameByUuid(env.uuid)!.id)!.log).toEqual(
       table.db.loadGame(env.gameId)!.log,
     )
   })
@@ -200,9 +210,10 @@ describe('the hub’s identity is its certificate, not its address', () => {
     // The address alone (no token): the pairing, its token and its pin are kept.
     const local = await call(table, 'sync.pair', { hubUrl: moved })
     expect(local).toMatchObject({ paired: true, hubUrl: moved, fingerprint: pinned })
-    const env = await call(table, 'game.create', setup(3))
+    const env = await seatAndPull(3, 3)
     await call(table, 'game.command', { gameId: env.gameId, command: FULL_GAME[0] })
     await until('drain at the new address', () => table.db.sync.pendingCount() === 0)
+    expect(hub.db.loadGame(hub.db.getGameByUuid(env.uuid)!.id)!.log).toHaveLength(1)
     // A machine with another certificate at yet another address: refused, the pairing stays where it was.
     const fake = await fakeHub('127.0.0.4', 0)
     const port = (fake.server.address() as { port: number }).port

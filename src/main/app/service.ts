@@ -231,7 +231,14 @@ export class AppService {
   private afterSend(work: { view?: GameEnvelope; standings?: boolean; tournament?: number }): void {
     if (!this.later) {
       this.later = { view: null, standings: false, tournaments: new Set() }
-      setImmediate(() => this.flushAfterSend())
+      setImmediate(() => {
+        // Work nobody waits on never takes the process down (e.g. the database closed at shutdown meanwhile).
+        try {
+          this.flushAfterSend()
+        } catch (err) {
+          this.log(`deferred work after a command failed: ${err instanceof Error ? err.message : String(err)}`)
+        }
+      })
     }
     if (work.view) this.later.view = work.view
     if (work.standings) this.later.standings = true
