@@ -9,23 +9,28 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
+import Database from 'better-sqlite3'
 import { request as httpsRequest } from 'node:https'
+import { randomUUID } from 'node:crypto'
 import { openDatabase } from '../../src/main/db'
 import { startServer, type TestServer } from '../helpers/server'
-import { command, expectPhase, setUpGame } from '../control/panel'
+import { command, expectPhase } from '../control/panel'
 
 let hub: TestServer
 const tables: TestServer[] = []
+/** The hub's tournament, its round 1 and its two tables (the head judge prepares the round's games there). */
+let cup: { tournamentId: number; roundId: number; tableIds: number[] }
 
 test.beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-e2e-hub-'))
   const dbFile = join(dir, 'hub.sqlite')
   const db = await openDatabase(dbFile)
   const t = db.createTournament({ name: 'Кубок сети' })
-  db.addRound(db.addStage(t.id, { kind: 'qualifying' }).id)
-  db.addTable(t.id, { judge: 'Анна' })
-  db.addTable(t.id, { judge: 'Борис' })
+  const round = db.addRound(db.addStage(t.id, { kind: 'qualifying' }).id)
+  const table1 = db.addTable(t.id, { judge: 'Анна' })
+  const table2 = db.addTable(t.id, { judge: 'Борис' })
   db.close()
+  cup = { tournamentId: t.id, roundId: round.id, tableIds: [table1.id, table2.id] }
   hub = hall(await startServer({ dir, dbFile, args: ['--lan', '127.0.0.2'] }))
   tables.push(await startServer(), await startServer())
 })
@@ -41,6 +46,12 @@ async function tablePage(browser: Browser, server: TestServer, code: string): Pr
   await expect(page.getByTestId('table-pairing-state')).toContainText('Кубок сети')
   await page.goto(server.controlUrl)
   await expect(page.getByTestId('seat-1')).toBeVisible()
+  // Only the round's own game, prepared on the hub, is official: the table pulls it and opens it.
+  await callRaw(server.origin, server.token, 'sync.pull', {})
+  await page.keyboard.press('g')
+  await page.getByTestId('hub-game-1').click()
+  await expect(page.getByTestId('seat-1')).toContainText('Ара')
+  await expect(page.getByTestId('seat-10')).toContainText('Йод')
   return page
 }
 
@@ -67,10 +78,15 @@ test('the head judge sees two paired tables live; a table token cannot reach ano
   await expect(head.getByTestId('tables-sync-sheet').locator('svg')).toHaveCount(2)
   await head.emulateMedia({ media: 'screen' })
 
+  // The head judge prepares round 1 on the hub: a game per table (a table's own friendly game never goes there).
+  await seatGame(hub, cup.tournamentId, cup.roundId, cup.tableIds[0], 'Анна')
+  await seatGame(hub, cup.tournamentId, cup.roundId, cup.tableIds[1], 'Борис')
   const one = await tablePage(browser, tables[0], code1)
   const two = await tablePage(browser, tables[1], code2)
-  await setUpGame(one, { don: 3, mafia: [5, 8], sheriff: 10 })
-  await setUpGame(two, { don: 1, mafia: [2, 4], sheriff: 6 })
+  await command(one, 'Enter')
+  await expectPhase(one, 'zeroNight')
+  await command(two, 'Enter')
+  await expectPhase(two, 'zeroNight')
   await expect(head.getByTestId('sync-game-1')).toContainText(/идёт, записей: 1/)
   await expect(head.getByTestId('sync-game-2')).toContainText(/идёт, записей: 1/)
 
@@ -159,22 +175,32 @@ test('a round started on the hub reaches the table paired in its control panel; 
     await expect(head.getByTestId('sync-game-1')).toContainText(/идёт, записей: 1/)
     await expect(head.getByTestId('sync-conflicts')).toContainText('Конфликтов нет')
 
-    // A differing entry 1 arrives (say, from a second machine given the same code): kept aside, then decided.
+    // A second machine given the same code is refused outright (a game has one writer): no conflict from it.
     const token = tokenIn(code)
     const local = (await callRaw(machine.origin, machine.token, 'game.active', {})) as {
       game: { uuid: string }
       view: { revision: number }
     }
-    const theirs = await postTls(`${roundHub.origin}/sync/push`, {
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        tournament: t.uuid,
-        gameUuid: local.game.uuid,
-        fromSeq: 1,
-        entries: [{ seq: 1, command: { cmd: 'start', at: 1 }, events: [], at: 1 }],
-      }),
-    })
+    const push = (from: string) =>
+      postTls(`${roundHub.origin}/sync/push`, {
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          tournament: t.uuid,
+          gameUuid: local.game.uuid,
+          machine: from,
+          fromSeq: 1,
+          entries: [{ seq: 1, command: { cmd: 'start', at: 1 }, events: [], at: 1 }],
+        }),
+      })
+    const other = await push(randomUUID())
+    expect(other.status).toBe(409)
+    expect(other.body).toContain('sync/other_machine')
+    await expect(head.getByTestId('sync-conflicts')).toContainText('Конфликтов нет')
+    // A differing entry 1 from the table's own machine (say, replayed from an old copy of its database): a real
+    // conflict, kept aside for the head judge, then decided.
+    const theirs = await push(machineIdOf(machine))
     expect(theirs.status).toBe(409)
+    expect(theirs.body).toContain('sync/conflict')
     const card = head.getByTestId('sync-conflicts').locator('article')
     await expect(card).toHaveCount(1)
     await expect(card.getByTestId('sync-conflict-table')).toContainText('start')
@@ -385,6 +411,18 @@ function callWithToken(
   })
 }
 
+/** A table machine's own id, as its pushes name it (made once per database, kept in its settings). */
+function machineIdOf(server: TestServer): string {
+  const db = new Database(server.dbFile, { readonly: true, fileMustExist: true })
+  try {
+    const row = db.prepare('SELECT value FROM settings WHERE key = ?').get('sync.machine') as
+      { value: string } | undefined
+    return row ? (JSON.parse(row.value) as string) : ''
+  } finally {
+    db.close()
+  }
+}
+
 /** The table token in a pairing code (`https://hub/#t=TOKEN&fp=FINGERPRINT`). */
 function tokenIn(code: string): string {
   return new URLSearchParams(code.split('#')[1]).get('t') ?? ''
@@ -394,14 +432,16 @@ function tokenIn(code: string): string {
 function postTls(
   url: string,
   init: { headers: Record<string, string>; body: string },
-): Promise<{ status: number }> {
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpsRequest(
       url,
       { method: 'POST', headers: init.headers, rejectUnauthorized: false },
       (res) => {
-        res.resume()
-        res.on('end', () => resolve({ status: res.statusCode ?? 0 }))
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
       },
     )
     req.on('error', reject)
