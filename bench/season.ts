@@ -6,7 +6,7 @@
  * `BENCH_RESULT {...}` for `npm run bench`.
  */
 import { cpus, loadavg } from 'node:os'
-import { computeRatings, type RatingGame } from '../src/main/tournament/rating'
+import { computeRatings, ratingGamesOf } from '../src/main/tournament/rating'
 import { seasonStats, type StatsGame } from '../src/main/tournament/player-stats'
 import type { GameRecord, Role, SeatRecord } from '../src/shared/game/record'
 import { makeRng } from '../src/shared/rng'
@@ -85,13 +85,7 @@ function main(): void {
   let rho = 0
   for (let run = 0; run < 3; run++) {
     const t0 = performance.now()
-    const rated: RatingGame[] = games.map((g) => ({
-      key: g.key,
-      at: g.at,
-      red: g.record.seats.filter((s) => s.role === 'civilian' || s.role === 'sheriff').map((s) => s.playerId),
-      black: g.record.seats.filter((s) => s.role === 'mafia' || s.role === 'don').map((s) => s.playerId),
-      winner: g.record.winner ?? 'draw',
-    }))
+    const rated = ratingGamesOf(games)
     const table = computeRatings(rated)
     const pages = seasonStats(games)
     if (pages.size !== PLAYERS) throw new Error(`${pages.size} player pages`)

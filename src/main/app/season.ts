@@ -6,7 +6,7 @@
  */
 import { gameRecord, restore, type GameSetup, type LogEntry } from '../engine'
 import type { MafiaDb } from '../db'
-import { computeRatings, type RatingGame, type RatingTable } from '../tournament/rating'
+import { computeRatings, ratingGamesOf, type RatingTable } from '../tournament/rating'
 import { headToHead, playerStats, type StatsGame } from '../tournament/player-stats'
 import type { SeasonHeadToHead, SeasonPlayer, SeasonRatings } from '../../shared/contract'
 import { AppError, appError } from '../../shared/errors'
@@ -50,28 +50,9 @@ export function seasonGames(db: MafiaDb): StatsGame[] {
   return out
 }
 
-/** The games as the rating takes them: the red team against the black team, with the winner. */
-export function ratingGames(games: readonly StatsGame[]): RatingGame[] {
-  const out: RatingGame[] = []
-  for (const g of games) {
-    const w = g.record.winner
-    if (!g.record.finished || w === null) continue
-    const team = (roles: string[]): Array<number | null> =>
-      g.record.seats.filter((s) => roles.includes(s.role)).map((s) => s.playerId)
-    out.push({
-      key: g.key,
-      at: g.at,
-      red: team(['civilian', 'sheriff']),
-      black: team(['mafia', 'don']),
-      winner: w,
-    })
-  }
-  return out
-}
-
 function table(db: MafiaDb): { games: StatsGame[]; ratings: RatingTable } {
   const games = seasonGames(db)
-  return { games, ratings: computeRatings(ratingGames(games)) }
+  return { games, ratings: computeRatings(ratingGamesOf(games)) }
 }
 
 const nickname = (db: MafiaDb, id: number): string => db.getPlayer(id)?.nickname ?? `#${id}`

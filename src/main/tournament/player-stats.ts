@@ -5,6 +5,7 @@
  */
 import type { GameRecord, Role } from '../../shared/game/record'
 import type { HeadToHead, PlayerStats, RoleStats } from '../../shared/season'
+import { teamOf } from './scoring'
 
 export type { HeadToHead, PlayerStats, RoleStats }
 
@@ -16,7 +17,6 @@ export interface StatsGame {
 }
 
 const ROLES: Role[] = ['civilian', 'sheriff', 'mafia', 'don']
-const TEAM: Record<Role, 'red' | 'black'> = { civilian: 'red', sheriff: 'red', mafia: 'black', don: 'black' }
 const r4 = (x: number): number => Math.round(x * 1e4) / 1e4
 const rate = (n: number, of: number): number => (of > 0 ? r4(n / of) : 0)
 
@@ -80,7 +80,7 @@ export function seasonStats(games: readonly StatsGame[], only?: number): Map<num
       let t = tallies.get(id)
       if (t === undefined) tallies.set(id, (t = emptyTally()))
       t.games++
-      const won = g.record.winner === TEAM[seat.role]
+      const won = g.record.winner === teamOf(seat.role)
       if (won) t.wins++
       t.byRole[seat.role].games++
       if (won) t.byRole[seat.role].wins++
@@ -112,8 +112,8 @@ export function headToHead(a: number, b: number, games: readonly StatsGame[]): H
     const sb = g.record.seats.find((s) => s.playerId === b)
     if (!sa || !sb) continue
     h.together++
-    const ta = TEAM[sa.role]
-    const tb = TEAM[sb.role]
+    const ta = teamOf(sa.role)
+    const tb = teamOf(sb.role)
     if (ta === tb) {
       h.sameTeam++
       if (g.record.winner === ta) h.sameTeamWins++

@@ -15,6 +15,8 @@
  * moves less than each of the three.
  */
 import { ordinal, rate, rating } from 'openskill'
+import type { StatsGame } from './player-stats'
+import { teamOf } from './scoring'
 
 export type RatingWinner = 'red' | 'black' | 'draw'
 
@@ -56,6 +58,19 @@ export interface RatingTable {
   byPlayer: Map<number, PlayerRating>
   /** Games rated (finished, with a winner) in the order rated. */
   rated: number
+}
+
+/** Finished games with a winner as the rating takes them: the red team against the black team. */
+export function ratingGamesOf(games: readonly StatsGame[]): RatingGame[] {
+  const out: RatingGame[] = []
+  for (const g of games) {
+    const winner = g.record.winner
+    if (!g.record.finished || winner === null) continue
+    const team = (t: 'red' | 'black'): Array<number | null> =>
+      g.record.seats.filter((s) => teamOf(s.role) === t).map((s) => s.playerId)
+    out.push({ key: g.key, at: g.at, red: team('red'), black: team('black'), winner })
+  }
+  return out
 }
 
 /** The order games are rated in: by time, then by key. Exported so that a caller can show the same order. */
