@@ -25,7 +25,7 @@ import {
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import { join } from 'node:path'
-import { startCore, type Core } from '../app/core'
+import { startCore, type Core } from '../core'
 import { useSqliteBinding } from '../db/sqlite'
 import { registerIpc, type IpcEventLike, type WindowRole } from '../transport/ipc'
 import { createReplyGate } from '../transport/reply'
