@@ -11,10 +11,10 @@ import { restore, type Game, type GameSetup, type LogEntry } from '../engine'
 import { checkSetup, verifyEntries } from '../engine/verify'
 import { toAppErrorData, type AppErrorData } from '../../shared/errors'
 import type { ConflictRow, MafiaDb, RefusalRow, StoredEntry, TableGrant } from '../db'
-import type { AppService } from '../app/service'
+import type { GameHost } from './game-host'
 import type { SyncTrace } from '../../shared/contract'
-import { projectionOf } from '../app/projection'
-import { writeEntries } from '../app/games/writer'
+import { projectionOf } from '../games/projection'
+import { writeEntries } from '../games/writer'
 import { judgeAt } from '../tournament/judges'
 import type {
   SyncConflictDetail,
@@ -85,7 +85,7 @@ function refusedEntry(error: AppErrorData): Error {
 
 export interface HubDeps {
   db: () => MafiaDb
-  service: AppService
+  service: GameHost
   log?: (line: string) => void
   /** Called after a batch was stored (the dashboard's push). */
   onStored?: (info: {

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MafiaDb } from '../db'
-import type { AppService } from '../app/service'
+import type { GameHost } from './game-host'
 import type { CallGrant } from '../transport/router'
 import type { Handlers } from '../transport/router'
 import type { OverlayEnvelope, SyncChanged } from '../../shared/contract'
@@ -22,7 +22,7 @@ export { SyncSender, PAIRING_KEY } from './sender'
 
 export interface SyncOptions {
   db: () => MafiaDb
-  service: AppService
+  service: GameHost
   log?: (line: string) => void
   /** Where the dashboard's `sync.changed` pushes go. */
   changed?: (payload: SyncChanged) => void
