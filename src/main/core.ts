@@ -81,6 +81,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   const sync = createSync({
     db: () => db,
     service,
+    secrets,
     log,
     failures: authFailures,
     changed: (payload) => server?.broadcast('sync.changed', payload),

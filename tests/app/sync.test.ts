@@ -35,9 +35,9 @@ async function httpPush(token: string, body: unknown): Promise<{ status: number;
 }
 
 function tokenOf(tableId: number): string {
-  const t = hub.db.sync.tableTokens(tournamentId).find((x) => x.tableId === tableId)
-  if (!t?.token) throw new Error('no token')
-  return t.token
+  const code = hub.sync.codeOf(tableId)
+  if (!code) throw new Error('no token')
+  return code
 }
 
 function grantOf(tableId: number): TableGrant {

@@ -12,6 +12,7 @@ import { checkSetup, verifyEntries } from '../engine/verify'
 import { toAppErrorData, type AppErrorData } from '../../shared/errors'
 import type { ConflictRow, MafiaDb, RefusalRow, StoredEntry, TableGrant } from '../db'
 import type { GameHost } from './game-host'
+import type { TableCodes } from './table-codes'
 import type { SyncTrace } from '../../shared/contract'
 import { projectionOf } from '../games/projection'
 import { writeEntries } from '../games/writer'
@@ -86,6 +87,8 @@ function refusedEntry(error: AppErrorData): Error {
 export interface HubDeps {
   db: () => MafiaDb
   service: GameHost
+  /** The codes of the tables' live tokens (the database keeps only their hashes). */
+  codes: TableCodes
   log?: (line: string) => void
   /** Called after a batch was stored (the dashboard's push). */
   onStored?: (info: {
@@ -695,13 +698,15 @@ export class SyncHub {
       tournamentId,
       tables: tokens.map((t) => {
         const peer = this.peers.get(t.tableId)
+        const code = this.deps.codes.codeOf(t.tableId, t.tokenHash)
         return {
           tableId: t.tableId,
           number: t.number,
           name: t.name,
           judge: this.judgeNow(db, t.tableId, t.judge, games.get(t.tableId)?.id),
-          token: t.token,
-          pairingUrl: t.token ? pairing.code(t.token) : null,
+          token: code,
+          pairingUrl: code !== null ? pairing.code(code) : null,
+          codeLost: t.tokenHash !== null && code === null,
           expiresAt: t.expiresAt,
           behind: peer ? peer.behind : null,
           lastSeenAt: peer ? peer.lastSeenAt : null,
