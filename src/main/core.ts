@@ -51,6 +51,8 @@ export interface Core {
   router: Router
   server: RunningServer
   sync: Sync
+  /** The hub certificate's fingerprint in LAN mode (the shell pins it for its own https windows), or null. */
+  fingerprint: string | null
   onPush(listener: <K extends PushName>(channel: K, payload: Pushes[K]) => void): () => void
   close(): Promise<void>
 }
@@ -163,6 +165,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       router,
       server: running,
       sync,
+      fingerprint: tls?.fingerprint ?? null,
       onPush: (l) => {
         const offService = service.onPush(l)
         const offObs = obs!.onStatus((s) => l('obs.status', s))
