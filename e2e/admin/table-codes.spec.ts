@@ -19,6 +19,7 @@ test.beforeAll(async () => {
   const db = await openDatabase(dbFile)
   const t = db.createTournament({ name: 'Кубок кодов', endsOn: '2999-12-31' })
   const table = db.addTable(t.id, { judge: 'Анна' })
+  db.addTable(t.id, { judge: 'Борис' }) // no code at all yet
   // Issued straight into the database, as before version 9: no code kept in the secrets file.
   oldCode = db.sync.createToken(table.id)
   db.close()
@@ -37,6 +38,10 @@ test('a live code the hub does not keep says to re-issue it; the new code is sho
   await expect(page.getByTestId('sync-code-1')).toHaveCount(0)
   await expect(page.getByTestId('sync-issue-1')).toHaveText('Новый код')
   expect(await page.content()).not.toContain(oldCode)
+  // «Выдать коды всем столам» leaves it alone (a new code would cut off a table already paired with it).
+  await page.getByTestId('tables-sync-issue-all').click()
+  await expect(page.getByTestId('sync-code-2')).toHaveValue(/#t=[a-z2-7]{32}/)
+  await expect(page.getByTestId('sync-code-lost-1')).toBeVisible()
   // The same in English (the panel's own language switch).
   await page.getByTestId('lang-en').click()
   await expect(page.getByTestId('sync-code-lost-1')).toContainText('issue a new code')
