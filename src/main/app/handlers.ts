@@ -17,7 +17,7 @@ import type {
 } from '../../shared/contract'
 import { carryOverOf, liveStandings, protocolFile, standingsFile } from './exports'
 import { protocolFileName } from '../export/commands'
-import { TournamentOps } from './tournaments'
+import { Organiser } from './organiser'
 import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
 import { tablePlan } from './tournament-record'
@@ -83,7 +83,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...classificationHandlers(deps),
     ...backupHandlers(deps),
     ...deps.sync,
-    ...tournamentOpsHandlers(new TournamentOps(deps.db, deps.service)),
+    ...tournamentOpsHandlers(new Organiser(deps.db, deps.service)),
   }
 }
 
