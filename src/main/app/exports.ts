@@ -7,10 +7,10 @@ import type { MafiaDb, GameRow } from '../db'
 import { exportProtocol, exportStandings, scoringFor, type ExportProtocolOptions } from '../export/commands'
 import type { ProtocolHeader } from '../export/protocol'
 import type { StageKind } from '../db/types'
-import type { StandingsFormat } from '../export/standings'
+import type { StandingsFormat } from '../export/standings-file'
 import type { Lang } from '../export/i18n'
+import { ciValues } from '../tournament/standings'
 import {
-  ciValues,
   computeAllStandings,
   type AllStandings,
   type StandingsGame,

@@ -344,7 +344,7 @@ export class AppService {
    * (made by "start round"), that game gets this setup instead of a second game being created.
    */
   createGame(input: SetupInput, opts: { open?: boolean } = {}): GameEnvelope {
-    const ruleset = this.tournamentRuleset(input) ?? this.rulesets().find((r) => r.id === input.rulesetId)
+    const ruleset = this.tournamentCopyFor(input) ?? this.rulesets().find((r) => r.id === input.rulesetId)
     if (!ruleset) {
       throw new AppError(
         appError(
@@ -390,7 +390,8 @@ export class AppService {
     return opts.open === false ? this.envelope(row.id) : this.open(row.id)
   }
 
-  private tournamentRuleset(input: SetupInput): Ruleset | null {
+  /** The tournament's stored ruleset copy when the game is set up under it (the id matches), else null. */
+  private tournamentCopyFor(input: SetupInput): Ruleset | null {
     if (!input.tournamentId) return null
     const parsed = rulesetSchema.safeParse(this.db.getTournament(input.tournamentId)?.ruleset)
     return parsed.success && parsed.data.id === input.rulesetId ? parsed.data : null
