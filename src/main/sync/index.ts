@@ -131,13 +131,21 @@ export function createSync(opts: SyncOptions): Sync {
         db.sync.createToken(tableId, validHours)
         // The table's earlier token is revoked: its open connections close now.
         endpoints.dropDeadGrants()
-        return hub.status(db.getTable(tableId)!.tournamentId, addressing(endpoints, address), refusals)
+        return hub.status(
+          db.tournaments.getTable(tableId)!.tournamentId,
+          addressing(endpoints, address),
+          refusals,
+        )
       },
       'sync.revokeToken': ({ tableId, address }) => {
         const db = opts.db()
         db.sync.revokeToken(tableId)
         endpoints.dropDeadGrants()
-        return hub.status(db.getTable(tableId)!.tournamentId, addressing(endpoints, address), refusals)
+        return hub.status(
+          db.tournaments.getTable(tableId)!.tournamentId,
+          addressing(endpoints, address),
+          refusals,
+        )
       },
       'sync.setOnStream': ({ tournamentId, tableId }) => {
         hub.setOnStream(tableId)

@@ -34,7 +34,7 @@ export abstract class OrganiserRoom {
   }
 
   protected require(tournamentId: number) {
-    const t = this.db().getTournament(tournamentId)
+    const t = this.db().tournaments.getTournament(tournamentId)
     if (!t) {
       throw fail(
         'app/tournament_not_found',
@@ -53,7 +53,7 @@ export abstract class OrganiserRoom {
   }
 
   protected requireStage(stageId: number): Stage {
-    const s = this.db().getStage(stageId)
+    const s = this.db().tournaments.getStage(stageId)
     if (!s) throw fail('app/stage_not_found', `Этап №${stageId} не найден`, `Stage ${stageId} not found`)
     return s
   }
@@ -67,8 +67,8 @@ export abstract class OrganiserRoom {
   /** The players of a stage: its own seeded list (finals) or every registered one, withdrawn left out. */
   protected stagePlayers(stage: Stage): number[] {
     const db = this.db()
-    const active = db.activePlayerIds(stage.tournamentId)
-    const own = db.stagePlayerIds(stage.id)
+    const active = db.registrations.activePlayerIds(stage.tournamentId)
+    const own = db.registrations.stagePlayerIds(stage.id)
     if (own === null) return active
     const still = new Set(active)
     return own.filter((id) => still.has(id))
@@ -80,11 +80,13 @@ export abstract class OrganiserRoom {
    */
   protected roster(stage: Stage): RosterPlayer[] {
     const db = this.db()
-    const regs = new Map(db.listRegistrations(stage.tournamentId).map((r) => [r.player.id, r]))
+    const regs = new Map(db.registrations.listRegistrations(stage.tournamentId).map((r) => [r.player.id, r]))
     const active = this.stagePlayers(stage)
     const still = new Set(active)
     const seated = new Set(
-      db.listRounds(stage.id).flatMap((r) => db.roundSeating(r.id).tables.flatMap((t) => t.seats)),
+      db.tournaments
+        .listRounds(stage.id)
+        .flatMap((r) => db.seatings.roundSeating(r.id).tables.flatMap((t) => t.seats)),
     )
     const gone = [...regs.values()]
       .filter((r) => r.withdrawnAt !== null && !still.has(r.player.id) && seated.has(r.player.id))
@@ -102,11 +104,14 @@ export abstract class OrganiserRoom {
     tables: Array<{ tableId: number; table: number }>,
   ): Record<number, string> {
     const db = this.db()
-    const round = db.roundJudges(roundId)
+    const round = db.tournaments.roundJudges(roundId)
     return Object.fromEntries(
       tables.map((tb) => {
-        const live = db.liveGameAt(roundId, tb.tableId)
-        return [tb.table, judgeAt(live, db.getTable(tb.tableId)?.judge ?? '', round.get(tb.tableId))]
+        const live = db.games.liveGameAt(roundId, tb.tableId)
+        return [
+          tb.table,
+          judgeAt(live, db.tournaments.getTable(tb.tableId)?.judge ?? '', round.get(tb.tableId)),
+        ]
       }),
     )
   }
@@ -120,7 +125,7 @@ export abstract class OrganiserRoom {
     active: number[],
   ): { ids: number[]; index: (id: number) => number; rounds: SeatingRound[]; seatedBefore: number } {
     const db = this.db()
-    const stored = of.map((r) => db.roundSeating(r.id)).filter((s) => s.tables.length > 0)
+    const stored = of.map((r) => db.seatings.roundSeating(r.id)).filter((s) => s.tables.length > 0)
     const ids: number[] = []
     const at = new Map<number, number>()
     const index = (id: number): number => {

@@ -18,7 +18,7 @@ export class Dashboard extends OrganiserRoom {
     const t = this.require(tournamentId)
     const parsed = rulesetSchema.safeParse(t.ruleset)
     const ruleset = parsed.success ? parsed.data : BUILTIN_RULESETS.fiim
-    const registrations = db.listRegistrations(tournamentId)
+    const registrations = db.registrations.listRegistrations(tournamentId)
     const people = new Map<number, TournamentPlayer>(
       registrations.map((r) => [r.player.id, playerOf(r.player, r.withdrawnAt !== null)]),
     )
@@ -26,19 +26,19 @@ export class Dashboard extends OrganiserRoom {
       if (id === null) return null
       const known = people.get(id)
       if (known) return known
-      const p = db.getPlayer(id)
+      const p = db.players.getPlayer(id)
       return p ? playerOf(p, true) : null
     }
-    const tables = db.listTables(tournamentId)
-    const games = db.listGames({ tournamentId, includeCancelled: true })
-    const stages: DashboardStage[] = db.listStages(tournamentId).map((stage) => {
+    const tables = db.tournaments.listTables(tournamentId)
+    const games = db.games.listGames({ tournamentId, includeCancelled: true })
+    const stages: DashboardStage[] = db.tournaments.listStages(tournamentId).map((stage) => {
       const stagePlayers = this.stagePlayers(stage)
       const roster = this.roster(stage)
       const seatsByRound: Array<Array<number | null>> = []
-      const rounds = db.listRounds(stage.id).map((round) => {
-        const seating = db.roundSeating(round.id)
-        const judges = db.roundJudges(round.id)
-        const subs = db.roundSubstitutions(round.id)
+      const rounds = db.tournaments.listRounds(stage.id).map((round) => {
+        const seating = db.seatings.roundSeating(round.id)
+        const judges = db.tournaments.roundJudges(round.id)
+        const subs = db.tournaments.roundSubstitutions(round.id)
         const here = games.filter((g) => g.roundId === round.id)
         const seatedTables = seating.tables.length > 0 ? seating.tables.map((s) => s.tableId) : []
         const tableIds = [
@@ -162,7 +162,9 @@ export class Dashboard extends OrganiserRoom {
    */
   private figures(stage: Stage): { generated: SeatingFigures; random: SeatingFigures } | null {
     const db = this.db()
-    const stored = db.listRounds(stage.id).filter((r) => db.roundSeating(r.id).tables.length > 0)
+    const stored = db.tournaments
+      .listRounds(stage.id)
+      .filter((r) => db.seatings.roundSeating(r.id).tables.length > 0)
     const space = this.indexSpace(stored, [])
     if (space.rounds.length === 0 || stage.games === null) return null
     const players = space.ids.length
@@ -182,7 +184,7 @@ export class Dashboard extends OrganiserRoom {
     const judges = stored.map((r) =>
       this.judgesOf(
         r.id,
-        db.roundSeating(r.id).tables.map((t) => ({ tableId: t.tableId, table: t.table })),
+        db.seatings.roundSeating(r.id).tables.map((t) => ({ tableId: t.tableId, table: t.table })),
       ),
     )
     // The shuffled seating keeps every round's tables, so the same judges sit at them.

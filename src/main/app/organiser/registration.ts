@@ -16,7 +16,7 @@ export class Registration extends OrganiserRoom {
     const db = this.db()
     this.writable(tournamentId)
     db.transaction(() => {
-      db.registerPlayers(tournamentId, playerIds)
+      db.registrations.registerPlayers(tournamentId, playerIds)
       this.seating.reseatOpenRounds(tournamentId)
     })
     return this.changed(tournamentId)
@@ -29,8 +29,8 @@ export class Registration extends OrganiserRoom {
     const db = this.db()
     this.writable(tournamentId)
     db.transaction(() => {
-      const player = db.addPlayer(p)
-      db.registerPlayers(tournamentId, [player.id])
+      const player = db.players.addPlayer(p)
+      db.registrations.registerPlayers(tournamentId, [player.id])
       this.seating.reseatOpenRounds(tournamentId)
     })
     return this.changed(tournamentId)
@@ -45,7 +45,7 @@ export class Registration extends OrganiserRoom {
     const csv = 'csv' in source ? source.csv : await xlsxToCsv(source.xlsxBase64)
     const db = this.db()
     const report = db.transaction(() => {
-      const r = db.importTournamentCsv(tournamentId, csv)
+      const r = db.registrations.importTournamentCsv(tournamentId, csv)
       if (r.added > 0) this.seating.reseatOpenRounds(tournamentId)
       return r
     })
@@ -58,7 +58,7 @@ export class Registration extends OrganiserRoom {
     const db = this.db()
     this.writable(tournamentId)
     db.transaction(() => {
-      db.withdrawPlayer(tournamentId, playerId)
+      db.registrations.withdrawPlayer(tournamentId, playerId)
       this.seating.reseatOpenRounds(tournamentId)
     })
     return this.changed(tournamentId)

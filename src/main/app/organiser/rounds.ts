@@ -11,7 +11,7 @@ export class Rounds extends OrganiserRoom {
   /** Locks the round's seating and creates one game per table with its seating and judge (not yet opened). */
   startRound(roundId: number): TournamentDetail {
     const db = this.db()
-    const round = db.getRound(roundId)
+    const round = db.tournaments.getRound(roundId)
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
     const stage = this.requireStage(round.stageId)
     this.writable(stage.tournamentId)
@@ -22,12 +22,12 @@ export class Rounds extends OrganiserRoom {
         `Round ${round.number} is already closed.`,
       )
     }
-    const seating = db.roundSeating(roundId)
+    const seating = db.seatings.roundSeating(roundId)
     // A started round can be started again only for its tables left without a game (a cancelled game's
     // replay, or a round whose first game was made from a control panel).
     if (
       round.startedAt !== null &&
-      seating.tables.every((tb) => db.liveGameAt(roundId, tb.tableId) !== null)
+      seating.tables.every((tb) => db.games.liveGameAt(roundId, tb.tableId) !== null)
     ) {
       throw fail(
         'tournament/round_started',
@@ -43,9 +43,9 @@ export class Rounds extends OrganiserRoom {
       )
     }
     db.transaction(() => {
-      db.markRoundStarted(roundId)
+      db.tournaments.markRoundStarted(roundId)
       for (const table of seating.tables) {
-        if (db.liveGameAt(roundId, table.tableId)) continue
+        if (db.games.liveGameAt(roundId, table.tableId)) continue
         this.prepareGame(round, table)
       }
     })
@@ -75,7 +75,7 @@ export class Rounds extends OrganiserRoom {
         roundId: round.id,
         tableId: table.tableId,
         number: round.number,
-        judge: db.roundJudges(round.id).get(table.tableId) ?? '',
+        judge: db.tournaments.roundJudges(round.id).get(table.tableId) ?? '',
       },
       { open: false },
     )
@@ -88,12 +88,12 @@ export class Rounds extends OrganiserRoom {
    */
   replayTable(roundId: number, tableId: number): TournamentDetail {
     const db = this.db()
-    const round = db.getRound(roundId)
+    const round = db.tournaments.getRound(roundId)
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
     const stage = this.requireStage(round.stageId)
     this.writable(stage.tournamentId)
-    const table = db.roundSeating(roundId).tables.find((tb) => tb.tableId === tableId)
-    const number = table?.table ?? db.getTable(tableId)?.number ?? tableId
+    const table = db.seatings.roundSeating(roundId).tables.find((tb) => tb.tableId === tableId)
+    const number = table?.table ?? db.tournaments.getTable(tableId)?.number ?? tableId
     if (round.status !== 'finished') {
       throw fail(
         'tournament/round_open',
@@ -108,7 +108,7 @@ export class Rounds extends OrganiserRoom {
         `Nobody was seated at table ${number} in round ${round.number}: there is nothing to replay.`,
       )
     }
-    if (db.liveGameAt(roundId, tableId)) {
+    if (db.games.liveGameAt(roundId, tableId)) {
       throw fail(
         'tournament/table_has_game',
         `За столом ${number} в туре ${round.number} уже есть игра: переиграть можно только отменённую (сначала отмените её с указанием причины).`,
@@ -117,7 +117,7 @@ export class Rounds extends OrganiserRoom {
     }
     this.refuseAfterLaterStage(stage)
     db.transaction(() => {
-      db.reopenRound(roundId)
+      db.tournaments.reopenRound(roundId)
       this.prepareGame(round, table)
     })
     return this.changed(stage.tournamentId)
@@ -130,7 +130,7 @@ export class Rounds extends OrganiserRoom {
   async finishRound(input: RoundFinishInput): Promise<{ backup: string }> {
     const db = this.db()
     const { roundId } = input
-    const round = db.getRound(roundId)
+    const round = db.tournaments.getRound(roundId)
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
     const tournamentId = this.requireStage(round.stageId).tournamentId
     if (input.unfinished === 'cancel' && !input.reason) {
@@ -141,7 +141,7 @@ export class Rounds extends OrganiserRoom {
         { roundId },
       )
     }
-    const open = db
+    const open = db.games
       .listGames({ roundId })
       .filter((g) => g.status !== 'finished')
       .map((g) => g.id)
@@ -174,7 +174,7 @@ export class Rounds extends OrganiserRoom {
    */
   reopenRound(roundId: number, reason?: string): TournamentDetail {
     const db = this.db()
-    const round = db.getRound(roundId)
+    const round = db.tournaments.getRound(roundId)
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
     const stage = this.requireStage(round.stageId)
     const t = this.writable(stage.tournamentId)
@@ -187,12 +187,13 @@ export class Rounds extends OrganiserRoom {
       )
     }
     this.refuseAfterLaterStage(stage)
-    db.reopenRound(roundId)
+    db.tournaments.reopenRound(roundId)
     // Logged (issue 29 §4): a closed round's games took no command, push or import until this decision.
     this.service.note(
       `round ${round.number} of tournament "${t.name}" (${t.id}) reopened by the head judge: ${reason ?? '(no reason given)'}`,
     )
-    for (const g of db.listGames({ roundId })) if (g.status !== 'finished') this.service.refreshGame(g.id)
+    for (const g of db.games.listGames({ roundId }))
+      if (g.status !== 'finished') this.service.refreshGame(g.id)
     return this.changed(stage.tournamentId)
   }
 
@@ -204,7 +205,7 @@ export class Rounds extends OrganiserRoom {
    */
   substitute(input: SubstituteInput): TournamentDetail {
     const db = this.db()
-    const round = db.getRound(input.roundId)
+    const round = db.tournaments.getRound(input.roundId)
     if (!round) {
       throw fail('app/round_not_found', `Тур №${input.roundId} не найден`, `Round ${input.roundId} not found`)
     }
@@ -221,7 +222,7 @@ export class Rounds extends OrganiserRoom {
     const lock = closedRoundLock(db, { roundId: round.id })
     if (lock) throw lock
     const plan = tablePlan(db, round.id, input.tableId)
-    const tableNo = db.getTable(input.tableId)?.number ?? input.tableId
+    const tableNo = db.tournaments.getTable(input.tableId)?.number ?? input.tableId
     if (!plan) {
       throw fail(
         'tournament/no_seating_at_table',
@@ -230,7 +231,7 @@ export class Rounds extends OrganiserRoom {
         { roundId: round.id, tableId: input.tableId },
       )
     }
-    const game = db.liveGameAt(round.id, input.tableId)
+    const game = db.games.liveGameAt(round.id, input.tableId)
     if (game && game.lastSeq !== null) {
       throw fail(
         'tournament/game_started',
@@ -241,7 +242,9 @@ export class Rounds extends OrganiserRoom {
     }
     const planned = plan[input.seat - 1]
     const replaced = planned.kind === 'player' ? planned.playerId : null
-    const tournamentPlayers = new Set(db.listRegistrations(stage.tournamentId).map((r) => r.player.nickname))
+    const tournamentPlayers = new Set(
+      db.registrations.listRegistrations(stage.tournamentId).map((r) => r.player.nickname),
+    )
     if (tournamentPlayers.has(input.name.trim())) {
       throw fail(
         'tournament/substitute_is_player',
@@ -251,7 +254,7 @@ export class Rounds extends OrganiserRoom {
       )
     }
     db.transaction(() => {
-      db.addSubstitution({
+      db.tournaments.addSubstitution({
         roundId: round.id,
         tableId: input.tableId,
         seat: input.seat,
@@ -267,7 +270,7 @@ export class Rounds extends OrganiserRoom {
         const players = setup.players.map((p, i) =>
           i === input.seat - 1 ? { name: input.name.trim(), playerId: null, photo: null } : p,
         )
-        db.updateGameSetup(game.id, { ...setup, players })
+        db.games.updateGameSetup(game.id, { ...setup, players })
       }
     })
     if (game) this.service.refreshGame(game.id)
@@ -276,7 +279,7 @@ export class Rounds extends OrganiserRoom {
 
   private refuseAfterLaterStage(stage: Stage): void {
     const later = this.db()
-      .listStages(stage.tournamentId)
+      .tournaments.listStages(stage.tournamentId)
       .find((s) => s.position > stage.position)
     if (!later) return
     const ru = { qualifying: 'отборочный этап', semifinal: 'полуфинал', final: 'финал' }[later.kind]

@@ -12,7 +12,7 @@ export class TournamentSetup extends OrganiserRoom {
     const db = this.db()
     const ruleset = this.rulesetCopy(input.rulesetId, input.scoring)
     const id = db.transaction(() => {
-      const t = db.createTournament({
+      const t = db.tournaments.createTournament({
         name: input.name,
         startsOn: input.startsOn ?? null,
         endsOn: input.endsOn ?? null,
@@ -44,7 +44,7 @@ export class TournamentSetup extends OrganiserRoom {
     const rulesetId = input.rulesetId ?? (stored.success ? stored.data.id : 'fiim')
     const ruleset = changesRuleset ? this.rulesetCopy(rulesetId, input.scoring ?? storedScoring) : undefined
     db.transaction(() => {
-      db.updateTournament(input.tournamentId, {
+      db.tournaments.updateTournament(input.tournamentId, {
         name: input.name,
         startsOn: input.startsOn,
         endsOn: input.endsOn,
@@ -55,7 +55,7 @@ export class TournamentSetup extends OrganiserRoom {
       if (input.tables !== undefined || input.judges !== undefined) {
         this.setTables(
           input.tournamentId,
-          input.tables ?? db.listTables(input.tournamentId).length,
+          input.tables ?? db.tournaments.listTables(input.tournamentId).length,
           input.judges,
         )
       }
@@ -71,8 +71,10 @@ export class TournamentSetup extends OrganiserRoom {
     const db = this.db()
     this.require(tournamentId)
     if (archived) {
-      for (const stage of db.listStages(tournamentId)) {
-        const running = db.listRounds(stage.id).find((r) => r.startedAt !== null && r.status !== 'finished')
+      for (const stage of db.tournaments.listStages(tournamentId)) {
+        const running = db.tournaments
+          .listRounds(stage.id)
+          .find((r) => r.startedAt !== null && r.status !== 'finished')
         if (running) {
           throw fail(
             'tournament/round_in_progress',
@@ -83,7 +85,7 @@ export class TournamentSetup extends OrganiserRoom {
         }
       }
     }
-    db.archiveTournament(tournamentId, archived)
+    db.tournaments.archiveTournament(tournamentId, archived)
     return this.changed(tournamentId)
   }
 
@@ -101,7 +103,7 @@ export class TournamentSetup extends OrganiserRoom {
    * prepared and signed under that copy, and the standings' Ci follows it. Refused with that reason.
    */
   private refuseRulesetChange(t: { id: number; name: string }): void {
-    const games = this.db().listGames({ tournamentId: t.id })
+    const games = this.db().games.listGames({ tournamentId: t.id })
     if (games.length === 0) return
     throw fail(
       'tournament/ruleset_locked',
@@ -121,8 +123,9 @@ export class TournamentSetup extends OrganiserRoom {
         { judges: judges.length, tables: count },
       )
     }
-    const tables = db.setTableCount(tournamentId, count)
-    if (judges) for (const t of tables) db.updateTable(t.id, { judge: judges[t.number - 1] ?? '' })
+    const tables = db.tournaments.setTableCount(tournamentId, count)
+    if (judges)
+      for (const t of tables) db.tournaments.updateTable(t.id, { judge: judges[t.number - 1] ?? '' })
   }
 
   /**
@@ -132,14 +135,14 @@ export class TournamentSetup extends OrganiserRoom {
    */
   setJudge(tableId: number, judge: string, roundId: number | undefined): TournamentDetail {
     const db = this.db()
-    const table = db.getTable(tableId)
+    const table = db.tournaments.getTable(tableId)
     if (!table) throw fail('app/table_not_found', `Стол №${tableId} не найден`, `Table ${tableId} not found`)
     this.writable(table.tournamentId)
     if (roundId === undefined) {
-      db.updateTable(tableId, { judge })
+      db.tournaments.updateTable(tableId, { judge })
       return this.changed(table.tournamentId)
     }
-    const round = db.getRound(roundId)
+    const round = db.tournaments.getRound(roundId)
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
     if (this.requireStage(round.stageId).tournamentId !== table.tournamentId) {
       throw fail(
@@ -149,7 +152,7 @@ export class TournamentSetup extends OrganiserRoom {
         { tableId, roundId },
       )
     }
-    const live = db.liveGameAt(roundId, tableId)
+    const live = db.games.liveGameAt(roundId, tableId)
     if (live && live.status === 'finished') {
       throw fail(
         'tournament/judge_game_finished',
@@ -159,9 +162,9 @@ export class TournamentSetup extends OrganiserRoom {
       )
     }
     db.transaction(() => {
-      db.setRoundJudge(roundId, tableId, judge)
+      db.tournaments.setRoundJudge(roundId, tableId, judge)
       // The game prepared or running at this table takes the new judge ('' = the table's usual one).
-      if (live) db.setGameJudge(live.id, judge.trim() || table.judge)
+      if (live) db.games.setGameJudge(live.id, judge.trim() || table.judge)
     })
     return this.changed(table.tournamentId)
   }

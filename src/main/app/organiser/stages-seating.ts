@@ -27,7 +27,7 @@ export class StagesSeating extends OrganiserRoom {
   createStage(input: StageCreateInput): TournamentDetail {
     const db = this.db()
     this.writable(input.tournamentId)
-    const previous = db.listStages(input.tournamentId).at(-1) ?? null
+    const previous = db.tournaments.listStages(input.tournamentId).at(-1) ?? null
     let seeded: { players: number[]; lot: StageOptions['cutLot'] } | null = null
     if (input.kind !== 'qualifying') {
       if (!previous || input.size === undefined) {
@@ -37,7 +37,9 @@ export class StagesSeating extends OrganiserRoom {
           'A final or semifinal is seeded from the previous stage: it needs one, and the number of players.',
         )
       }
-      const running = db.listRounds(previous.id).find((r) => r.startedAt !== null && r.status !== 'finished')
+      const running = db.tournaments
+        .listRounds(previous.id)
+        .find((r) => r.startedAt !== null && r.status !== 'finished')
       if (running) {
         throw fail(
           'tournament/previous_stage_running',
@@ -54,16 +56,16 @@ export class StagesSeating extends OrganiserRoom {
       )
     }
     db.transaction(() => {
-      const stage = db.addStage(input.tournamentId, {
+      const stage = db.tournaments.addStage(input.tournamentId, {
         kind: input.kind,
         name: input.name ?? '',
         games: input.games,
         size: input.size ?? null,
       })
-      for (let n = 1; n <= input.games; n++) db.addRound(stage.id, { number: n })
+      for (let n = 1; n <= input.games; n++) db.tournaments.addRound(stage.id, { number: n })
       if (seeded) {
-        db.setStagePlayers(stage.id, seeded.players)
-        if (seeded.lot) db.setStageOptions(stage.id, { cutLot: seeded.lot })
+        db.registrations.setStagePlayers(stage.id, seeded.players)
+        if (seeded.lot) db.tournaments.setStageOptions(stage.id, { cutLot: seeded.lot })
       }
     })
     return this.changed(input.tournamentId)
@@ -81,7 +83,7 @@ export class StagesSeating extends OrganiserRoom {
     size: number,
     decision: 'lot' | { through: number[] } | null,
   ): { players: number[]; lot: StageOptions['cutLot'] } {
-    const active = new Set(this.db().activePlayerIds(tournamentId))
+    const active = new Set(this.db().registrations.activePlayerIds(tournamentId))
     const rows = (
       liveStandings(this.db(), tournamentId).stages.find((s) => s.stage === stage.kind)?.rows ?? []
     ).filter((r): r is typeof r & { playerId: number } => r.playerId !== null && active.has(r.playerId))
@@ -154,7 +156,7 @@ export class StagesSeating extends OrganiserRoom {
     ].filter((id) => !players.has(id))
     if (strangers.length > 0) {
       const names = [...new Set(strangers)]
-        .map((id) => this.db().getPlayer(id)?.nickname ?? `#${id}`)
+        .map((id) => this.db().players.getPlayer(id)?.nickname ?? `#${id}`)
         .join(', ')
       throw fail(
         'tournament/not_in_stage',
@@ -176,7 +178,7 @@ export class StagesSeating extends OrganiserRoom {
 
   swap(roundId: number, a: number, b: number): TournamentDetail {
     const db = this.db()
-    const round = db.getRound(roundId)
+    const round = db.tournaments.getRound(roundId)
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
     const tournamentId = this.requireStage(round.stageId).tournamentId
     this.writable(tournamentId)
@@ -187,18 +189,18 @@ export class StagesSeating extends OrganiserRoom {
         'A swap needs two different players.',
       )
     }
-    db.swapSeats(roundId, a, b)
+    db.seatings.swapSeats(roundId, a, b)
     return this.changed(tournamentId)
   }
 
   /** Moves a player into a spare seat of the same round (not started), e.g. to another table with a free seat. */
   move(roundId: number, playerId: number, tableId: number, seat: number): TournamentDetail {
     const db = this.db()
-    const round = db.getRound(roundId)
+    const round = db.tournaments.getRound(roundId)
     if (!round) throw fail('app/round_not_found', `Тур №${roundId} не найден`, `Round ${roundId} not found`)
     const tournamentId = this.requireStage(round.stageId).tournamentId
     this.writable(tournamentId)
-    db.moveToSpareSeat(roundId, playerId, tableId, seat)
+    db.seatings.moveToSpareSeat(roundId, playerId, tableId, seat)
     return this.changed(tournamentId)
   }
 
@@ -209,9 +211,9 @@ export class StagesSeating extends OrganiserRoom {
    */
   reseatOpenRounds(tournamentId: number): void {
     const db = this.db()
-    for (const stage of db.listStages(tournamentId)) {
+    for (const stage of db.tournaments.listStages(tournamentId)) {
       if (stage.seed === null) continue
-      const open = db.listRounds(stage.id).filter((r) => r.startedAt === null)
+      const open = db.tournaments.listRounds(stage.id).filter((r) => r.startedAt === null)
       if (open.length === 0) continue
       const players = this.stagePlayers(stage)
       if (players.length >= 10) {
@@ -223,8 +225,8 @@ export class StagesSeating extends OrganiserRoom {
       // starts with a withdrawn player at its table.
       const still = new Set(players)
       for (const round of open) {
-        const seating = db.roundSeating(round.id)
-        db.saveRoundSeating(
+        const seating = db.seatings.roundSeating(round.id)
+        db.seatings.saveRoundSeating(
           round.id,
           seating.tables.map((tb) => ({
             tableId: tb.tableId,
@@ -259,7 +261,7 @@ export class StagesSeating extends OrganiserRoom {
         'The stage has no number of games.',
       )
     }
-    const rounds = db.listRounds(stage.id)
+    const rounds = db.tournaments.listRounds(stage.id)
     const open = rounds.filter((r) => r.startedAt === null)
     const kept = rounds.filter((r) => r.startedAt !== null)
     if (open.length === 0) {
@@ -325,15 +327,15 @@ export class StagesSeating extends OrganiserRoom {
     const planned = result.value.rounds.slice(previous.length)
     db.transaction(() => {
       const tableCount = Math.max(...planned.flatMap((r) => r.tables.map((t) => t.table)))
-      if (db.listTables(stage.tournamentId).length < tableCount)
-        db.setTableCount(stage.tournamentId, tableCount)
-      const tables = new Map(db.listTables(stage.tournamentId).map((t) => [t.number, t.id]))
+      if (db.tournaments.listTables(stage.tournamentId).length < tableCount)
+        db.tournaments.setTableCount(stage.tournamentId, tableCount)
+      const tables = new Map(db.tournaments.listTables(stage.tournamentId).map((t) => [t.number, t.id]))
       // Rounds as the plan needs them (an extra game can need more rounds than games): added or removed.
       const targets = [...open]
-      while (targets.length < planned.length) targets.push(db.addRound(stage.id))
-      for (const extra of targets.splice(planned.length)) db.deleteRound(extra.id)
+      while (targets.length < planned.length) targets.push(db.tournaments.addRound(stage.id))
+      for (const extra of targets.splice(planned.length)) db.tournaments.deleteRound(extra.id)
       planned.forEach((r, k) => {
-        db.saveRoundSeating(
+        db.seatings.saveRoundSeating(
           targets[k].id,
           r.tables.map((t) => ({
             tableId: tables.get(t.table)!,
@@ -343,7 +345,7 @@ export class StagesSeating extends OrganiserRoom {
       })
       // The lot drawn at the stage's cut is kept with the seating's options.
       const { cutLot } = stage.options
-      db.setStageSeating(stage.id, seed, cutLot ? { ...options, cutLot } : options)
+      db.tournaments.setStageSeating(stage.id, seed, cutLot ? { ...options, cutLot } : options)
     })
   }
 
@@ -361,7 +363,9 @@ export class StagesSeating extends OrganiserRoom {
   ): number {
     if (options.uneven !== 'extraGame' || kept.length === 0) return open
     const db = this.db()
-    const played = roundsPerPlayer(kept.map((r) => db.roundSeating(r.id).tables.flatMap((t) => t.seats)))
+    const played = roundsPerPlayer(
+      kept.map((r) => db.seatings.roundSeating(r.id).tables.flatMap((t) => t.seats)),
+    )
     const needed = active.reduce((n, id) => n + Math.max(0, games - (played.get(id) ?? 0)), 0)
     return Math.ceil(needed / (10 * Math.max(1, Math.floor(active.length / 10))))
   }
@@ -375,13 +379,13 @@ export class StagesSeating extends OrganiserRoom {
     const stage = this.requireStage(stageId)
     const t = this.require(stage.tournamentId)
     const players = this.stagePlayers(stage)
-    const space = this.indexSpace(db.listRounds(stage.id), players)
+    const space = this.indexSpace(db.tournaments.listRounds(stage.id), players)
     if (space.rounds.length === 0) {
       throw fail('tournament/no_seating', 'У этапа ещё нет рассадки.', 'The stage has no seating yet.')
     }
-    const seated = db
+    const seated = db.tournaments
       .listRounds(stage.id)
-      .map((r) => ({ round: r, seating: db.roundSeating(r.id) }))
+      .map((r) => ({ round: r, seating: db.seatings.roundSeating(r.id) }))
       .filter((x) => x.seating.tables.length > 0)
     // Who does not play each round and why (sits out / not yet registered / withdrawn), as the dashboard says.
     const roster = this.roster(stage)
@@ -395,8 +399,8 @@ export class StagesSeating extends OrganiserRoom {
       absence[r.round] = Object.fromEntries(out.map((a) => [space.index(a.id), a.reason]))
       return out.length > 0 ? { ...r, sittingOut: out.map((a) => space.index(a.id)) } : r
     })
-    const names = space.ids.map((id) => db.getPlayer(id)?.nickname ?? `#${id}`)
-    const judges = Object.fromEntries(db.listTables(t.id).map((x) => [x.number, x.judge]))
+    const names = space.ids.map((id) => db.players.getPlayer(id)?.nickname ?? `#${id}`)
+    const judges = Object.fromEntries(db.tournaments.listTables(t.id).map((x) => [x.number, x.judge]))
     // Each round's sheet names the judges of that round (a per-round judge, or the game's own once made).
     const roundJudges = Object.fromEntries(
       seated.map((x, k) => [k + 1, this.judgesOf(x.round.id, x.seating.tables)]),
