@@ -17,9 +17,9 @@ test.beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-e2e-codes-'))
   const dbFile = join(dir, 'hub.sqlite')
   const db = await openDatabase(dbFile)
-  const t = db.createTournament({ name: 'Кубок кодов', endsOn: '2999-12-31' })
-  const table = db.addTable(t.id, { judge: 'Анна' })
-  db.addTable(t.id, { judge: 'Борис' }) // no code at all yet
+  const t = db.tournaments.createTournament({ name: 'Кубок кодов', endsOn: '2999-12-31' })
+  const table = db.tournaments.addTable(t.id, { judge: 'Анна' })
+  db.tournaments.addTable(t.id, { judge: 'Борис' }) // no code at all yet
   // Issued straight into the database, as before version 9: no code kept in the secrets file.
   oldCode = db.sync.createToken(table.id)
   db.close()
