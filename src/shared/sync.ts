@@ -81,6 +81,13 @@ export interface SyncTableStatus {
   onStream: boolean
 }
 
+/**
+ * The live part of a table's status on the hub (issue 29 §3): what a push, a heartbeat or a conflict changes. The hub
+ * keeps it in memory and pushes it to the dashboard as a delta (`sync.changed`'s `tables`); the dashboard merges it
+ * into the row it holds, without asking for the whole status again.
+ */
+export type SyncTableLive = Pick<SyncTableStatus, 'tableId' | 'behind' | 'lastSeenAt' | 'game' | 'conflicts'>
+
 export interface SyncHubStatus {
   tournamentId: number
   tables: SyncTableStatus[]

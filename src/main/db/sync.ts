@@ -592,6 +592,29 @@ export class SyncRepo extends Repo {
     })
   }
 
+  /** A tournament's undecided conflicts, oldest first (the dashboard's list: bounded per table). */
+  openConflicts(tournamentId: number): ConflictRow[] {
+    return this.guard(() =>
+      (
+        this.stmt(
+          `SELECT c.* FROM sync_conflicts c JOIN tables t ON t.id = c.table_id
+           WHERE t.tournament_id = ? AND c.resolution IS NULL ORDER BY c.id`,
+        ).all(tournamentId) as ConflictDbRow[]
+      ).map(toConflict),
+    )
+  }
+
+  /** How many open (undecided) conflicts each table of a tournament has: the hub's status seed (issue 29 §3). */
+  openConflictCounts(tournamentId: number): Map<number, number> {
+    return this.guard(() => {
+      const rows = this.stmt(
+        `SELECT c.table_id AS table_id, count(*) AS n FROM sync_conflicts c JOIN tables t ON t.id = c.table_id
+         WHERE t.tournament_id = ? AND c.resolution IS NULL GROUP BY c.table_id`,
+      ).all(tournamentId) as Array<{ table_id: number; n: number }>
+      return new Map(rows.map((r) => [r.table_id, r.n]))
+    })
+  }
+
   conflict(id: number): ConflictRow | null {
     return this.guard(() => {
       const row = this.stmt('SELECT * FROM sync_conflicts WHERE id = ?').get(id) as ConflictDbRow | undefined

@@ -78,6 +78,7 @@ export function createSync(opts: SyncOptions): Sync {
         lastSeq: s.lastSeq,
         at: Date.now(),
         trace: { ...s.trace, pushedAt: Date.now() },
+        tables: [s.table],
       }),
     onOverlay: (table, gameId) => {
       // A batch the stream cannot see (a hidden night entry) keeps the overlay's frame number: no frame for it.
@@ -89,6 +90,23 @@ export function createSync(opts: SyncOptions): Sync {
     },
     onStatus: (tournamentId) =>
       changed({ tournamentId, tableId: null, gameId: null, gameUuid: null, lastSeq: null, at: Date.now() }),
+    // Issue 29 §3: the dashboard gets each change of a table's live status as a delta (no status call per push).
+    onLive: (tournamentId, tables, reload) =>
+      changed({
+        tournamentId,
+        tableId: tables.length === 1 ? tables[0].tableId : null,
+        gameId: null,
+        gameUuid: null,
+        lastSeq: null,
+        at: Date.now(),
+        tables,
+        ...(reload ? { reload } : {}),
+      }),
+  })
+  // A round started, a game cancelled or re-seated: the live status of that tournament is seeded again on next use.
+  opts.service.onPush((channel, payload) => {
+    if (channel === 'tournament.changed')
+      hub.book.invalidate((payload as { tournamentId: number }).tournamentId)
   })
   const sender = new SyncSender({
     db: opts.db,
