@@ -38,7 +38,10 @@ export const syncPushSchema = z
       .optional(),
     /** Entries still in the table's outbox after this batch (the hub shows it as the table's lag). */
     pending: pendingSchema.optional(),
-    /** When the table's sender sent the batch (its clock, ms): the hub's lag trace only. */
+    /**
+     * When the table's sender sent the batch (its clock, ms): the hub's lag trace, and the table clock's offset
+     * from the hub's (the hub's receive time minus this) for the table game's timer on the hub's stream.
+     */
     sentAt: z.number().finite().min(0).optional(),
     /** The sending machine's own id (made once per database): a game takes entries from one machine only. */
     machine: z.string().uuid().optional(),

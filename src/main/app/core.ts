@@ -83,6 +83,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     service,
     log,
     failures: authFailures,
+    clock: opts.clock,
     changed: (payload) => server?.broadcast('sync.changed', payload),
     overlay: (payload) => server?.broadcast('sync.overlay', payload),
   })

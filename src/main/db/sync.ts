@@ -592,6 +592,18 @@ export class SyncRepo extends Repo {
     })
   }
 
+  /** The newest game of a tournament's tables (its id; 0: none): the hub's status re-seeds when it moved. */
+  newestTableGame(tournamentId: number): number {
+    return this.guard(
+      () =>
+        (
+          this.stmt('SELECT max(id) AS id FROM games WHERE tournament_id = ? AND table_id IS NOT NULL').get(
+            tournamentId,
+          ) as { id: number | null }
+        ).id ?? 0,
+    )
+  }
+
   /** A tournament's undecided conflicts, oldest first (the dashboard's list: bounded per table). */
   openConflicts(tournamentId: number): ConflictRow[] {
     return this.guard(() =>

@@ -30,6 +30,11 @@ export interface SyncOptions {
   overlay?: (payload: { table: number; envelope: OverlayEnvelope }) => void
   /** Failed authentications per address, shared with the WebSocket server (one of its own when absent). */
   failures?: AuthFailureLimiter
+  /**
+   * This machine's clock, the one its service stamps commands with: the sender's send time comes from it too, so
+   * the hub measures a table's clock from the same source as the table's entries (issue 29 §3).
+   */
+  clock?: () => number
 }
 
 /** What the hub's handlers need of the server it runs in. */
@@ -103,14 +108,14 @@ export function createSync(opts: SyncOptions): Sync {
         ...(reload ? { reload } : {}),
       }),
   })
-  // A round started, a game cancelled or re-seated: the live status of that tournament is seeded again on next use.
+  // A round started (new games for the tables): the live status of that tournament checks its seed before next use.
   opts.service.onPush((channel, payload) => {
-    if (channel === 'tournament.changed')
-      hub.book.invalidate((payload as { tournamentId: number }).tournamentId)
+    if (channel === 'tournament.changed') hub.book.changed((payload as { tournamentId: number }).tournamentId)
   })
   const sender = new SyncSender({
     db: opts.db,
     log: opts.log,
+    clock: opts.clock,
     // A game the head judge cancelled is cancelled here through the service (its live copy goes too).
     onCancelled: (gameId, reason) => void opts.service.cancelGame(gameId, reason),
   })

@@ -22,6 +22,12 @@ interface Seeded {
   /** Each table's newest game (by creation) and its open conflicts, as the database had them at the seed. */
   games: Map<number, GameLive>
   conflicts: Map<number, number>
+  /** The newest game of the tournament's tables at the seed: a game created since (a round started) re-seeds. */
+  newest: number
+  /** Something of the tournament changed outside the pushes: check `newest` before the next use. */
+  check: boolean
+  /** The database seeded from: a restore from a backup replaces it, and every seed is taken again. */
+  db: MafiaDb
 }
 
 /** A heartbeat with nothing new reaches the dashboards at most this often (ms). */
@@ -49,10 +55,21 @@ export class HubStatusBook {
   constructor(private readonly deps: StatusBookDeps) {}
 
   private seed(tournamentId: number): Seeded {
+    const db = this.deps.db()
     let s = this.seeds.get(tournamentId)
+    if (s && s.db !== db) s = undefined
+    if (s?.check) {
+      s.check = false
+      if (db.sync.newestTableGame(tournamentId) !== s.newest) s = undefined
+    }
     if (!s) {
-      const db = this.deps.db()
-      s = { games: db.sync.latestGames(tournamentId), conflicts: db.sync.openConflictCounts(tournamentId) }
+      s = {
+        db,
+        newest: db.sync.newestTableGame(tournamentId),
+        games: db.sync.latestGames(tournamentId),
+        conflicts: db.sync.openConflictCounts(tournamentId),
+        check: false,
+      }
       this.seeds.set(tournamentId, s)
       this.seedCount += 1
     }
@@ -119,11 +136,13 @@ export class HubStatusBook {
   }
 
   /**
-   * Something of a tournament changed outside the pushes (a round started: new games; a game cancelled): its seed
-   * is taken again from the database on next use. The contacts stay.
+   * Something of a tournament changed (every stored batch says so too): before its next use the seed checks, with
+   * one indexed query, whether a game was created for its tables since (a round started), and is taken again from
+   * the database if so. The contacts stay.
    */
-  invalidate(tournamentId: number): void {
-    this.seeds.delete(tournamentId)
+  changed(tournamentId: number): void {
+    const s = this.seeds.get(tournamentId)
+    if (s) s.check = true
   }
 
   /** Something the live rows do not hold (a refusal) changed: the dashboards ask for the status again. */
