@@ -114,6 +114,9 @@ export interface HubDeps {
   now?: () => number
 }
 
+/** Engine states of synced games kept in memory (LRU): more than the tables of the biggest hall (each a few 10 kB). */
+const KEPT_GAMES = 512
+
 /** The settings key of the table "on stream": OBS and the hub's /overlay follow that table's current game. */
 export const ON_STREAM_KEY = 'sync.onStream'
 
@@ -453,11 +456,14 @@ export class SyncHub {
     return restore(setup, db.sync.log(gameId) as LogEntry[])
   }
 
-  /** Keeps a game's state after a committed batch (the newest games of every table: at most 64). */
+  /**
+   * Keeps a game's state after a committed batch: the newest games of every table, up to KEPT_GAMES (a hall of 200
+   * tables keeps each table's game, so no push replays its game's whole log; issue 29 §3).
+   */
   private remember(uuid: string, game: Game): void {
     this.games.delete(uuid)
     this.games.set(uuid, game)
-    if (this.games.size > 64) this.games.delete(this.games.keys().next().value!)
+    if (this.games.size > KEPT_GAMES) this.games.delete(this.games.keys().next().value!)
   }
 
   /** Refreshes the service's copy; the table on stream brings its newest game to the stream (OBS follows). */
@@ -694,10 +700,16 @@ export class SyncHub {
     tableId: number,
     tableJudge: string,
     newestGameId: number | undefined,
+    rounds: Map<number, Map<number, string>>,
   ): string {
     const roundId = newestGameId === undefined ? null : (db.getGame(newestGameId)?.roundId ?? null)
     if (roundId === null) return tableJudge
-    return judgeAt(db.liveGameAt(roundId, tableId), tableJudge, db.roundJudges(roundId).get(tableId))
+    const live = db.liveGameAt(roundId, tableId)
+    if (live) return judgeAt(live, tableJudge, undefined)
+    // A round's judges are read once per status call, not once per table (200 tables: 200 reads of 200 rows).
+    let judges = rounds.get(roundId)
+    if (!judges) rounds.set(roundId, (judges = db.roundJudges(roundId)))
+    return judgeAt(null, tableJudge, judges.get(tableId))
   }
 
   /** The tournament whose tables `/overlay?table=N` and `sync.overlay` show. */
@@ -723,6 +735,7 @@ export class SyncHub {
     const conflicts = db.sync.openConflicts(tournamentId)
     const onStream = db.getSetting<{ tableId: number }>(ON_STREAM_KEY)?.tableId ?? null
     const tableIds = new Set(tokens.map((t) => t.tableId))
+    const rounds = new Map<number, Map<number, string>>()
     return {
       tournamentId,
       tables: tokens.map((t) => {
@@ -732,7 +745,7 @@ export class SyncHub {
           ...live,
           number: t.number,
           name: t.name,
-          judge: this.judgeNow(db, t.tableId, t.judge, live.game?.id),
+          judge: this.judgeNow(db, t.tableId, t.judge, live.game?.id, rounds),
           token: t.token,
           pairingUrl: t.token ? pairing.code(t.token) : null,
           expiresAt: t.expiresAt,
