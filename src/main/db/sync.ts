@@ -592,6 +592,48 @@ export class SyncRepo extends Repo {
     })
   }
 
+  /**
+   * What names each table's judge on the hub's dashboard, for every table of a tournament in one query (issue 29 §3:
+   * no reads per table): the table's own judge, the round of its newest game, that round's live game at the table
+   * (its judge) and the judge the round gives the table. `judgeAt` (tournament/judges.ts) makes the name of it.
+   */
+  tableJudgeInputs(
+    tournamentId: number,
+  ): Map<
+    number,
+    { tableJudge: string; roundId: number | null; live: { judge: string } | null; roundJudge: string }
+  > {
+    return this.guard(() => {
+      const rows = this.stmt(
+        `SELECT t.id AS table_id, t.judge AS table_judge, n.round_id AS round_id,
+           (SELECT g.judge FROM games g WHERE g.round_id = n.round_id AND g.table_id = t.id AND g.cancelled_at IS NULL
+             ORDER BY g.id LIMIT 1) AS live_judge,
+           coalesce((SELECT rj.judge FROM round_judges rj WHERE rj.round_id = n.round_id AND rj.table_id = t.id),
+             t.judge) AS round_judge
+         FROM tables t
+         LEFT JOIN games n ON n.id = (SELECT max(g2.id) FROM games g2 WHERE g2.table_id = t.id)
+         WHERE t.tournament_id = ?`,
+      ).all(tournamentId) as Array<{
+        table_id: number
+        table_judge: string
+        round_id: number | null
+        live_judge: string | null
+        round_judge: string
+      }>
+      return new Map(
+        rows.map((r) => [
+          r.table_id,
+          {
+            tableJudge: r.table_judge,
+            roundId: r.round_id,
+            live: r.live_judge === null ? null : { judge: r.live_judge },
+            roundJudge: r.round_judge,
+          },
+        ]),
+      )
+    })
+  }
+
   /** The newest game of a tournament's tables (its id; 0: none): the hub's status re-seeds when it moved. */
   newestTableGame(tournamentId: number): number {
     return this.guard(

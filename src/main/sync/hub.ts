@@ -692,24 +692,16 @@ export class SyncHub {
   }
 
   /**
-   * The judge of a table in the round of its newest game, as the dashboard names him (the game's own judge, the
-   * round's judge of that table when its game was cancelled); the table's usual judge before any game.
+   * The judge of each table in the round of its newest game, as the dashboard names him (the game's own judge, the
+   * round's judge of that table when its game was cancelled); the table's usual judge before any game. One query
+   * for the whole tournament.
    */
-  private judgeNow(
-    db: MafiaDb,
-    tableId: number,
-    tableJudge: string,
-    newestGameId: number | undefined,
-    rounds: Map<number, Map<number, string>>,
-  ): string {
-    const roundId = newestGameId === undefined ? null : (db.getGame(newestGameId)?.roundId ?? null)
-    if (roundId === null) return tableJudge
-    const live = db.liveGameAt(roundId, tableId)
-    if (live) return judgeAt(live, tableJudge, undefined)
-    // A round's judges are read once per status call, not once per table (200 tables: 200 reads of 200 rows).
-    let judges = rounds.get(roundId)
-    if (!judges) rounds.set(roundId, (judges = db.roundJudges(roundId)))
-    return judgeAt(null, tableJudge, judges.get(tableId))
+  private judgesNow(db: MafiaDb, tournamentId: number): Map<number, string> {
+    const out = new Map<number, string>()
+    for (const [tableId, j] of db.sync.tableJudgeInputs(tournamentId)) {
+      out.set(tableId, j.roundId === null ? j.tableJudge : judgeAt(j.live, j.tableJudge, j.roundJudge))
+    }
+    return out
   }
 
   /** The tournament whose tables `/overlay?table=N` and `sync.overlay` show. */
@@ -735,7 +727,7 @@ export class SyncHub {
     const conflicts = db.sync.openConflicts(tournamentId)
     const onStream = db.getSetting<{ tableId: number }>(ON_STREAM_KEY)?.tableId ?? null
     const tableIds = new Set(tokens.map((t) => t.tableId))
-    const rounds = new Map<number, Map<number, string>>()
+    const judges = this.judgesNow(db, tournamentId)
     return {
       tournamentId,
       tables: tokens.map((t) => {
@@ -745,7 +737,7 @@ export class SyncHub {
           ...live,
           number: t.number,
           name: t.name,
-          judge: this.judgeNow(db, t.tableId, t.judge, live.game?.id, rounds),
+          judge: judges.get(t.tableId) ?? t.judge,
           token: t.token,
           pairingUrl: t.token ? pairing.code(t.token) : null,
           expiresAt: t.expiresAt,
