@@ -8,7 +8,7 @@
  * - the status call's cost (`sync.status`, in the hub's process);
  * then the hub's CPU per heartbeat with 200 tables heartbeating and nothing else happening.
  *
- *   npm run bench:hub [-- --sizes 20,50,100,200 --seconds 10 --pace 2000]
+ *   npm run bench:hub [-- --sizes 20,50,100,200 --seconds 10 --pace 5000]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -30,12 +30,12 @@ const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '20,50,100,200' },
     seconds: { type: 'string', default: '10' },
-    pace: { type: 'string', default: '2000' },
+    pace: { type: 'string', default: '5000' },
   },
 })
 const sizes = values.sizes.split(',').map(Number)
 const seconds = Number(values.seconds)
-/** Each table commits an entry every `pace` ms on average (a judge's key press every 2 s is a brisk game). */
+/** Each table commits an entry every `pace` ms on average (a real game: about one per 30 s; 5 s is a brisk judge). */
 const pace = Number(values.pace)
 const HEARTBEAT_MS = 3000
 
@@ -60,9 +60,10 @@ function post(agent, path, token, body) {
     req.end(text)
   })
 }
-const end = Date.now() + cfg.seconds * 1000
+let end = 0
+const agents = new Map()
 async function table(t) {
-  const agent = new https.Agent({ keepAlive: true, maxSockets: 1 })
+  const agent = agents.get(t.number)
   let next = 0, lastContact = Date.now()
   await new Promise((r) => setTimeout(r, Math.random() * (cfg.mode === 'push' ? cfg.pace : cfg.heartbeatMs)))
   while (Date.now() < end) {
@@ -85,7 +86,15 @@ async function table(t) {
   }
   agent.destroy()
 }
-Promise.all(cfg.tables.map(table)).then(() => {
+// Each table connects first (its TLS handshake, as a paired table machine has done long before), then plays.
+Promise.all(cfg.tables.map((t) => {
+  const agent = new https.Agent({ keepAlive: true, maxSockets: 1 })
+  agents.set(t.number, agent)
+  return post(agent, '/sync/hello', t.token, { pending: 0 })
+})).then(() => {
+  end = Date.now() + cfg.seconds * 1000
+  return Promise.all(cfg.tables.map(table))
+}).then(() => {
   process.stdout.write('RESULT ' + JSON.stringify({ sends, hellos, failures }) + '\\n', () => process.exit(0))
 })
 `
@@ -240,6 +249,8 @@ async function main(): Promise<void> {
   await page.getByTestId('tables-sync-grid').waitFor()
   // A second dashboard client in this process: when each table's delta left the hub (its WebSocket push).
   const pushed: Array<{ tableId: number; seq: number; at: number }> = []
+  /** Where each stored batch's time went on the hub (its trace): arriving, storing (queue + commit), pushing. */
+  const split: Array<{ arrive: number; store: number; push: number }> = []
   const ws = new WebSocket(`${origin.replace('https', 'wss')}/ws?token=${hub.server.token}`, {
     rejectUnauthorized: false,
   })
@@ -249,6 +260,13 @@ async function main(): Promise<void> {
     if (m.type !== 'push' || m.channel !== 'sync.changed') return
     for (const t of m.payload?.tables ?? [])
       if (t.game) pushed.push({ tableId: t.tableId, seq: t.game.lastSeq, at })
+    const tr = m.payload?.trace
+    if (tr?.sentAt != null)
+      split.push({
+        arrive: tr.arrivedAt - tr.sentAt,
+        store: tr.storedAt - tr.arrivedAt,
+        push: tr.pushedAt - tr.storedAt,
+      })
   })
   await new Promise((r) => ws.once('open', r))
   const figures: BenchFigure[] = []
@@ -259,6 +277,7 @@ async function main(): Promise<void> {
     await page.getByTestId(`sync-table-${n}`).waitFor()
     await page.evaluate(observe)
     pushed.length = 0
+    split.length = 0
     const run = await runTables(dir, origin, h, 'push', seconds)
     await new Promise((r) => setTimeout(r, 500))
     const seen = await page.evaluate(
@@ -300,6 +319,12 @@ async function main(): Promise<void> {
         `push → page DOM p50/p95/p99 ${pct(lags, 50).toFixed(0)} / ${pct(lags, 95).toFixed(0)} / ${pct(lags, 99).toFixed(0)} ms ` +
         `(→ the hub's WebSocket push ${pct(wsLags, 50).toFixed(0)} / ${pct(wsLags, 95).toFixed(0)} / ${pct(wsLags, 99).toFixed(0)} ms); ` +
         `status call ${statusCost[n].toFixed(2)} ms`,
+    )
+    const part = (k: 'arrive' | 'store' | 'push') => split.map((x) => x[k])
+    console.log(
+      `     on the hub p50/p99: send → arrived ${pct(part('arrive'), 50)} / ${pct(part('arrive'), 99)} ms, ` +
+        `arrived → stored (queue + commit) ${pct(part('store'), 50)} / ${pct(part('store'), 99)} ms, ` +
+        `stored → pushed ${pct(part('push'), 50)} / ${pct(part('push'), 99)} ms`,
     )
     figures.push(
       figure(`hub: push → «Столы по сети» DOM p99 at ${n} tables`, pct(lags, 99), 'ms', { below: 200 }),
