@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { chromium } from 'playwright-core'
 import { WebSocket } from 'ws'
 import type { SyncChanged } from '../src/shared/contract'
@@ -49,16 +50,23 @@ const https = require('node:https')
 const fs = require('node:fs')
 const cfg = JSON.parse(fs.readFileSync(process.argv[1], 'utf8'))
 const sends = []
-let hellos = 0, failures = 0
-function post(agent, path, token, body) {
+let hellos = 0, failures = 0, retries = 0
+const reasons = {}
+function once(agent, path, token, text) {
   return new Promise((resolve) => {
-    const text = JSON.stringify(body)
     const req = https.request(cfg.origin + path, { method: 'POST', agent, rejectUnauthorized: false,
       headers: { Authorization: 'Bearer ' + token, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) } },
-      (res) => { res.resume(); res.on('end', () => { if (res.statusCode !== 200) failures++; resolve() }) })
-    req.on('error', () => { failures++; resolve() })
+      (res) => { let b = ''; res.on('data', (d) => (b += d)); res.on('end', () => resolve(res.statusCode === 200 ? null : 'HTTP ' + res.statusCode + ' ' + b.slice(0, 80))) })
+    req.on('error', (err) => resolve('socket ' + (err.code || err.message)))
     req.end(text)
   })
+}
+// A socket the hub closed while idle (keep-alive timeout) is retried once on a new one, as the table's sender does.
+async function post(agent, path, token, body) {
+  const text = JSON.stringify(body)
+  let why = await once(agent, path, token, text)
+  if (why && why.startsWith('socket ')) { retries++; why = await once(agent, path, token, text) }
+  if (why) { failures++; reasons[why] = (reasons[why] || 0) + 1 }
 }
 let end = 0
 const agents = new Map()
@@ -95,7 +103,7 @@ Promise.all(cfg.tables.map((t) => {
   end = Date.now() + cfg.seconds * 1000
   return Promise.all(cfg.tables.map(table))
 }).then(() => {
-  process.stdout.write('RESULT ' + JSON.stringify({ sends, hellos, failures }) + '\\n', () => process.exit(0))
+  process.stdout.write('RESULT ' + JSON.stringify({ sends, hellos, failures, retries, reasons }) + '\\n', () => process.exit(0))
 })
 `
 
@@ -165,7 +173,13 @@ function runTables(
   h: Hall,
   mode: 'push' | 'heartbeat',
   secs: number,
-): Promise<{ sends: Array<[number, number, number]>; hellos: number; failures: number }> {
+): Promise<{
+  sends: Array<[number, number, number]>
+  hellos: number
+  failures: number
+  retries: number
+  reasons: Record<string, number>
+}> {
   const file = join(dir, `tables-${h.tournamentId}-${mode}.json`)
   writeFileSync(
     file,
@@ -278,7 +292,10 @@ async function main(): Promise<void> {
     await page.evaluate(observe)
     pushed.length = 0
     split.length = 0
+    const loop = monitorEventLoopDelay({ resolution: 10 })
+    loop.enable()
     const run = await runTables(dir, origin, h, 'push', seconds)
+    loop.disable()
     await new Promise((r) => setTimeout(r, 500))
     const seen = await page.evaluate(
       () => (window as unknown as { __seen: Array<[number, number, number]> }).__seen,
@@ -315,7 +332,7 @@ async function main(): Promise<void> {
     statusCost[n] = (performance.now() - t0) / calls
     console.log(
       `${String(n).padStart(3)} tables: ${run.sends.length} pushes (${(run.sends.length / seconds).toFixed(0)}/s), ` +
-        `${run.hellos} heartbeats, ${run.failures} failed, ${unseen} not seen; ` +
+        `${run.hellos} heartbeats, ${run.failures} failed ${JSON.stringify(run.reasons)}, ${run.retries} retried, ${unseen} not seen; ` +
         `push → page DOM p50/p95/p99 ${pct(lags, 50).toFixed(0)} / ${pct(lags, 95).toFixed(0)} / ${pct(lags, 99).toFixed(0)} ms ` +
         `(→ the hub's WebSocket push ${pct(wsLags, 50).toFixed(0)} / ${pct(wsLags, 95).toFixed(0)} / ${pct(wsLags, 99).toFixed(0)} ms); ` +
         `status call ${statusCost[n].toFixed(2)} ms`,
@@ -324,7 +341,8 @@ async function main(): Promise<void> {
     console.log(
       `     on the hub p50/p99: send → arrived ${pct(part('arrive'), 50)} / ${pct(part('arrive'), 99)} ms, ` +
         `arrived → stored (queue + commit) ${pct(part('store'), 50)} / ${pct(part('store'), 99)} ms, ` +
-        `stored → pushed ${pct(part('push'), 50)} / ${pct(part('push'), 99)} ms`,
+        `stored → pushed ${pct(part('push'), 50)} / ${pct(part('push'), 99)} ms; ` +
+        `the hub's event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
     )
     figures.push(
       figure(`hub: push → «Столы по сети» DOM p99 at ${n} tables`, pct(lags, 99), 'ms', { below: 200 }),
