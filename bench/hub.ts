@@ -32,6 +32,8 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '20,50,100,200' },
     seconds: { type: 'string', default: '10' },
     pace: { type: 'string', default: '5000' },
+    /** Where the hub's database goes (default: the system's temp folder, on disk): e.g. /dev/shm to leave out fsync. */
+    dir: { type: 'string' },
   },
 })
 const sizes = values.sizes.split(',').map(Number)
@@ -212,8 +214,12 @@ function pct(xs: number[], p: number): number {
 
 /** Records, in the page, when each table's game cell first shows each entry count (ms since epoch). */
 function observe(): void {
-  const w = window as unknown as { __seen: Array<[number, number, number]> }
+  const w = window as unknown as { __seen: Array<[number, number, number]>; __long: number[] }
   w.__seen = []
+  w.__long = []
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__long.push(e.duration)
+  }).observe({ type: 'longtask' })
   new MutationObserver((records) => {
     const at = performance.timeOrigin + performance.now()
     for (const r of records) {
@@ -228,7 +234,7 @@ function observe(): void {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'md-bench-hub-'))
+  const dir = mkdtempSync(join(values.dir ?? tmpdir(), 'md-bench-hub-'))
   const hub = await startCore({
     mode: 'headless',
     staticDir: join(ROOT, 'out/renderer'),
@@ -300,6 +306,7 @@ async function main(): Promise<void> {
     const seen = await page.evaluate(
       () => (window as unknown as { __seen: Array<[number, number, number]> }).__seen,
     )
+    const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long)
     // The first time the page showed each table's entry count at or past each sent entry.
     const lags: number[] = []
     let unseen = 0
@@ -342,7 +349,8 @@ async function main(): Promise<void> {
       `     on the hub p50/p99: send → arrived ${pct(part('arrive'), 50)} / ${pct(part('arrive'), 99)} ms, ` +
         `arrived → stored (queue + commit) ${pct(part('store'), 50)} / ${pct(part('store'), 99)} ms, ` +
         `stored → pushed ${pct(part('push'), 50)} / ${pct(part('push'), 99)} ms; ` +
-        `the hub's event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
+        `the hub's event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms; ` +
+        `the page's long tasks: ${long.length}, ${long.reduce((a, b) => a + b, 0).toFixed(0)} ms in all`,
     )
     figures.push(
       figure(`hub: push → «Столы по сети» DOM p99 at ${n} tables`, pct(lags, 99), 'ms', { below: 200 }),
