@@ -20,7 +20,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { chromium } from 'playwright-core'
 import { WebSocket } from 'ws'
 import type { SyncChanged } from '../src/shared/contract'
-import { startCore, type Core } from '../src/main/app/core'
+import { startCore, type Core } from '../src/main/core'
 import { execute, restore, type GameSetup, type LogEntry } from '../src/main/engine'
 import type { Command } from '../src/shared/game/commands'
 import { FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../tests/fixtures/full-game'
@@ -137,11 +137,11 @@ function entriesOf(setup: GameSetup, count: number): LogEntry[] {
 }
 
 function hall(hub: Core, size: number, entries: number): Hall {
-  const t = hub.db.createTournament({ name: `Зал на ${size} столов` })
-  const round = hub.db.addRound(hub.db.addStage(t.id, { kind: 'qualifying' }).id)
+  const t = hub.db.tournaments.createTournament({ name: `Зал на ${size} столов` })
+  const round = hub.db.tournaments.addRound(hub.db.tournaments.addStage(t.id, { kind: 'qualifying' }).id)
   const tables: Hall['tables'] = []
   for (let i = 0; i < size; i++) {
-    const table = hub.db.addTable(t.id, { judge: `Судья ${i + 1}` })
+    const table = hub.db.tournaments.addTable(t.id, { judge: `Судья ${i + 1}` })
     const env = hub.service.createGame(
       {
         rulesetId: 'fiim',
@@ -156,7 +156,7 @@ function hall(hub: Core, size: number, entries: number): Hall {
       { open: false },
     )
     const token = hub.db.sync.createToken(table.id, 24)
-    const setup = hub.db.getGame(env.gameId)!.setup as GameSetup
+    const setup = hub.db.games.getGame(env.gameId)!.setup as GameSetup
     tables.push({
       number: table.number,
       tableId: table.id,

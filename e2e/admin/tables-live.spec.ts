@@ -21,9 +21,12 @@ test.beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-e2e-live-'))
   const dbFile = join(dir, 'hub.sqlite')
   const db = await openDatabase(dbFile)
-  const t = db.createTournament({ name: 'Кубок живых' })
-  const round = db.addRound(db.addStage(t.id, { kind: 'qualifying' }).id)
-  const tables = [db.addTable(t.id, { judge: 'Анна' }), db.addTable(t.id, { judge: 'Борис' })]
+  const t = db.tournaments.createTournament({ name: 'Кубок живых' })
+  const round = db.tournaments.addRound(db.tournaments.addStage(t.id, { kind: 'qualifying' }).id)
+  const tables = [
+    db.tournaments.addTable(t.id, { judge: 'Анна' }),
+    db.tournaments.addTable(t.id, { judge: 'Борис' }),
+  ]
   db.close()
   cup = { tournamentId: t.id, uuid: t.uuid, roundId: round.id, tableIds: tables.map((x) => x.id) }
   hub = await startServer({ dir, dbFile })

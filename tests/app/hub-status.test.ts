@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import Database from 'better-sqlite3'
-import { startCore, type Core } from '../../src/main/app/core'
+import { startCore, type Core } from '../../src/main/core'
 import { execute, restore, type GameSetup, type LogEntry } from '../../src/main/engine'
 import { HubStatusBook } from '../../src/main/sync/status'
 import type { SyncChanged } from '../../src/shared/contract'
@@ -50,13 +50,13 @@ function seat(tableId: number, round: number): { id: number; uuid: string; setup
     },
     { open: false },
   )
-  return { id: env.gameId, uuid: env.game.uuid, setup: hub.db.getGame(env.gameId)!.setup as GameSetup }
+  return { id: env.gameId, uuid: env.game.uuid, setup: hub.db.games.getGame(env.gameId)!.setup as GameSetup }
 }
 
 function tokenOf(tableId: number): string {
-  const row = hub.db.sync.tableTokens(tournamentId).find((x) => x.tableId === tableId)
-  if (!row?.token) throw new Error('no token')
-  return row.token
+  const code = hub.sync.codeOf(tableId)
+  if (!code) throw new Error('no token')
+  return code
 }
 
 /** The entries a table machine writes for these commands (the engine, stamped at `at0`, `at0 + 1`, …). */
@@ -118,17 +118,17 @@ const PLAY: Command[] = [{ cmd: 'start' }, { cmd: 'next' }, { cmd: 'next' }, { c
 
 beforeAll(async () => {
   hub = await startCore({ ...base, port: 0, dbFile: hubFile })
-  const t = hub.db.createTournament({ name: 'Зал' })
+  const t = hub.db.tournaments.createTournament({ name: 'Зал' })
   tournamentId = t.id
   tournamentUuid = t.uuid
-  roundId = hub.db.addRound(hub.db.addStage(t.id, { kind: 'qualifying' }).id).id
-  tableA = hub.db.addTable(t.id, { judge: 'Анна' }).id
-  tableB = hub.db.addTable(t.id, { judge: 'Борис' }).id
+  roundId = hub.db.tournaments.addRound(hub.db.tournaments.addStage(t.id, { kind: 'qualifying' }).id).id
+  tableA = hub.db.tournaments.addTable(t.id, { judge: 'Анна' }).id
+  tableB = hub.db.tournaments.addTable(t.id, { judge: 'Борис' }).id
   for (const id of [tableA, tableB]) machines[id] = randomUUID()
   games[tableA] = seat(tableA, roundId)
   games[tableB] = seat(tableB, roundId)
-  hub.db.sync.createToken(tableA)
-  hub.db.sync.createToken(tableB)
+  await call(hub, 'sync.createToken', { tableId: tableA })
+  await call(hub, 'sync.createToken', { tableId: tableB })
   dash = await wsClient(hub.server.port, hub.server.token)
 })
 afterAll(async () => {
@@ -200,7 +200,7 @@ describe('the hub’s live status of its tables (issue 29 §3)', () => {
     await call(hub, 'sync.createToken', { tableId: tableB })
 
     // A new round started on the hub: table B's newest game is the new one at once (not the one pushed last).
-    const round2 = hub.db.addRound(hub.db.getRound(roundId)!.stageId).id
+    const round2 = hub.db.tournaments.addRound(hub.db.tournaments.getRound(roundId)!.stageId).id
     games[tableB] = seat(tableB, round2)
     const next = await status()
     expect(next.tables.find((t) => t.tableId === tableB)!.game).toMatchObject({
@@ -261,7 +261,7 @@ describe('the hub’s stream of a table game does not depend on the table’s cl
   it('a table 10 minutes ahead and one 10 minutes behind: the hub’s overlay counts down the right seconds', async () => {
     const skews = { [tableA]: 10 * 60_000, [tableB]: -10 * 60_000 }
     // Fresh games for both tables in a new round (the earlier ones are the first test's).
-    const round3 = hub.db.addRound(hub.db.getRound(roundId)!.stageId).id
+    const round3 = hub.db.tournaments.addRound(hub.db.tournaments.getRound(roundId)!.stageId).id
     for (const id of [tableA, tableB]) games[id] = seat(id, round3)
     for (const [i, id] of [tableA, tableB].entries()) {
       const skew = skews[id]
@@ -274,7 +274,7 @@ describe('the hub’s stream of a table game does not depend on the table’s cl
       tables.push(table)
       const local = await call(table, 'sync.pair', { hubUrl: `${hub.server.origin}/#${tokenOf(id)}` })
       expect(local.pulled?.map((g) => g.uuid)).toContain(games[id].uuid)
-      const mine = table.db.getGameByUuid(games[id].uuid)!
+      const mine = table.db.games.getGameByUuid(games[id].uuid)!
       // Zero night, then day 1: the first speech's timer runs (60 s) from the table's own (wrong) clock.
       for (const command of PLAY.slice(0, 2)) await call(table, 'game.command', { gameId: mine.id, command })
       await until('drain', () => table.db.sync.pendingCount() === 0)
@@ -285,7 +285,7 @@ describe('the hub’s stream of a table game does not depend on the table’s cl
       expect(tableLeft).toBeGreaterThan(50_000)
 
       // The hub's `/overlay?table=N` view, counted down on the hub's clock as the overlay page does.
-      const number = hub.db.getTable(id)!.number
+      const number = hub.db.tournaments.getTable(id)!.number
       const envelope = await call(hub, 'sync.overlay', { table: number })
       expect(envelope.gameId).toBe(games[id].id)
       const timer = envelope.view!.timer!

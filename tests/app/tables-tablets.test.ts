@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startCore, type Core } from '../../src/main/app/core'
+import { startCore, type Core } from '../../src/main/core'
 import type { GameEnvelope } from '../../src/shared/contract'
 import type { SyncPull, SyncTableSession } from '../../src/shared/sync'
 import type { TournamentDetail } from '../../src/shared/tournament-ops'
@@ -31,8 +31,9 @@ const open: WsClient[] = []
 
 function tokenOf(tableNumber: number): string {
   const row = hub.db.sync.tableTokens(t.id).find((x) => x.number === tableNumber)
-  if (!row?.token) throw new Error('no token')
-  return row.token
+  const code = row ? hub.sync.codeOf(row.tableId) : null
+  if (!code) throw new Error('no token')
+  return code
 }
 
 async function tablet(token: string): Promise<WsClient> {
@@ -66,7 +67,7 @@ beforeAll(async () => {
   await call(hub, 'tournaments.importPlayers', { tournamentId: t.id, csv: `nickname;club\n${csv}\n` })
   t = await call(hub, 'stages.create', { tournamentId: t.id, kind: 'qualifying', name: 'Отбор', games: 2 })
   t = await call(hub, 'seating.generate', { stageId: t.stages[0].id, seed: 3 })
-  for (const tb of t.tables) hub.db.sync.createToken(tb.id)
+  for (const tb of t.tables) await call(hub, 'sync.createToken', { tableId: tb.id })
 })
 afterAll(async () => {
   for (const c of open) c.close()
@@ -151,10 +152,10 @@ describe('the tablets of a table', () => {
   it('follow a game its table machine sends, as the hub stores it', async () => {
     const mine = await tablet(tokenOf(1))
     const other = await tablet(tokenOf(2))
-    const uuid = hub.db.getGame(game1)!.uuid
-    const local = machine.db.getGameByUuid(uuid)!.id
+    const uuid = hub.db.games.getGame(game1)!.uuid
+    const local = machine.db.games.getGameByUuid(uuid)!.id
     await call(machine, 'game.command', { gameId: local, command: FULL_GAME[0] })
-    await until('the hub stored it', () => hub.db.loadGame(game1)!.log.length === 1)
+    await until('the hub stored it', () => hub.db.games.loadGame(game1)!.log.length === 1)
     await until('the tablet’s push', () => viewsOf(mine, game1).length === 1)
     expect(viewsOf(mine, game1)[0].view.phase).not.toBe('setup')
     await settled(other)
@@ -178,7 +179,7 @@ describe('the tablets of a table', () => {
     const token = tokenOf(2)
     await call(hub, 'sync.revokeToken', { tableId: t.tables.find((x) => x.number === 2)!.id })
     await call(hub, 'game.command', { gameId: game2, command: FULL_GAME[3] })
-    expect(hub.db.loadGame(game2)!.log).toHaveLength(4)
+    expect(hub.db.games.loadGame(game2)!.log).toHaveLength(4)
     // Its open connection was closed at once (issue 29 §2); a new one with the revoked token reads nothing.
     expect(viewsOf(gone, game2)).toEqual([])
     expect(hub.sync.grantFor(token)).toBeNull()

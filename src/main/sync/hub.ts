@@ -11,10 +11,11 @@ import { restore, type Game, type GameSetup, type LogEntry } from '../engine'
 import { checkSetup, verifyEntries } from '../engine/verify'
 import { toAppErrorData, type AppErrorData } from '../../shared/errors'
 import type { ConflictRow, MafiaDb, RefusalRow, StoredEntry, TableGrant } from '../db'
-import type { AppService } from '../app/service'
+import type { GameHost } from './game-host'
+import type { TableCodes } from './table-codes'
 import type { SyncTrace } from '../../shared/contract'
-import { projectionOf } from '../app/projection'
-import { writeEntries } from '../app/games/writer'
+import { projectionOf } from '../games/projection'
+import { writeEntries } from '../games/writer'
 import { judgeAt } from '../tournament/judges'
 import type {
   SyncConflictDetail,
@@ -53,7 +54,7 @@ function otherMachine(gameUuid: string, tableNumber: number): Error {
 
 /** Closed means locked (issue 29 §4): a game of a closed round or an archived tournament takes no entry. */
 function lockOf(db: MafiaDb, tournamentId: number | null, roundId: number | null): Error | null {
-  const t = tournamentId === null ? null : db.getTournament(tournamentId)
+  const t = tournamentId === null ? null : db.tournaments.getTournament(tournamentId)
   if (t && t.archivedAt !== null) {
     return syncError(
       'sync/locked',
@@ -62,7 +63,7 @@ function lockOf(db: MafiaDb, tournamentId: number | null, roundId: number | null
       { tournamentId: t.id, reason: 'archived' },
     )
   }
-  const r = roundId === null ? null : db.getRound(roundId)
+  const r = roundId === null ? null : db.tournaments.getRound(roundId)
   if (r && r.status === 'finished') {
     return syncError(
       'sync/locked',
@@ -87,7 +88,9 @@ function refusedEntry(error: AppErrorData): Error {
 
 export interface HubDeps {
   db: () => MafiaDb
-  service: AppService
+  service: GameHost
+  /** The codes of the tables' live tokens (the database keeps only their hashes). */
+  codes: TableCodes
   log?: (line: string) => void
   /** Called after a batch was stored (the dashboard's push). */
   onStored?: (info: {
@@ -170,7 +173,7 @@ export class SyncHub {
   }
 
   hello(grant: TableGrant, pending: number | undefined): SyncHello {
-    const t = this.deps.db().getTournament(grant.tournamentId)
+    const t = this.deps.db().tournaments.getTournament(grant.tournamentId)
     this.touch(grant, pending ?? 0)
     return {
       tournament: { uuid: t?.uuid ?? '', name: grant.tournamentName },
@@ -269,7 +272,7 @@ export class SyncHub {
       this.book.contact(grant.tournamentId, grant.tableId, behind, contactAt)
       if (outcome === 'refused') this.book.refused(grant.tournamentId, grant.tableId)
     })
-    const tournament = db.getTournament(grant.tournamentId)
+    const tournament = db.tournaments.getTournament(grant.tournamentId)
     if (!tournament || tournament.uuid !== body.tournament) {
       throw syncError(
         'sync/unknown_tournament',
@@ -370,7 +373,7 @@ export class SyncHub {
       return { acknowledged: last, stored: 0, duplicates }
     }
     const gameId = have.gameId
-    const row = db.getGame(gameId)!
+    const row = db.games.getGame(gameId)!
     // Closed means locked (issue 29 §4): refused here with the table's code, and again by the one writer's store.
     const locked = lockOf(db, row.tournamentId, row.roundId)
     if (locked) throw locked
@@ -476,7 +479,7 @@ export class SyncHub {
   ): void {
     const service = this.deps.service
     service.refreshGame(gameId, { game, resultChanged, clockOffsetMs })
-    const onStream = this.deps.db().getSetting<{ tableId: number }>(ON_STREAM_KEY)
+    const onStream = this.deps.db().settings.getSetting<{ tableId: number }>(ON_STREAM_KEY)
     if (onStream?.tableId === grant.tableId && service.activeGameId() !== gameId) service.open(gameId)
   }
 
@@ -485,8 +488,8 @@ export class SyncHub {
    * tournament that has tables.
    */
   private overlayTournament(db: MafiaDb): number | null {
-    const onStream = db.getSetting<{ tableId: number }>(ON_STREAM_KEY)
-    const table = onStream ? db.getTable(onStream.tableId) : null
+    const onStream = db.settings.getSetting<{ tableId: number }>(ON_STREAM_KEY)
+    const table = onStream ? db.tournaments.getTable(onStream.tableId) : null
     if (table) return table.tournamentId
     return db.sync.newestTournamentWithTables()
   }
@@ -506,9 +509,9 @@ export class SyncHub {
   /** Chooses the table on stream (null: none); its newest game becomes the active one at once. */
   setOnStream(tableId: number | null): void {
     const db = this.deps.db()
-    db.setSetting(ON_STREAM_KEY, tableId === null ? null : { tableId })
+    db.settings.setSetting(ON_STREAM_KEY, tableId === null ? null : { tableId })
     if (tableId === null) return
-    const table = db.getTable(tableId)
+    const table = db.tournaments.getTable(tableId)
     if (!table) return
     const newest = db.sync.latestGames(table.tournamentId).get(tableId)
     if (newest) this.deps.service.open(newest.id)
@@ -521,7 +524,7 @@ export class SyncHub {
   tableGames(grant: TableGrant): SyncPull {
     const db = this.deps.db()
     this.book.touched(grant.tournamentId, grant.tableId)
-    const tableJudge = db.getTable(grant.tableId)?.judge ?? ''
+    const tableJudge = db.tournaments.getTable(grant.tableId)?.judge ?? ''
     return {
       // A game a tablet already plays on the hub has the hub as its one writer: the table machine does not get it.
       games: db.sync
@@ -567,7 +570,7 @@ export class SyncHub {
   tableSession(tableId: number | null): SyncTableSession | null {
     if (tableId === null) return null
     const db = this.deps.db()
-    const table = db.getTable(tableId)
+    const table = db.tournaments.getTable(tableId)
     if (!table) return null
     const games = db.sync.tableGames(tableId).map((g) => ({
       gameId: g.id,
@@ -583,7 +586,7 @@ export class SyncHub {
     return {
       tableId,
       tableNumber: table.number,
-      tournamentName: db.getTournament(table.tournamentId)?.name ?? '',
+      tournamentName: db.tournaments.getTournament(table.tournamentId)?.name ?? '',
       games,
       gameId: pick?.gameId ?? null,
     }
@@ -646,10 +649,10 @@ export class SyncHub {
         'Give the reason for closing the conflict.',
       )
     }
-    const table = c.tableId === null ? null : db.getTable(c.tableId)
+    const table = c.tableId === null ? null : db.tournaments.getTable(c.tableId)
     const game = db.sync.gameByUuid(c.gameUuid)
     if (resolution === 'acceptTable' && game) {
-      const row = db.getGame(game.gameId)!
+      const row = db.games.getGame(game.gameId)!
       const setup = row.setup as GameSetup
       const prefix = db.sync.entriesBetween(game.gameId, 1, c.seq - 1) as LogEntry[]
       const before = restore(setup, prefix)
@@ -671,7 +674,7 @@ export class SyncHub {
           clearResults: projection.status !== 'finished',
         })
         if (projection.status === 'finished' && projection.results)
-          db.setResults(game.gameId, projection.results)
+          db.games.setResults(game.gameId, projection.results)
         // The game is now the machine's whose entry was taken: no other machine's entries go on top of it.
         if (c.machine !== null) db.sync.bindMachine(game.gameId, c.machine)
         db.sync.resolveConflict(conflictId, resolution, reason.trim())
@@ -725,7 +728,7 @@ export class SyncHub {
     const db = this.deps.db()
     const tokens = db.sync.tableTokens(tournamentId)
     const conflicts = db.sync.openConflicts(tournamentId)
-    const onStream = db.getSetting<{ tableId: number }>(ON_STREAM_KEY)?.tableId ?? null
+    const onStream = db.settings.getSetting<{ tableId: number }>(ON_STREAM_KEY)?.tableId ?? null
     const tableIds = new Set(tokens.map((t) => t.tableId))
     const judges = this.judgesNow(db, tournamentId)
     return {
@@ -733,13 +736,15 @@ export class SyncHub {
       tables: tokens.map((t) => {
         // The live part from the hub's memory (issue 29 §3): no scan of games or conflicts per call.
         const live = this.book.live(tournamentId, t.tableId)
+        const code = this.deps.codes.codeOf(t.tableId, t.tokenHash)
         return {
           ...live,
           number: t.number,
           name: t.name,
           judge: judges.get(t.tableId) ?? t.judge,
-          token: t.token,
-          pairingUrl: t.token ? pairing.code(t.token) : null,
+          token: code,
+          pairingUrl: code !== null ? pairing.code(code) : null,
+          codeLost: t.tokenHash !== null && code === null,
           expiresAt: t.expiresAt,
           onStream: onStream === t.tableId,
         }

@@ -129,7 +129,7 @@ export class HubStatusBook {
   gameChanged(tournamentId: number, tableId: number): void {
     const s = this.seeds.get(tournamentId)
     if (!s) return
-    const g = this.deps.db().getGame(s.games.get(tableId)?.id ?? -1)
+    const g = this.deps.db().games.getGame(s.games.get(tableId)?.id ?? -1)
     const have = s.games.get(tableId)
     if (g && have)
       s.games.set(tableId, { ...have, status: g.status, lastSeq: g.lastSeq ?? 0, winner: g.winner })
