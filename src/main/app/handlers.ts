@@ -20,6 +20,7 @@ import { protocolFileName } from '../export/commands'
 import { TournamentOps } from './tournaments'
 import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
+import { AppealsOffice, appealsHandlers } from './organiser/appeals'
 import { tablePlan } from './tournament-record'
 
 const MIME: Record<string, string> = {
@@ -84,6 +85,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...backupHandlers(deps),
     ...deps.sync,
     ...tournamentOpsHandlers(new TournamentOps(deps.db, deps.service)),
+    ...appealsHandlers(new AppealsOffice(deps.db, deps.service, new TournamentOps(deps.db, deps.service))),
   }
 }
 

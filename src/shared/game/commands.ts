@@ -5,6 +5,7 @@
  * command has is refused, at every door into a game's log (the panel, a table's push, an import).
  */
 import { z } from 'zod'
+import { boundedText } from '../limits'
 
 export const seatSchema = z.number().int().min(1).max(10)
 const seatList = z.array(seatSchema).max(10)
@@ -14,14 +15,30 @@ const at = z.number().int().min(0).max(MAX_AT_MS).optional()
 
 /** The highest appeal number an amendment may name (an appeal's number in its tournament: №1, №2, …). */
 export const AMEND_MAX_APPEAL = 1_000_000
-/** An amendment's reason: 1–500 characters, no control characters (the registry's text rule). */
-const amendText = z
-  .string()
-  .trim()
-  .min(1)
-  .max(500)
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
-  .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'control characters (such as NUL) are not allowed')
+/** An amendment's reason (the head judge's answer): 1–500 characters, no control characters (the registry's rule). */
+const amendText = boundedText(500)
+
+/** The correction an amendment carries (also the appeals' accept form): every part optional, at least one given. */
+export const amendmentShape = {
+  extraPoints: z
+    .array(z.object({ seat: seatSchema, points: z.number().finite().min(-10).max(10) }).strict())
+    .max(10)
+    .optional(),
+  penalties: z
+    .array(
+      z
+        .object({
+          seat: seatSchema,
+          kind: z.enum(['removal', 'teamDefeat']),
+          action: z.enum(['give', 'withdraw']),
+        })
+        .strict(),
+    )
+    .max(10)
+    .optional(),
+  bestMove: seatList.optional(),
+  winner: z.enum(['red', 'black', 'draw']).optional(),
+}
 
 export { REMOVAL_REASONS, REMOVAL_REASON_TEXT, type RemovalReason } from './removal'
 
@@ -90,24 +107,7 @@ export const commandSchema = z.discriminatedUnion('cmd', [
       cmd: z.literal('amend'),
       appealId: z.number().int().min(1).max(AMEND_MAX_APPEAL),
       reason: amendText,
-      extraPoints: z
-        .array(z.object({ seat: seatSchema, points: z.number().finite().min(-10).max(10) }).strict())
-        .max(10)
-        .optional(),
-      penalties: z
-        .array(
-          z
-            .object({
-              seat: seatSchema,
-              kind: z.enum(['removal', 'teamDefeat']),
-              action: z.enum(['give', 'withdraw']),
-            })
-            .strict(),
-        )
-        .max(10)
-        .optional(),
-      bestMove: seatList.optional(),
-      winner: z.enum(['red', 'black', 'draw']).optional(),
+      ...amendmentShape,
       at,
     })
     .strict(),
