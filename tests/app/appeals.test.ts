@@ -82,6 +82,11 @@ describe('appeals: filed, answered, logged, and the standings follow', () => {
     expect(after.get(ids[1])! - before.get(ids[1])!).toBeCloseTo(-0.2, 9)
     for (const id of ids.slice(2)) expect(after.get(id)).toBe(before.get(id))
     expect(await call('appeals.list', { tournamentId: t.id, status: 'open' })).toEqual([])
+    // The stored game's protocol prints the mark with the changes.
+    const html = await call('export.protocol', { gameId, format: 'html' })
+    const text = Buffer.from(html.base64, 'base64').toString('utf8')
+    expect(text).toContain('Исправлен по апелляции №1')
+    expect(text).toContain('доп. баллы №1: +0,4')
     // The answer stands: a second answer is refused.
     expect((await refusal('appeals.reject', { id: a.id, answer: 'нет', by: 'ГС' })).code).toBe(
       'appeals/answered',

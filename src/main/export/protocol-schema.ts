@@ -151,6 +151,28 @@ export const gameRecordSchema = z.object({
       }),
     )
     .optional(),
+  /** Amendments on appeal (issue 31 §1), in log order. */
+  amendments: z
+    .array(
+      z.object({
+        appealId: z.number().int().positive(),
+        reason: z.string(),
+        extraPoints: z.array(z.object({ seat: seatNo, points: z.number() })),
+        penalties: z.array(
+          z.object({
+            seat: seatNo,
+            points: z.number(),
+            kind: z.enum(['removal', 'teamDefeat']),
+            action: z.enum(['give', 'withdraw']),
+          }),
+        ),
+        bestMove: z.array(seatNo).nullable(),
+        winner: z
+          .object({ from: z.enum(['red', 'black', 'draw']).nullable(), to: z.enum(['red', 'black', 'draw']) })
+          .nullable(),
+      }),
+    )
+    .optional(),
   daysPlayed: z.number().int().min(0),
   nightsPlayed: z.number().int().min(0),
 })
