@@ -100,7 +100,7 @@ export const gameRecordSchema = z.object({
   players: z.array(z.object({ seat: seatNo, name: z.string(), playerId: z.number().int().nullable(), role })),
   finished: z.boolean(),
   winner: z.enum(['red', 'black', 'draw']).nullable(),
-  endReason: z.enum(['blacksEliminated', 'parity', 'draw', 'teamDefeat']).nullable(),
+  endReason: z.enum(['blacksEliminated', 'parity', 'draw', 'teamDefeat', 'appeal']).nullable(),
   seats: z.array(seatRecordSchema),
   nights: z.array(nightSchema),
   days: z.array(daySchema),
