@@ -200,6 +200,21 @@ describe('appeals: filed, answered, logged, and the standings follow', () => {
     const after = await totals(t.id)
     expect(after.get(ids[9])! - before.get(ids[9])!).toBeCloseTo(0.2, 9) // 3 blacks 0.5 instead of 2 blacks 0.3
     expect(after.get(ids[6])! - before.get(ids[6])!).toBeCloseTo(-0.5, 9)
+    // The database's lock lets an amendment through only while its appeal is open on this very game: not again.
+    const db = h.core().db
+    const seq = db.loadGame(gameId)!.log.length + 1
+    expect(() =>
+      db.appendEntry(
+        gameId,
+        {
+          seq,
+          command: { cmd: 'amend', appealId: a.number, reason: 'again', winner: 'black' },
+          events: [],
+          at: 1,
+        },
+        { status: 'finished', winner: 'black' },
+      ),
+    ).toThrow(expect.objectContaining({ code: 'db/round_closed' }))
     // The round is still closed and still locked for everything else.
     const round = (await call('tournaments.get', { tournamentId: t.id })).stages[0].rounds[0]
     expect(round.finished).toBe(true)
