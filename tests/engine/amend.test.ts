@@ -3,7 +3,9 @@
 // replay check of every door (verify.ts) takes it like any entry, and a refused one changes nothing.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { plausibleCommand, seededPick, setupGame, type Pick } from './game-driver'
 import { execute, gameRecord, restore, type Game } from '../../src/main/engine'
 import { runScenario } from '../../src/main/engine/scenario'
 import { verifyGame } from '../../src/main/engine/verify'
@@ -77,5 +79,61 @@ describe('amendment entries', () => {
     const bad = verifyGame(g1.setup, forged)
     expect(bad.ok).toBe(false)
     if (!bad.ok) expect(bad.error.code).toBe('engine/entry_mismatch')
+  })
+})
+
+/** A random amendment: legal or not (a range, a penalty not held, the same winner, an empty one …). */
+function randomAmendment(pick: Pick): Command {
+  const seat = pick(10) + 1
+  const parts: Array<Partial<Command & { cmd: 'amend' }>> = [
+    { extraPoints: [{ seat, points: (pick(41) - 20) / 10 }] },
+    {
+      penalties: [
+        { seat, kind: pick(2) === 0 ? 'removal' : 'teamDefeat', action: pick(2) === 0 ? 'give' : 'withdraw' },
+      ],
+    },
+    { bestMove: [pick(10) + 1, pick(10) + 1, pick(10) + 1] },
+    { winner: (['red', 'black', 'draw'] as const)[pick(3)] },
+    {},
+  ]
+  return { cmd: 'amend', appealId: pick(5) + 1, reason: 'r', ...parts[pick(parts.length)] } as Command
+}
+
+describe('amendments on random finished games (fast-check)', () => {
+  it('a refused one changes nothing; an accepted one replays to the same state, keeps every total in range and blocks undo', () => {
+    let accepted = 0
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+        const pick = seededPick(seed)
+        let game = setupGame((['fiim', 'club', 'city'] as const)[seed % 3], seed)
+        for (let i = 0; i < 600 && game.state.phase !== 'finished'; i++) {
+          const r = execute(game, plausibleCommand(game, pick))
+          if (r.ok) game = r.game
+        }
+        if (game.state.phase !== 'finished') return
+        for (let k = 0; k < 6; k++) {
+          const before = JSON.stringify(game.state)
+          const r = execute(game, randomAmendment(pick))
+          if (!r.ok) {
+            expect(r.error.code).toMatch(/^engine\//)
+            expect(JSON.stringify(game.state)).toBe(before)
+            continue
+          }
+          game = r.game
+          accepted++
+          const sc = game.state.ruleset.scoring
+          for (const p of game.state.seats) {
+            const extra = p.extraPoints.reduce((a, x) => a + x.points, 0)
+            expect(extra).toBeGreaterThanOrEqual(sc.extraMin - 1e-9)
+            expect(extra).toBeLessThanOrEqual(sc.extraMax + 1e-9)
+          }
+          expect(execute(game, { cmd: 'undo' }).ok).toBe(false)
+          expect(restore(game.setup, game.log).state).toEqual(game.state)
+        }
+      }),
+      { numRuns: 60 },
+    )
+    // The sample really reaches finished games and accepted amendments (about a third of random games finish).
+    expect(accepted).toBeGreaterThan(10)
   })
 })
