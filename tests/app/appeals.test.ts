@@ -143,6 +143,11 @@ describe('appeals: filed, answered, logged, and the standings follow', () => {
     expect(r.history.map((x) => x.step)).toEqual(['filed', 'rejected'])
     expect(await logLength(gameId)).toBe(entries)
     expect(await totals(t.id)).toEqual(before)
+    // A merge of the registry keeps the filer: the appeal names the kept entry.
+    const keep = await call('players.add', { nickname: 'Апеллянт-двойник' })
+    await call('players.merge', { keepId: keep.id, dropId: ids[4] })
+    const [after] = await call('appeals.list', { tournamentId: t.id })
+    expect(after.filer.playerId).toBe(keep.id)
   })
 
   it('replay: the game is cancelled with the appeal in its reason and the table gets a prepared replay (also in a closed round)', async () => {
