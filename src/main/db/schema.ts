@@ -310,8 +310,9 @@ function hashStoredTokens(conn: Database.Database): void {
 
 const V11 = `
 -- Issue 31 §1: appeals on a tournament's games, numbered per tournament (№1, №2, …). An accepted appeal's correction
--- is an amendment entry in the game's log (amend_seq); every step is kept with who took it and when.
-CREATE TABLE appeals (
+-- is an amendment entry in the game's log (amend_seq); every step is kept with who took it and when. Idempotent
+-- (IF NOT EXISTS): a file rewound to an older user_version by a tool or a test migrates again cleanly.
+CREATE TABLE IF NOT EXISTS appeals (
   id              INTEGER PRIMARY KEY,
   tournament_id   INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
   number          INTEGER NOT NULL CHECK (number > 0),
@@ -326,15 +327,15 @@ CREATE TABLE appeals (
   created_at      INTEGER NOT NULL,
   UNIQUE (tournament_id, number)
 );
-CREATE INDEX appeals_by_game ON appeals (game_id);
-CREATE TABLE appeal_events (
+CREATE INDEX IF NOT EXISTS appeals_by_game ON appeals (game_id);
+CREATE TABLE IF NOT EXISTS appeal_events (
   appeal_id INTEGER NOT NULL REFERENCES appeals(id) ON DELETE CASCADE,
   step      TEXT    NOT NULL CHECK (step IN ('filed', 'rejected', 'accepted', 'replayed')),
   who       TEXT    NOT NULL CHECK (length(trim(who)) > 0),
   note      TEXT    NOT NULL DEFAULT '',
   at        INTEGER NOT NULL
 );
-CREATE INDEX appeal_events_by_appeal ON appeal_events (appeal_id);
+CREATE INDEX IF NOT EXISTS appeal_events_by_appeal ON appeal_events (appeal_id);
 `
 
 export const MIGRATIONS: readonly Migration[] = [
