@@ -20,6 +20,7 @@ import { protocolFileName } from '../export/commands'
 import { Organiser } from './organiser'
 import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
+import { AppealsOffice, appealsHandlers } from './organiser/appeals'
 import { tablePlan } from './tournament-record'
 
 const MIME: Record<string, string> = {
@@ -68,6 +69,7 @@ type NamespaceHandlers<N extends string> = {
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
+  const organiser = new Organiser(deps.db, deps.service)
   return {
     ...appHandlers(deps),
     ...overlayHandlers(deps),
@@ -83,7 +85,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...classificationHandlers(deps),
     ...backupHandlers(deps),
     ...deps.sync,
-    ...tournamentOpsHandlers(new Organiser(deps.db, deps.service)),
+    ...tournamentOpsHandlers(organiser),
+    ...appealsHandlers(new AppealsOffice(deps.db, deps.service, organiser.rounds)),
   }
 }
 

@@ -26,6 +26,7 @@ import { DbCore, damagedError, type Damage } from './core'
 import { dbError, invalidInput, toDbError } from './errors'
 import { fsyncDir, removeIfExists } from './fsutil'
 import { GamesRepo } from './games'
+import { AppealsRepo } from './appeals'
 import { configureConnection, inspectFile, migrate, scanWal, walProblems } from './open'
 import { PlayersRepo } from './players'
 import { RegistrationsRepo } from './registrations'
@@ -271,6 +272,8 @@ export class MafiaDb {
   readonly transfer: TransferRepo
   /** Multi-machine mode: the outbox (table machine), table tokens and conflicts (hub). */
   readonly sync: SyncRepo
+  /** Appeals on games and their logged steps (issue 31 §1). */
+  readonly appeals: AppealsRepo
 
   /** Use openDatabase(). */
   constructor(
@@ -291,6 +294,7 @@ export class MafiaDb {
     this.settings = new SettingsRepo(this.core)
     this.transfer = new TransferRepo(this.core, this.games, this.tournaments)
     this.sync = new SyncRepo(this.core)
+    this.appeals = new AppealsRepo(this.core)
   }
 
   get isOpen(): boolean {

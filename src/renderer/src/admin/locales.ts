@@ -1,8 +1,10 @@
 /** The "Tournament and data" page's messages: Russian (default) and English, with the terms of docs/rules.md §0. */
 import { TIE_BREAK_NAMES } from '../../../shared/tie-break-names'
+import { en as appealsEn, ru as appealsRu } from './locales/appeals'
 import * as layers from './locales/layers'
 
 export const adminRu = {
+  appeals: appealsRu,
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
   toControl: 'Пульт судьи',
@@ -473,6 +475,7 @@ export const adminRu = {
 }
 
 export const adminEn: typeof adminRu = {
+  appeals: appealsEn,
   title: 'Mafia Desk — tournament and data',
   heading: 'Tournament and data',
   toControl: 'Judge panel',
