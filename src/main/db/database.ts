@@ -31,6 +31,7 @@ import { RegistrationsRepo } from './registrations'
 import { SeatingsRepo } from './seatings'
 import { LATEST_VERSION } from './schema'
 import { SettingsRepo } from './settings'
+import { SeasonsRepo } from './seasons'
 import { SyncRepo } from './sync'
 import { TournamentsRepo, type Substitution, type UnfinishedGames } from './tournaments'
 import { TransferRepo } from './transfer'
@@ -298,6 +299,8 @@ export class MafiaDb {
   private readonly transfer: TransferRepo
   /** Multi-machine mode: the outbox (table machine), table tokens and conflicts (hub). */
   readonly sync: SyncRepo
+  /** The club's seasons and the registry's pair policies (migration 13). */
+  readonly seasons: SeasonsRepo
 
   /** Use openDatabase(). */
   constructor(
@@ -318,6 +321,7 @@ export class MafiaDb {
     this.settings = new SettingsRepo(this.core)
     this.transfer = new TransferRepo(this.core, this.games, this.tournaments)
     this.sync = new SyncRepo(this.core)
+    this.seasons = new SeasonsRepo(this.core)
   }
 
   get isOpen(): boolean {
