@@ -32,8 +32,8 @@ export const DEFAULT_SERIES_POINTS: SeriesPoints = {
   points: [25, 18, 15, 12, 10, 8, 6, 4, 2, 1],
 }
 
-/** What a season is, without its id: stored as the row's config and checked by this schema on every read. */
-export const seasonConfigSchema = z
+/** The fields of a season's definition (seasonConfigSchema adds the range check). */
+export const seasonConfigObject = z
   .object({
     name: z.string().trim().min(1).max(120),
     /**
@@ -51,10 +51,15 @@ export const seasonConfigSchema = z
     weights: z.record(z.string().regex(/^[1-9]\d*$/), z.number().min(0).max(100)),
   })
   .strict()
-  .refine((c) => c.from === null || c.to === null || c.from <= c.to, {
+
+/** What a season is, without its id: stored as the row's config and checked by this schema on every read. */
+export const seasonConfigSchema = seasonConfigObject.refine(
+  (c) => c.from === null || c.to === null || c.from <= c.to,
+  {
     message: 'the range ends before it starts',
     path: ['to'],
-  })
+  },
+)
 export type SeasonConfig = z.infer<typeof seasonConfigSchema>
 
 /** `season.save`: a new season (no id) or a changed one. */

@@ -21,6 +21,7 @@ import { TournamentOps } from './tournaments'
 import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
 import { tablePlan } from './tournament-record'
+import { seasonSeriesHandlers, type SeasonSeriesCall } from './organiser/season-handlers'
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -84,6 +85,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...backupHandlers(deps),
     ...deps.sync,
     ...tournamentOpsHandlers(new TournamentOps(deps.db, deps.service)),
+    ...seasonSeriesHandlers(deps.db),
   }
 }
 
@@ -125,7 +127,7 @@ function gameHandlers({ service }: HandlerDeps): NamespaceHandlers<'game'> {
   }
 }
 
-function seasonHandlers({ db }: HandlerDeps): NamespaceHandlers<'season'> {
+function seasonHandlers({ db }: HandlerDeps): Omit<NamespaceHandlers<'season'>, SeasonSeriesCall> {
   return {
     'season.ratings': () => seasonRatings(db()),
     'season.player': ({ playerId }) => seasonPlayer(db(), playerId),
@@ -140,7 +142,7 @@ function rulesetsHandlers({ service }: HandlerDeps): NamespaceHandlers<'rulesets
   }
 }
 
-function playersHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'players'> {
+function playersHandlers({ db, service }: HandlerDeps): Omit<NamespaceHandlers<'players'>, SeasonSeriesCall> {
   return {
     'players.list': ({ query }) => db().listPlayers(query).map(playerInfo),
     'players.add': (p) =>
@@ -276,7 +278,7 @@ function obsHandlers({ obs }: HandlerDeps): NamespaceHandlers<'obs'> {
   }
 }
 
-function exportHandlers({ db }: HandlerDeps): NamespaceHandlers<'export'> {
+function exportHandlers({ db }: HandlerDeps): Omit<NamespaceHandlers<'export'>, SeasonSeriesCall> {
   return {
     'export.protocol': async ({ gameId, format, lang, allowUnfinished }) => {
       const { bytes, header } = await protocolFile(db(), gameId, { format, lang, allowUnfinished })
