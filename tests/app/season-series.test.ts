@@ -232,6 +232,29 @@ describe('pairs kept apart in the registry', () => {
   })
 })
 
+describe('pairs and a merge of registry entries', () => {
+  it('the dropped entry’s pairs move to the kept one; a pair of the two merged entries is dropped', async () => {
+    const add = async (nickname: string): Promise<number> => (await call('players.add', { nickname })).id
+    const [keep, drop, x, y] = [
+      await add('Слияние-1'),
+      await add('Слияние-2'),
+      await add('Пара-X'),
+      await add('Пара-Y'),
+    ]
+    await call('players.savePair', { a: drop, b: x, reason: 'брат' })
+    await call('players.savePair', { a: keep, b: drop })
+    await call('players.savePair', { a: keep, b: y })
+    await call('players.merge', { keepId: keep, dropId: drop })
+    const mine = (await call('players.pairs', {})).filter(
+      (p) => [keep, drop].includes(p.a) || [keep, drop].includes(p.b),
+    )
+    expect(mine.map((p) => [p.a, p.b, p.reason])).toEqual([
+      [Math.min(keep, x), Math.max(keep, x), 'брат'],
+      [Math.min(keep, y), Math.max(keep, y), ''],
+    ])
+  })
+})
+
 // Backfill: the games of two tournaments, exported from this database, imported into two fresh ones in both orders.
 const second = tournamentCore('md-season-backfill-a-', 'Приём', 'П')
 const third = tournamentCore('md-season-backfill-b-', 'Приём', 'П')
