@@ -97,6 +97,15 @@ test('a pair kept apart, added on the players page, stays after a reload', async
   await expect(page.getByTestId('pairs-list')).toContainText('(семья)')
   await page.reload()
   await expect(page.getByTestId('pairs-list').locator('li')).toHaveCount(1)
+  const pair = (await page.getByTestId('pairs-list').locator('li').innerText()).split(' (')[0]
+  const [a, b] = pair.split(' — ')
+  // The demo tournament's seating form shows the club's pair beside the stage's own, not entered again.
+  await page.goto(`${server.origin}/admin?token=${encodeURIComponent(server.token)}#office`)
+  await page.getByTestId('office-tab-seating').click()
+  const club = page.getByTestId('club-pairs').first()
+  await expect(club).toContainText(`${a} — ${b}`)
+  await expect(club).toContainText('пара клуба из реестра')
+  await page.goto(`${server.origin}/admin?token=${encodeURIComponent(server.token)}#players`)
   await page.getByTestId('pairs-list').getByRole('button', { name: 'Убрать' }).click()
   await expect(pairs).toContainText('Пар пока нет')
 })

@@ -60,6 +60,7 @@ const ru = {
     removed: 'Пара {a} — {b} убрана',
     none: 'Пар пока нет.',
     same: 'Выберите двух разных игроков.',
+    fromRegistry: 'пара клуба из реестра',
   },
 }
 
@@ -124,6 +125,7 @@ const en: typeof ru = {
     removed: 'Pair {a} — {b} removed',
     none: 'No pairs yet.',
     same: 'Choose two different players.',
+    fromRegistry: "the club's pair from the registry",
   },
 }
 
