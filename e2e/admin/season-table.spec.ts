@@ -4,9 +4,13 @@
  * player's series points equal to the points of his final place in the tournament's own results file, the CSV
  * with a BOM and `;`; and a pair kept apart added on the players page, kept after a reload.
  */
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { test, expect, type Download } from '@playwright/test'
-import { startServer, type TestServer } from '../helpers/server'
+import { ROOT, startServer, type TestServer } from '../helpers/server'
+
+/** Screenshots for a reviewer, in an ignored folder. */
+const SHOTS = join(ROOT, 'artifacts/screenshots')
 
 let server: TestServer
 test.beforeAll(async () => {
@@ -55,6 +59,8 @@ test('a season defined on the page: its table, its JSON and CSV, and the tournam
   await expect(rows).toHaveCount(doc.rows.length)
   await expect(page.getByTestId('series-player')).toHaveText(doc.rows.map((r) => r.nickname))
   await expect(page.getByTestId('series-place')).toHaveText(doc.rows.map((r) => String(r.place)))
+  mkdirSync(SHOTS, { recursive: true })
+  await page.getByTestId('series').screenshot({ path: join(SHOTS, 'admin-season-table.png') })
 
   // The demo tournament's results file: every player's series points are those of his final place.
   const demo = doc.tournaments.find((t) => t.name === 'Демо-турнир')!
