@@ -62,18 +62,11 @@ export const seasonConfigSchema = seasonConfigObject.refine(
 )
 export type SeasonConfig = z.infer<typeof seasonConfigSchema>
 
-/** `season.save`: a new season (no id) or a changed one. */
-export const seasonSaveSchema = z
-  .object({
-    seasonId: id.optional(),
-    name: z.string().trim().min(1).max(120),
-    from: isoDate.nullable().optional(),
-    to: isoDate.nullable().optional(),
-    tournamentIds: z.array(id).max(500).optional(),
-    friendlies: z.boolean().optional(),
-    points: seriesPointsSchema.optional(),
-    weights: z.record(z.string().regex(/^[1-9]\d*$/), z.number().min(0).max(100)).optional(),
-  })
+/** `season.save`: a new season (no id) or a changed one; a field left out keeps its value (or the default). */
+export const seasonSaveSchema = seasonConfigObject
+  .partial()
+  .required({ name: true })
+  .extend({ seasonId: id.optional() })
   .strict()
 export type SeasonSaveInput = z.infer<typeof seasonSaveSchema>
 
