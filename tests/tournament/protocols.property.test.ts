@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { dealRoles, execute, newGame, type Game } from '../../src/main/engine'
 import type { Command } from '../../src/shared/game/commands'
 import { BUILTIN_RULESETS, deriveRuleset, type Ruleset } from '../../src/shared/game/ruleset'
-import { scoringFromRuleset } from '../../src/main/tournament/scoring'
-import { teamOf } from '../../src/main/tournament/points'
+import { scoringSystemWith } from '../../src/main/tournament/scoring'
+import { teamOf } from '../../src/shared/game/scoring-system'
 import { computeAllStandings, type StandingsGame } from '../../src/main/tournament/standings'
 import { standingsGameFromLog } from '../../src/main/tournament/games'
 import { plausibleCommand, randomCommand, type Pick } from '../engine/game-driver'
@@ -68,7 +68,7 @@ function checkStandings(numRuns: number, seed?: number): { culpritsSeen: number;
           const g = play(ruleset, s.seating, s.rolesSeed, s.numbers)
           return standingsGameFromLog(gi + 1, s.stage, g.setup, g.log)
         })
-        const scoring = scoringFromRuleset(ruleset)
+        const scoring = scoringSystemWith(ruleset)
         const all = computeAllStandings(games, { scoring })
         const finished = games.filter((g) => g.record.finished)
         // The protocol's points of each player, summed over his finished games.

@@ -1,5 +1,5 @@
 /** The standings order (docs/rules.md §13.6): the total, then the tie-breaks; shared ranks for unbroken ties. Pure. */
-import { roundScore } from './points'
+import { roundScore } from '../../shared/game/scoring-system'
 import type { TieBreak, TieBreakKey } from './scoring'
 import type { StandingsRow } from './standings'
 
