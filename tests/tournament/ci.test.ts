@@ -107,7 +107,10 @@ describe('Ci (docs/rules.md §13.5)', () => {
   })
 
   it('K = 0.5 (newest FIIM scoring)', () => {
-    const scoring: ScoringSystem = { ...SHIPPED_SCORING_SYSTEMS.fiim, ci: { ...SHIPPED_SCORING_SYSTEMS.fiim.ci, k: 0.5 } }
+    const scoring: ScoringSystem = {
+      ...SHIPPED_SCORING_SYSTEMS.fiim,
+      ci: { ...SHIPPED_SCORING_SYSTEMS.fiim.ci, k: 0.5 },
+    }
     const rows = computeStandings(games(), { scoring })
     expect(ciOf(rows, 'P1')).toBeCloseTo(0.25, 6) // 0.5·2/4
     expect(ciOf(rows, 'P2')).toBeCloseTo(0.25, 6) // 0.5·1/2
@@ -116,7 +119,10 @@ describe('Ci (docs/rules.md §13.5)', () => {
   })
 
   it('Ci off: disabled in the config, or a final of fewer than 4 games', () => {
-    const off: ScoringSystem = { ...SHIPPED_SCORING_SYSTEMS.fiim, ci: { ...SHIPPED_SCORING_SYSTEMS.fiim.ci, enabled: false } }
+    const off: ScoringSystem = {
+      ...SHIPPED_SCORING_SYSTEMS.fiim,
+      ci: { ...SHIPPED_SCORING_SYSTEMS.fiim.ci, enabled: false },
+    }
     expect(computeStandings(games(), { scoring: off }).every((r) => r.ci === 0)).toBe(true)
     // A final of 3 games (g1–g3): no Ci at all.
     const final3 = computeStandings(games('final', 3), { scoring: SHIPPED_SCORING_SYSTEMS.fiim })
