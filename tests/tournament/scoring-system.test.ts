@@ -17,7 +17,8 @@ import {
   type ScoringSystem,
 } from '../../src/shared/game/scoring-system'
 import { dealRoles, execute, gameRecord, newGame, type Game } from '../../src/main/engine'
-import { computeStandings, type StandingsGame } from '../../src/main/tournament/standings'
+import { computeStandings, type StandingsGame, type StandingsRow } from '../../src/main/tournament/standings'
+import { normalise } from '../../src/main/tournament/ranking'
 import { miniGame, type MiniPlayer } from './fixtures'
 import { play } from './play'
 
@@ -194,5 +195,56 @@ describe('a custom system', () => {
     const rec = gameRecord(game)
     expect(rec.winner).toBe('red')
     for (const s of rec.seats) expect(s.points.win).toBe(teamOf(s.role) === 'red' ? 2 : 0)
+  })
+})
+
+describe('the normaliser «очки за игру»', () => {
+  const row = (name: string, id: number, games: number, total: number, extra = 0): StandingsRow => ({
+    rank: 0,
+    playerKey: `id:${id}`,
+    playerId: id,
+    name,
+    games,
+    wins: 0,
+    gamesByRole: { civilian: 0, sheriff: 0, mafia: 0, don: 0 },
+    winsByRole: { civilian: 0, sheriff: 0, mafia: 0, don: 0 },
+    points: total,
+    bestMove: 0,
+    extra,
+    penalties: 0,
+    auto: 0,
+    ci: 0,
+    total,
+    firstKilled: 0,
+    ciProvisional: false,
+    tieBreaks: [],
+    decidedBy: null,
+  })
+  // By the total: Ann 6 (10 games), Bob 5 (5 games), Cid 4 (4 games), Dan 3 (2 games).
+  const rows = [row('Ann', 1, 10, 6), row('Bob', 2, 5, 5), row('Cid', 3, 4, 4), row('Dan', 4, 2, 3)]
+  const tb = SHIPPED_SCORING_SYSTEMS.fiim.tieBreaks
+
+  it('ranks by points per game; a player under the minimum is apart, unranked', () => {
+    const out = normalise(rows, { kind: 'perGame', minGames: 4 }, tb)
+    // Bob 1.0 and Cid 1.0 tie per game (no tie-break separates them: they share the rank), Ann 0.6.
+    expect(out.rows.map((r) => [r.name, r.rank, r.perGame, r.total])).toEqual([
+      ['Bob', 1, 1, 5],
+      ['Cid', 1, 1, 4],
+      ['Ann', 3, 0.6, 6],
+    ])
+    expect(out.apart.map((r) => [r.name, r.perGame])).toEqual([['Dan', 1.5]])
+  })
+
+  it('a tie per game goes to the tie-breaks; `none` keeps the order by the total', () => {
+    const withExtra = [...rows.slice(0, 2), row('Cid', 3, 4, 4, 0.5), rows[3]]
+    const out = normalise(withExtra, { kind: 'perGame', minGames: 1 }, tb)
+    expect(out.rows.map((r) => r.name)).toEqual(['Dan', 'Cid', 'Bob', 'Ann'])
+    expect(out.rows[1].decidedBy).toBe('extra')
+    expect(normalise(rows, { kind: 'none' }, tb).rows.map((r) => r.name)).toEqual([
+      'Ann',
+      'Bob',
+      'Cid',
+      'Dan',
+    ])
   })
 })

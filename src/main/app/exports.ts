@@ -205,7 +205,16 @@ export async function standingsFile(
 }
 
 export function liveStandings(db: MafiaDb, tournamentId: number): AllStandings {
-  return computeAllStandings(standingsGames(db, tournamentId), standingsOptions(db, tournamentId))
+  const { games, options } = standingsInputs(db, tournamentId)
+  return computeAllStandings(games, options)
+}
+
+/** What the standings are computed from: the tournament's stored games and its options (system, finalised stages). */
+export function standingsInputs(
+  db: MafiaDb,
+  tournamentId: number,
+): { games: StandingsGame[]; options: StandingsOptions } {
+  return { games: standingsGames(db, tournamentId), options: standingsOptions(db, tournamentId) }
 }
 
 /**

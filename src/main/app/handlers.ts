@@ -20,6 +20,14 @@ import { protocolFileName } from '../export/commands'
 import { Organiser } from './organiser'
 import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
+import {
+  copySystem,
+  listSystems,
+  previewStandings,
+  saveSystem,
+  setTournamentNormaliser,
+  systemById,
+} from './organiser/scoring-systems'
 import { tablePlan } from './tournament-record'
 
 const MIME: Record<string, string> = {
@@ -84,6 +92,25 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...backupHandlers(deps),
     ...deps.sync,
     ...tournamentOpsHandlers(new Organiser(deps.db, deps.service)),
+    ...scoringHandlers(deps),
+  }
+}
+
+/** Scoring systems and the tournament's normaliser (issue 31 §3; organiser/scoring-systems.ts). */
+function scoringHandlers({
+  db,
+  service,
+}: HandlerDeps): NamespaceHandlers<'scoring'> & Pick<Handlers, 'tournaments.setNormaliser'> {
+  return {
+    'scoring.list': () => listSystems(db()),
+    'scoring.get': ({ id }) => systemById(db(), id),
+    'scoring.save': ({ system }) => saveSystem(db(), system),
+    'scoring.copy': ({ id, name }) => copySystem(db(), id, name),
+    'tournaments.setNormaliser': ({ tournamentId, normaliser }) => {
+      const saved = setTournamentNormaliser(db(), tournamentId, normaliser)
+      service.tournamentChanged(tournamentId)
+      return { normaliser: saved }
+    },
   }
 }
 
@@ -322,6 +349,7 @@ function classificationHandlers({ db, service }: HandlerDeps): Pick<Handlers, 's
 
 function standingsHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'standings'> {
   return {
+    'standings.preview': (input) => previewStandings(db(), input),
     'standings.get': ({ tournamentId }): StandingsPublic => {
       const id =
         tournamentId ??

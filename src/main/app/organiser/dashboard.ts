@@ -1,5 +1,5 @@
 import { judgeAt } from '../../tournament/judges'
-import { BUILTIN_RULESETS, rulesetSchema } from '../../../shared/game/ruleset'
+import { BUILTIN_RULESETS, rulesetSchema, scoringSystemOf } from '../../../shared/game/ruleset'
 import type {
   DashboardGame,
   DashboardStage,
@@ -11,6 +11,7 @@ import type { GameRow, Player, Stage } from '../../db'
 import { absences, extraGamePlayers, fewerGamePlayers } from '../../tournament/roster'
 import { type SeatingReport, evaluateSeating, judgeSpread, shuffledSeating } from '../../tournament/seating'
 import { OrganiserRoom, scoringOf } from './context'
+import { tournamentNormaliser } from './scoring-systems'
 /** The organiser's dashboard: the tournament's detail (stages, rounds, tables, games, seating figures). */
 export class Dashboard extends OrganiserRoom {
   detail(tournamentId: number): TournamentDetail {
@@ -132,6 +133,8 @@ export class Dashboard extends OrganiserRoom {
       club: t.club,
       rulesetId: ruleset.id,
       scoring: scoringOf(ruleset),
+      scoringSystem: { id: scoringSystemOf(ruleset).id, name: scoringSystemOf(ruleset).name },
+      normaliser: tournamentNormaliser(db, t.id),
       archived: t.archivedAt !== null,
       rulesetLocked: games.some((g) => g.cancelledAt === null),
       tables: tables.map((x) => ({ id: x.id, number: x.number, judge: x.judge })),
