@@ -6,7 +6,7 @@ import { figure, printBenchResult, type BenchFigure } from './result'
 import { cpus, loadavg } from 'node:os'
 import { exportProtocol, exportStandings } from '../src/main/export/commands'
 import type { ProtocolHeader } from '../src/main/export/protocol'
-import { SCORING_PRESETS } from '../src/main/tournament/scoring'
+import { SHIPPED_SCORING_SYSTEMS } from '../src/main/tournament/scoring'
 import { generateSeating } from '../src/main/tournament/seating'
 import type { StandingsGame } from '../src/main/tournament/standings'
 import type { Winner } from '../src/shared/game/record'
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   console.log(`protocol HTML: ${ms(performance.now() - t)}`)
 
   const games = tournament()
-  const options = { scoring: SCORING_PRESETS.fiim, title: 'Bench' }
+  const options = { scoring: SHIPPED_SCORING_SYSTEMS.fiim, title: 'Bench' }
   const xlsxTimes: number[] = []
   let size = 0
   let xlsxFirstCpu = 0

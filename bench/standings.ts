@@ -9,7 +9,7 @@
 import { cpus, loadavg } from 'node:os'
 import { dealRoles, execute, newGame, type Game } from '../src/main/engine'
 import { BUILTIN_RULESETS } from '../src/shared/game/ruleset'
-import { SCORING_PRESETS } from '../src/main/tournament/scoring'
+import { SHIPPED_SCORING_SYSTEMS } from '../src/main/tournament/scoring'
 import { generateSeating } from '../src/main/tournament/seating'
 import { computeAllStandings, type StandingsGame } from '../src/main/tournament/standings'
 import { standingsGameFromLog } from '../src/main/tournament/games'
@@ -54,7 +54,7 @@ function main(): void {
   const finished = games.filter((g) => g.record.finished).length
   const seats = games.reduce((n, g) => n + g.record.seats.length, 0)
   console.log(`${games.length} games (${finished} finished), ${seats} player-games, 200 players, 12 rounds`)
-  const options = { scoring: SCORING_PRESETS.fiim, finalisedStages: ['qualifying'] }
+  const options = { scoring: SHIPPED_SCORING_SYSTEMS.fiim, finalisedStages: ['qualifying'] }
 
   // Warm-up (JIT), then: a result changes one game → rebuild it from its log, recompute everything.
   for (let i = 0; i < 5; i++) computeAllStandings(games, options)

@@ -6,6 +6,16 @@
  * Access: `read` calls are open to the overlay and to any loopback client; `control` calls need the control
  * window (IPC) or the session token (WebSocket). The overlay never receives a control view.
  */
+import type { Normaliser } from './game/scoring-system'
+import {
+  scoringCopySchema,
+  scoringGetSchema,
+  scoringSaveSchema,
+  standingsPreviewSchema,
+  tournamentNormaliserSchema,
+  type ScoringSystemEntry,
+  type StandingsPreview,
+} from './scoring-ops'
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
 import { IMPORT_TEXT_MAX_CHARS } from './wire'
@@ -595,6 +605,20 @@ export const calls = {
     z.object({ tournamentId: z.number().int().positive().optional() }).strict(),
     out<StandingsPublic>(),
   ),
+
+  /**
+   * The tournament's standings under another scoring system and/or normaliser, next to its own (issue 31 §3):
+   * computed from the stored games, nothing is written.
+   */
+  'standings.preview': call('control', standingsPreviewSchema, out<StandingsPreview>()),
+
+  // Scoring systems (issue 31 §3; shapes in scoring-ops.ts): shipped ones, and custom ones made by copying.
+  'scoring.list': call('control', none, out<ScoringSystemEntry[]>()),
+  'scoring.get': call('control', scoringGetSchema, out<ScoringSystemEntry>()),
+  'scoring.save': call('control', scoringSaveSchema, out<ScoringSystemEntry>()),
+  'scoring.copy': call('control', scoringCopySchema, out<ScoringSystemEntry>()),
+  /** The tournament's normaliser for unequal game counts, used by its standings and exports. */
+  'tournaments.setNormaliser': call('control', tournamentNormaliserSchema, out<{ normaliser: Normaliser }>()),
 
   'backup.now': call('control', none, out<{ file: string }>()),
   /** Restores a backup; refused with db/game_in_progress while a game is running unless `force` (the panel asks). */

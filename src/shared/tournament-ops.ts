@@ -4,6 +4,7 @@
  * contract.ts lists the calls; this file holds their shapes so the contract stays readable.
  */
 import { z } from 'zod'
+import type { Normaliser } from './game/scoring-system'
 
 const id = z.number().int().positive()
 const date = z
@@ -28,6 +29,8 @@ const tournamentFields = {
   /** The ruleset copied into the tournament (built-in or saved). */
   rulesetId: z.string().min(1).max(60),
   scoring: tournamentScoringSchema.optional(),
+  /** The scoring system copied into the tournament (docs/tournament.md «Система подсчёта очков»); default: the ruleset's. */
+  scoringSystemId: z.string().trim().min(1).max(64).optional(),
   tables: z.number().int().min(1).max(200),
   /** Judge per table number (index 0 = table 1). */
   judges: z.array(z.string().trim().max(80)).max(200).optional(),
@@ -267,6 +270,9 @@ export interface TournamentDetail {
   club: string
   rulesetId: string
   scoring: TournamentScoring
+  /** The scoring system copied into the tournament (issue 31 §3) and its normaliser for unequal game counts. */
+  scoringSystem: { id: string; name: string }
+  normaliser: Normaliser
   archived: boolean
   /** The tournament has games (not cancelled): its ruleset and scoring version no longer change. */
   rulesetLocked: boolean

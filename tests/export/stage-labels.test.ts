@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import { exportProtocol, exportStandings } from '../../src/main/export/commands'
 import type { ProtocolHeader } from '../../src/main/export/protocol'
-import { SCORING_PRESETS } from '../../src/main/tournament/scoring'
+import { SHIPPED_SCORING_SYSTEMS } from '../../src/main/tournament/scoring'
 import { finishedGame } from '../tournament/fixtures'
 
 const header: ProtocolHeader = {
@@ -37,7 +37,7 @@ describe('stage labels', () => {
       { gameId: 1, stage: 'qualifying', record: finishedGame() },
       { gameId: 2, stage: 'final', record: finishedGame() },
     ]
-    const buf = await exportStandings(games, { scoring: SCORING_PRESETS.fiim, title: 'Кубок' }, 'xlsx')
+    const buf = await exportStandings(games, { scoring: SHIPPED_SCORING_SYSTEMS.fiim, title: 'Кубок' }, 'xlsx')
     const wb = new ExcelJS.Workbook()
     await wb.xlsx.load(buf as unknown as ArrayBuffer)
     const names = wb.worksheets.map((w) => w.name)

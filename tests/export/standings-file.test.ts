@@ -5,13 +5,13 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { exportStandings } from '../../src/main/export/commands'
 import type { StandingsJson } from '../../src/main/export/standings-file'
-import { SCORING_PRESETS } from '../../src/main/tournament/scoring'
+import { SHIPPED_SCORING_SYSTEMS } from '../../src/main/tournament/scoring'
 import { computeAllStandings, type StandingsGame } from '../../src/main/tournament/standings'
 import type { Winner } from '../../src/shared/game/record'
 import { finishedGame, miniGame, type MiniPlayer } from '../tournament/fixtures'
 
 const ARTIFACTS = resolve(__dirname, '../../artifacts')
-const scoring = SCORING_PRESETS.fiim
+const scoring = SHIPPED_SCORING_SYSTEMS.fiim
 
 const players: MiniPlayer[] = [
   'Алексей Смирнов',

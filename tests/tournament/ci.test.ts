@@ -1,6 +1,6 @@
 // Ci, first-kill compensation (docs/rules.md §13.5), on a hand-computed table of 6 players across 10 games.
 import { describe, expect, it } from 'vitest'
-import { SCORING_PRESETS, type ScoringConfig } from '../../src/main/tournament/scoring'
+import { SHIPPED_SCORING_SYSTEMS, type ScoringSystem } from '../../src/main/tournament/scoring'
 import { computeCi } from '../../src/main/tournament/ci'
 import {
   ciValues,
@@ -57,7 +57,7 @@ describe('Ci (docs/rules.md §13.5)', () => {
   })
 
   it('hand-computed table, K = 0.4', () => {
-    const scoring = SCORING_PRESETS.fiim
+    const scoring = SHIPPED_SCORING_SYSTEMS.fiim
     const rows = computeStandings(games(), { scoring })
     // The participation the table was designed for (n).
     const n = Object.fromEntries(rows.map((r) => [r.name, r.games]))
@@ -84,7 +84,7 @@ describe('Ci (docs/rules.md §13.5)', () => {
   })
 
   it('ciValues: the per-seat Ci the database stores when a stage is finalised', () => {
-    const values = ciValues(games(), SCORING_PRESETS.fiim)
+    const values = ciValues(games(), SHIPPED_SCORING_SYSTEMS.fiim)
     expect(values).toHaveLength(100)
     expect(values.filter((v) => v.ci !== 0)).toEqual([
       { gameId: 1, seat: 1, ci: 0.2 },
@@ -96,7 +96,7 @@ describe('Ci (docs/rules.md §13.5)', () => {
   })
 
   it('Ci lands in the games where the player was killed first and lost', () => {
-    const scores = scoreGames(games(), { scoring: SCORING_PRESETS.fiim })
+    const scores = scoreGames(games(), { scoring: SHIPPED_SCORING_SYSTEMS.fiim })
     const at = (gameId: number, name: string): number =>
       scores.find((s) => s.gameId === gameId && s.name === name)?.ci ?? NaN
     expect(at(1, 'P1')).toBeCloseTo(0.2, 6)
@@ -107,7 +107,10 @@ describe('Ci (docs/rules.md §13.5)', () => {
   })
 
   it('K = 0.5 (newest FIIM scoring)', () => {
-    const scoring: ScoringConfig = { ...SCORING_PRESETS.fiim, ci: { ...SCORING_PRESETS.fiim.ci, k: 0.5 } }
+    const scoring: ScoringSystem = {
+      ...SHIPPED_SCORING_SYSTEMS.fiim,
+      ci: { ...SHIPPED_SCORING_SYSTEMS.fiim.ci, k: 0.5 },
+    }
     const rows = computeStandings(games(), { scoring })
     expect(ciOf(rows, 'P1')).toBeCloseTo(0.25, 6) // 0.5·2/4
     expect(ciOf(rows, 'P2')).toBeCloseTo(0.25, 6) // 0.5·1/2
@@ -116,13 +119,16 @@ describe('Ci (docs/rules.md §13.5)', () => {
   })
 
   it('Ci off: disabled in the config, or a final of fewer than 4 games', () => {
-    const off: ScoringConfig = { ...SCORING_PRESETS.fiim, ci: { ...SCORING_PRESETS.fiim.ci, enabled: false } }
+    const off: ScoringSystem = {
+      ...SHIPPED_SCORING_SYSTEMS.fiim,
+      ci: { ...SHIPPED_SCORING_SYSTEMS.fiim.ci, enabled: false },
+    }
     expect(computeStandings(games(), { scoring: off }).every((r) => r.ci === 0)).toBe(true)
     // A final of 3 games (g1–g3): no Ci at all.
-    const final3 = computeStandings(games('final', 3), { scoring: SCORING_PRESETS.fiim })
+    const final3 = computeStandings(games('final', 3), { scoring: SHIPPED_SCORING_SYSTEMS.fiim })
     expect(final3.every((r) => r.ci === 0)).toBe(true)
     // A final of 4 games (g1–g4): P1 n=4, i=2, B=round(1.6)=2 → min(0.4·2/2, 0.4) = 0.4 (g1 lost)
-    const final4 = computeStandings(games('final', 4), { scoring: SCORING_PRESETS.fiim })
+    const final4 = computeStandings(games('final', 4), { scoring: SHIPPED_SCORING_SYSTEMS.fiim })
     expect(ciOf(final4, 'P1')).toBeCloseTo(0.4, 6)
     // P2: n=4, i=1, B=2 → 0.2 (g3); P3: n=4, i=1, B=2 → 0.2 (g4)
     expect(ciOf(final4, 'P2')).toBeCloseTo(0.2, 6)
@@ -135,17 +141,17 @@ describe('Ci (docs/rules.md §13.5)', () => {
       stage: g.gameId <= 5 ? 'qualifying' : 'semi',
     }))
     // Stage scope: P1 in the qualifying stage g1–g5: n=5, i=2, B=2 → 0.4·2/2 = 0.4 (g1 lost)
-    const byStage = computeStandings(split, { scoring: SCORING_PRESETS.fiim, stage: 'qualifying' })
+    const byStage = computeStandings(split, { scoring: SHIPPED_SCORING_SYSTEMS.fiim, stage: 'qualifying' })
     expect(ciOf(byStage, 'P1')).toBeCloseTo(0.4, 6)
     // Tournament scope: n=10, i=2, B=4 → 0.2
-    const tournament: ScoringConfig = {
-      ...SCORING_PRESETS.fiim,
-      ci: { ...SCORING_PRESETS.fiim.ci, scope: 'tournament' },
+    const tournament: ScoringSystem = {
+      ...SHIPPED_SCORING_SYSTEMS.fiim,
+      ci: { ...SHIPPED_SCORING_SYSTEMS.fiim.ci, scope: 'tournament' },
     }
     expect(ciOf(computeStandings(split, { scoring: tournament }), 'P1')).toBeCloseTo(0.2, 6)
     // Ci is applied when a stage is finalised (docs/rules.md §16.3): the running semi's Ci is shown, marked provisional.
     const live = computeAllStandings(split, {
-      scoring: SCORING_PRESETS.fiim,
+      scoring: SHIPPED_SCORING_SYSTEMS.fiim,
       finalisedStages: ['qualifying'],
     })
     const p1 = live.overall.find((r) => r.name === 'P1')
@@ -157,12 +163,12 @@ describe('Ci (docs/rules.md §13.5)', () => {
     expect(live.games.filter((g) => g.ciProvisional).every((g) => g.stage === 'semi')).toBe(true)
     expect(live.stages.find((s) => s.stage === 'qualifying')?.rows.some((r) => r.ciProvisional)).toBe(false)
     const done = computeAllStandings(split, {
-      scoring: SCORING_PRESETS.fiim,
+      scoring: SHIPPED_SCORING_SYSTEMS.fiim,
       finalisedStages: ['qualifying', 'semi'],
     })
     expect(done.ciProvisional).toBe(false)
     expect(done.overall.map((r) => r.total)).toEqual(live.overall.map((r) => r.total))
     // Overall with stage scope = sum of the stages: P1 gets 0.4 from the qualifying stage, none in the semi.
-    expect(ciOf(computeStandings(split, { scoring: SCORING_PRESETS.fiim }), 'P1')).toBeCloseTo(0.4, 6)
+    expect(ciOf(computeStandings(split, { scoring: SHIPPED_SCORING_SYSTEMS.fiim }), 'P1')).toBeCloseTo(0.4, 6)
   })
 })

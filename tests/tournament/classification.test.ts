@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { classify } from '../../src/main/tournament/classification'
 import type { StageStandings, StandingsRow } from '../../src/main/tournament/standings'
 import { exportStandings } from '../../src/main/export/commands'
-import { SCORING_PRESETS } from '../../src/main/tournament/scoring'
+import { SHIPPED_SCORING_SYSTEMS } from '../../src/main/tournament/scoring'
 import { miniGame, type MiniPlayer } from './fixtures'
 
 const row = (name: string, total: number, rank: number): StandingsRow =>
@@ -85,7 +85,7 @@ describe('final classification in the exports', () => {
   ]
 
   it('the XLSX has a classification sheet with the finalists first; the JSON carries the same rows', async () => {
-    const options = { scoring: SCORING_PRESETS.fiim, title: 'Кубок', carryOver: 0 }
+    const options = { scoring: SHIPPED_SCORING_SYSTEMS.fiim, title: 'Кубок', carryOver: 0 }
     const wb = new ExcelJS.Workbook()
     await wb.xlsx.load((await exportStandings(games, options, 'xlsx')) as unknown as ArrayBuffer)
     const sheet = wb.getWorksheet('Итоговая классификация')

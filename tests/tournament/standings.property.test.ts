@@ -1,7 +1,7 @@
 // Property tests (fast-check): standings invariants over random tournaments (docs/rules.md §13).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { SCORING_PRESETS } from '../../src/main/tournament/scoring'
+import { SHIPPED_SCORING_SYSTEMS } from '../../src/main/tournament/scoring'
 import { compareRows } from '../../src/main/tournament/ranking'
 import { computeAllStandings, type StandingsGame } from '../../src/main/tournament/standings'
 import type { Winner } from '../../src/shared/game/record'
@@ -22,7 +22,7 @@ const gameArb = fc.record({
 
 describe('standings properties', () => {
   it('rows add up, are ordered, and share ranks only on full ties', () => {
-    const scoring = SCORING_PRESETS.fiim
+    const scoring = SHIPPED_SCORING_SYSTEMS.fiim
     fc.assert(
       fc.property(fc.array(gameArb, { minLength: 0, maxLength: 14 }), (specs) => {
         const games: StandingsGame[] = specs.map((s, i) => ({

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest'
 import {
   FIIM_TIE_BREAKS,
-  SCORING_PRESETS,
-  scoringFromRuleset,
+  SHIPPED_SCORING_SYSTEMS,
+  scoringSystemWith,
   tieBreaksOf,
-  type ScoringConfig,
+  type ScoringSystem,
   type TieBreak,
 } from '../../src/main/tournament/scoring'
 import {
@@ -19,7 +19,7 @@ import { rankRows } from '../../src/main/tournament/ranking'
 import { BUILTIN_RULESETS, deriveRuleset } from '../../src/shared/game/ruleset'
 import { finishedGame, miniGame, unfinishedGame, type MiniPlayer } from './fixtures'
 
-const fiim = SCORING_PRESETS.fiim
+const fiim = SHIPPED_SCORING_SYSTEMS.fiim
 
 function row(
   name: string,
@@ -96,7 +96,7 @@ describe('one source of truth: the stored per-game points (docs/rules.md §13.1�
       scoring: { ...BUILTIN_RULESETS.fiim.scoring, bestMove2: 0.5, bestMove3: 0.7, ciK: 0.5 },
     })
     if (!newest.ok) throw new Error(newest.issues.join())
-    const scoring = scoringFromRuleset(newest.value)
+    const scoring = scoringSystemWith(newest.value)
     const g = (gameId: number): StandingsGame => ({
       gameId,
       stage: null,
@@ -129,7 +129,7 @@ describe('one source of truth: the stored per-game points (docs/rules.md §13.1�
 
   it('automatic bonuses stay data, added on top of the stored points', () => {
     const g = miniGame({ players, winner: 'black', firstKilled: null })
-    const withBonus: ScoringConfig = {
+    const withBonus: ScoringSystem = {
       ...fiim,
       autoBonus: [{ id: 'don-win', role: 'don', result: 'win', points: 0.1 }],
     }
@@ -219,7 +219,7 @@ describe('tie-breaks (docs/rules.md §13.6)', () => {
       },
     })
     if (!derived.ok) throw new Error(derived.issues.join())
-    const ranked = rankRows(rows, scoringFromRuleset(derived.value).tieBreaks)
+    const ranked = rankRows(rows, scoringSystemWith(derived.value).tieBreaks)
     expect(ranked.slice(0, 2).map((r) => `${r.name} ${r.decidedBy}`)).toEqual(['Борис wins', 'Анна wins'])
     // A ruleset stored before tie-breaks were data gets FIIM's order.
     const { tieBreaks: _dropped, ...old } = BUILTIN_RULESETS.fiim.scoring

@@ -16,7 +16,7 @@ import {
   type StandingsGame,
   type StandingsOptions,
 } from '../tournament/standings'
-import type { ScoringConfig, TieBreakKey } from '../tournament/scoring'
+import type { ScoringSystem, TieBreakKey } from '../tournament/scoring'
 import { rulesetOfSetup, standingsGameFromLog } from '../tournament/games'
 import { scoresForNobodyIn, substitutionMarks } from './tournament-record'
 import type { GameRecord } from '../../shared/game/record'
@@ -155,7 +155,7 @@ export function tournamentRuleset(db: MafiaDb, tournamentId: number): Ruleset {
   return BUILTIN_RULESETS.fiim
 }
 
-export function tournamentScoring(db: MafiaDb, tournamentId: number): ScoringConfig {
+export function tournamentScoring(db: MafiaDb, tournamentId: number): ScoringSystem {
   return scoringFor(tournamentRuleset(db, tournamentId))
 }
 
@@ -205,7 +205,16 @@ export async function standingsFile(
 }
 
 export function liveStandings(db: MafiaDb, tournamentId: number): AllStandings {
-  return computeAllStandings(standingsGames(db, tournamentId), standingsOptions(db, tournamentId))
+  const { games, options } = standingsInputs(db, tournamentId)
+  return computeAllStandings(games, options)
+}
+
+/** What the standings are computed from: the tournament's stored games and its options (system, finalised stages). */
+export function standingsInputs(
+  db: MafiaDb,
+  tournamentId: number,
+): { games: StandingsGame[]; options: StandingsOptions } {
+  return { games: standingsGames(db, tournamentId), options: standingsOptions(db, tournamentId) }
 }
 
 /**

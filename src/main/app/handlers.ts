@@ -21,6 +21,14 @@ import { Organiser } from './organiser'
 import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
 import { AppealsOffice, appealsHandlers } from './organiser/appeals'
+import {
+  copySystem,
+  listSystems,
+  previewStandings,
+  saveSystem,
+  setTournamentNormaliser,
+  systemById,
+} from './organiser/scoring-systems'
 import { tablePlan } from './tournament-record'
 import { seasonSeriesHandlers, type SeasonSeriesCall } from './organiser/season-handlers'
 
@@ -89,6 +97,25 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...tournamentOpsHandlers(organiser),
     ...appealsHandlers(new AppealsOffice(deps.db, deps.service, organiser.rounds)),
     ...seasonSeriesHandlers(deps.db),
+    ...scoringHandlers(deps),
+  }
+}
+
+/** Scoring systems and the tournament's normaliser (issue 31 §3; organiser/scoring-systems.ts). */
+function scoringHandlers({
+  db,
+  service,
+}: HandlerDeps): NamespaceHandlers<'scoring'> & Pick<Handlers, 'tournaments.setNormaliser'> {
+  return {
+    'scoring.list': () => listSystems(db()),
+    'scoring.get': ({ id }) => systemById(db(), id),
+    'scoring.save': ({ system }) => saveSystem(db(), system),
+    'scoring.copy': ({ id, name }) => copySystem(db(), id, name),
+    'tournaments.setNormaliser': ({ tournamentId, normaliser }) => {
+      const saved = setTournamentNormaliser(db(), tournamentId, normaliser)
+      service.tournamentChanged(tournamentId)
+      return { normaliser: saved }
+    },
   }
 }
 
@@ -327,6 +354,7 @@ function classificationHandlers({ db, service }: HandlerDeps): Pick<Handlers, 's
 
 function standingsHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'standings'> {
   return {
+    'standings.preview': (input) => previewStandings(db(), input),
     'standings.get': ({ tournamentId }): StandingsPublic => {
       const id =
         tournamentId ??

@@ -14,6 +14,8 @@ import {
 } from '../../shared/game/commands'
 import type { Notice } from '../../shared/game/notices'
 import type { VotingRecord } from '../../shared/game/record'
+import { scoringSystemOf } from '../../shared/game/ruleset'
+import type { PenaltyKind } from '../../shared/game/scoring-system'
 import { validationMessage } from '../../shared/validation-message'
 import { E } from './errors'
 import type { GameEvent, LeaveHow } from './events'
@@ -912,13 +914,19 @@ function onRemove(c: Ctx, cmd: CommandOf<'remove'>): AppErrorData | void {
  */
 function removal(c: Ctx, seat: number, how: LeaveHow, reason: string): void {
   const s = c.s
+  const kind: PenaltyKind = how === 'fouledOut' ? 'fourFouls' : 'removal'
   const pending = lastWordPending(s, seat)
-  if (pending) return removeFromLastWord(c, seat, reason, pending)
+  if (pending) return removeFromLastWord(c, seat, reason, pending, kind)
   if (s.winner !== null) {
-    c.emit({ type: 'penaltyGiven', seat, points: s.ruleset.scoring.removalPenalty, reason })
+    c.emit(penalty(s, seat, reason, kind))
     return
   }
-  removePlayer(c, seat, how, reason)
+  removePlayer(c, seat, how, reason, kind)
+}
+
+/** A penalty priced by the game's scoring system (docs/rules.md §13.4). */
+function penalty(s: GameState, seat: number, reason: string, kind: PenaltyKind): GameEvent {
+  return { type: 'penaltyGiven', seat, points: scoringSystemOf(s.ruleset).penalties[kind], reason, kind }
 }
 
 /**
@@ -926,10 +934,16 @@ function removal(c: Ctx, seat: number, how: LeaveHow, reason: string): void {
  * §10.3 FIIM: it does not cancel the next day's vote when he was voted out that day; a night victim's removal in the
  * morning cancels that day's vote.
  */
-function removeFromLastWord(c: Ctx, seat: number, reason: string, pending: 'speaking' | 'waiting'): void {
+function removeFromLastWord(
+  c: Ctx,
+  seat: number,
+  reason: string,
+  pending: 'speaking' | 'waiting',
+  kind: PenaltyKind,
+): void {
   const s = c.s
   const d = c.d
-  c.emit({ type: 'penaltyGiven', seat, points: s.ruleset.scoring.removalPenalty, reason })
+  c.emit(penalty(s, seat, reason, kind))
   c.notice({ code: 'lastWord.lost', params: { seat } })
   if (
     s.ruleset.removalCancelsVote === 'anyPlayer' &&
@@ -948,12 +962,12 @@ function removeFromLastWord(c: Ctx, seat: number, reason: string, pending: 'spea
 }
 
 /** §10: a removal takes the player out at once, without a last word; its effect on the vote; the win re-check. */
-function removePlayer(c: Ctx, seat: number, how: LeaveHow, reason: string): void {
+function removePlayer(c: Ctx, seat: number, how: LeaveHow, reason: string, kind: PenaltyKind): void {
   const s = c.s
   const d = day(s)
   const wasSpeaker = d !== null && d.speaker === seat
   const wasNominee = d !== null && activeNominations(d).some((n) => n.target === seat)
-  c.emit({ type: 'penaltyGiven', seat, points: s.ruleset.scoring.removalPenalty, reason })
+  c.emit(penalty(s, seat, reason, kind))
   c.emit({ type: 'playerLeft', seat, how, reason })
   let votingStopped = false
   if (d) {
@@ -995,7 +1009,7 @@ function onTeamDefeat(c: Ctx, cmd: CommandOf<'teamDefeat'>): AppErrorData | void
   const s = c.s
   const p = seatOf(s, cmd.seat)
   const reason = cmd.reason ?? 'teamDefeat'
-  c.emit({ type: 'penaltyGiven', seat: cmd.seat, points: s.ruleset.scoring.teamDefeatPenalty, reason })
+  c.emit(penalty(s, cmd.seat, reason, 'teamDefeat'))
   if (p.status === 'alive') c.emit({ type: 'playerLeft', seat: cmd.seat, how: 'teamDefeat', reason })
   c.emit({ type: 'gameDecided', winner: isBlack(p.role) ? 'red' : 'black', reason: 'teamDefeat' })
   c.emit({ type: 'gameFinished' })

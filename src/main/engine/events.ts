@@ -9,6 +9,7 @@ import type {
   CommentRecord,
 } from '../../shared/game/record'
 import type { Notice } from '../../shared/game/notices'
+import type { PenaltyKind } from '../../shared/game/scoring-system'
 import type { TimerState } from '../../shared/game/views'
 
 export type LeaveHow = NonNullable<SeatRecord['left']>['how']
@@ -59,7 +60,7 @@ export type GameEvent =
   | { type: 'silentRound'; seat: number; day: number }
   | { type: 'unsilenced'; seat: number }
   | { type: 'extraPointsGiven'; seat: number; points: number; reason: string }
-  | { type: 'penaltyGiven'; seat: number; points: number; reason: string }
+  | { type: 'penaltyGiven'; seat: number; points: number; reason: string; kind?: PenaltyKind }
   | { type: 'gameDecided'; winner: Winner; reason: EndReason }
   | { type: 'gameFinished' }
   | { type: 'timerSet'; timer: TimerState | null }

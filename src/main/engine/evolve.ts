@@ -313,7 +313,11 @@ export function apply(s: GameState, e: GameEvent): void {
       seatOf(s, e.seat).extraPoints.push({ points: e.points, reason: e.reason })
       return
     case 'penaltyGiven':
-      seatOf(s, e.seat).penalties.push({ points: e.points, reason: e.reason })
+      seatOf(s, e.seat).penalties.push({
+        points: e.points,
+        reason: e.reason,
+        ...(e.kind ? { kind: e.kind } : {}),
+      })
       return
     case 'gameDecided':
       s.winner = e.winner

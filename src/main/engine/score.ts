@@ -1,9 +1,9 @@
 /** §13 per-game scoring and §14 the game record, derived from the state. Values are ruleset data. */
 import type { DayRecord, GameRecord, NightRecord, SeatPoints, SeatRecord } from '../../shared/game/record'
+import { scoringSystemOf } from '../../shared/game/ruleset'
+import { bestMovePoints, gamePoints } from '../../shared/game/scoring-system'
 import type { Game } from './game'
 import { isBlack, type GameState } from './state'
-
-const round = (x: number): number => Math.round(x * 1000) / 1000
 
 /** §4.5: the best move and its value; void when too many left by day 1's vote; a black first-killed scores nothing. */
 export function bestMoveResult(s: GameState): GameRecord['bestMove'] {
@@ -14,22 +14,24 @@ export function bestMoveResult(s: GameState): GameRecord['bestMove'] {
   const day1Left = s.days[0]?.left.length ?? 0
   const isVoid = limit !== null && day1Left >= limit
   const red = !isBlack(s.seats[s.firstKilled - 1].role)
-  const sc = s.ruleset.scoring
-  const points = isVoid || !red ? 0 : blacks === 3 ? sc.bestMove3 : blacks === 2 ? sc.bestMove2 : 0
+  const points = bestMovePoints(scoringSystemOf(s.ruleset), { blacks, void: isVoid }, red)
   return { by: s.firstKilled, seats: [...seats], blacks, void: isVoid, points }
 }
 
+/** Every seat's points under the game's scoring system: the one computation (shared/game/scoring-system.ts). */
 export function seatPoints(s: GameState): SeatPoints[] {
-  const bm = bestMoveResult(s)
-  const sc = s.ruleset.scoring
-  return s.seats.map((p) => {
-    const team = isBlack(p.role) ? 'black' : 'red'
-    const win = s.winner === null ? 0 : s.winner === 'draw' ? sc.draw : s.winner === team ? sc.win : 0
-    const bestMove = bm && bm.by === p.seat ? bm.points : 0
-    const extra = round(p.extraPoints.reduce((a, x) => a + x.points, 0))
-    const penalty = round(p.penalties.reduce((a, x) => a + x.points, 0))
-    return { win, bestMove, extra, penalty, total: round(win + bestMove + extra + penalty) }
-  })
+  const points = gamePoints(
+    {
+      finished: s.phase === 'finished',
+      winner: s.winner,
+      seats: s.seats,
+      bestMove: bestMoveResult(s),
+    },
+    scoringSystemOf(s.ruleset),
+  )
+  return points.map(({ win, bestMove, extra, penalty, auto, total }) =>
+    auto === 0 ? { win, bestMove, extra, penalty, total } : { win, bestMove, extra, penalty, auto, total },
+  )
 }
 
 export function gameRecord(game: Game): GameRecord {

@@ -1,6 +1,7 @@
 /** The engine's game state: plain data, rebuilt from the setup and the event log by `replay`. */
 import type { Notice } from '../../shared/game/notices'
 import type { Ruleset } from '../../shared/game/ruleset'
+import type { PenaltyKind } from '../../shared/game/scoring-system'
 import type { DayStep, Phase, TimerState } from '../../shared/game/views'
 import type {
   AmendmentRecord,
@@ -32,7 +33,7 @@ export interface SeatState {
   silentThrough: number | null
   left: SeatRecord['left']
   extraPoints: Array<{ points: number; reason: string }>
-  penalties: Array<{ points: number; reason: string }>
+  penalties: Array<{ points: number; reason: string; kind?: PenaltyKind }>
 }
 
 export interface VotingState {

@@ -6,7 +6,7 @@
 import { AppError, appError } from '../../shared/errors'
 import type { GameRecord } from '../../shared/game/record'
 import type { Ruleset } from '../../shared/game/ruleset'
-import { SCORING_PRESETS, scoringFromRuleset, type ScoringConfig } from '../tournament/scoring'
+import { SHIPPED_SCORING_SYSTEMS, scoringSystemWith, type ScoringSystem } from '../tournament/scoring'
 import type { StandingsGame } from '../tournament/standings'
 import type { Lang } from './i18n'
 import { renderProtocol, type ProtocolFormat, type ProtocolHeader } from './protocol'
@@ -57,10 +57,10 @@ export function parseStandingsFormat(format: string): StandingsFormat {
 }
 
 /** The scoring of a tournament: from its ruleset object, or a preset by id (fiim/club/city), FIIM otherwise. */
-export function scoringFor(ruleset: Ruleset | string | null | undefined): ScoringConfig {
-  if (typeof ruleset === 'object' && ruleset !== null) return scoringFromRuleset(ruleset)
-  if (ruleset === 'club' || ruleset === 'city' || ruleset === 'fiim') return SCORING_PRESETS[ruleset]
-  return SCORING_PRESETS.fiim
+export function scoringFor(ruleset: Ruleset | string | null | undefined): ScoringSystem {
+  if (typeof ruleset === 'object' && ruleset !== null) return scoringSystemWith(ruleset)
+  if (ruleset === 'club' || ruleset === 'city' || ruleset === 'fiim') return SHIPPED_SCORING_SYSTEMS[ruleset]
+  return SHIPPED_SCORING_SYSTEMS.fiim
 }
 
 /** The game protocol as file bytes. */

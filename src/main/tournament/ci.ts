@@ -1,6 +1,6 @@
 /** Ci, first-kill compensation (docs/rules.md §13.5), over a stage or the whole tournament. Pure. */
-import { roundScore } from './points'
-import type { ScoringConfig } from './scoring'
+import { roundScore } from '../../shared/game/scoring-system'
+import type { ScoringSystem } from './scoring'
 import type { GameSeatScore } from './standings'
 
 /** A seat of a game, as a key (the culprits of a team defeat get no Ci). */
@@ -18,14 +18,14 @@ export function computeCi(n: number, i: number, k: number, ratio = 0.4): number 
 }
 
 /** Whether Ci applies in a stage: on in the config, and not a final with fewer than minFinalGames games. */
-export function ciApplies(config: ScoringConfig, stage: string | null, stageGameCount: number): boolean {
+export function ciApplies(config: ScoringSystem, stage: string | null, stageGameCount: number): boolean {
   if (!config.ci.enabled) return false
   if (stage !== null && config.ci.finalStages.includes(stage) && stageGameCount < config.ci.minFinalGames)
     return false
   return true
 }
 
-export function applyCi(scores: GameSeatScore[], config: ScoringConfig, culprits: Set<string>): void {
+export function applyCi(scores: GameSeatScore[], config: ScoringSystem, culprits: Set<string>): void {
   if (!config.ci.enabled) return
   const stageGames = new Map<string | null, Set<number>>()
   for (const s of scores) {

@@ -5,7 +5,7 @@
  */
 import type { GameRecord, Role } from '../../shared/game/record'
 import type { HeadToHead, PlayerStats, RoleStats } from '../../shared/season'
-import { teamOf } from './points'
+import { teamOf } from '../../shared/game/scoring-system'
 
 export type { HeadToHead, PlayerStats, RoleStats }
 

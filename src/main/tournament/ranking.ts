@@ -1,6 +1,7 @@
 /** The standings order (docs/rules.md §13.6): the total, then the tie-breaks; shared ranks for unbroken ties. Pure. */
-import { roundScore } from './points'
+import { roundScore } from '../../shared/game/scoring-system'
 import type { TieBreak, TieBreakKey } from './scoring'
+import type { Normaliser } from '../../shared/game/scoring-system'
 import type { StandingsRow } from './standings'
 
 export function criterionValue(row: StandingsRow, key: TieBreakKey): number {
@@ -80,4 +81,34 @@ export function rankRows(rows: StandingsRow[], tieBreaks: TieBreak[]): Standings
     })
   })
   return out
+}
+
+export type NormalisedRow = StandingsRow & { perGame: number | null }
+
+/**
+ * The normaliser for unequal game counts: «очки за игру» ranks by points per game (then the tie-breaks), and a
+ * player with fewer than `minGames` games is listed apart, unranked; `none` keeps the ranking by the total.
+ */
+export function normalise(
+  rows: readonly StandingsRow[],
+  normaliser: Normaliser,
+  tieBreaks: TieBreak[],
+): { rows: NormalisedRow[]; apart: NormalisedRow[] } {
+  if (normaliser.kind === 'none') return { rows: rows.map((r) => ({ ...r, perGame: null })), apart: [] }
+  const perGame = (r: StandingsRow): number => (r.games > 0 ? roundScore(r.total / r.games) : 0)
+  const enough = rows.filter((r) => r.games >= normaliser.minGames)
+  const apart = rows
+    .filter((r) => r.games < normaliser.minGames)
+    .map((r) => ({ ...r, perGame: perGame(r) }))
+    .sort((a, b) => b.perGame - a.perGame || a.name.localeCompare(b.name))
+  // Points per game take the total's place as the first criterion; the tie-breaks follow.
+  const byPerGame = rankRows(
+    enough.map((r) => ({ ...r, total: perGame(r) })),
+    tieBreaks,
+  )
+  const original = new Map(rows.map((r) => [r.playerKey, r.total]))
+  return {
+    rows: byPerGame.map((r) => ({ ...r, perGame: r.total, total: original.get(r.playerKey) ?? r.total })),
+    apart,
+  }
 }

@@ -16,7 +16,7 @@
  */
 import { ordinal, rate, rating } from 'openskill'
 import type { StatsGame } from './player-stats'
-import { teamOf } from './points'
+import { teamOf } from '../../shared/game/scoring-system'
 
 export type RatingWinner = 'red' | 'black' | 'draw'
 

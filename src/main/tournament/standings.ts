@@ -8,9 +8,9 @@
 import { classify, type ClassificationRow } from './classification'
 import type { GameRecord, Role } from '../../shared/game/record'
 import { applyCi, culpritKey } from './ci'
-import { autoBonusOf, recordedSeatScore, roundScore, seatWon, teamOf } from './points'
+import { gamePoints, roundScore, seatWon, teamOf } from '../../shared/game/scoring-system'
 import { rankRows } from './ranking'
-import type { ScoringConfig, TieBreak, TieBreakKey } from './scoring'
+import type { ScoringSystem, TieBreak, TieBreakKey } from './scoring'
 
 export interface StandingsGame {
   gameId: number
@@ -31,7 +31,7 @@ export interface StandingsGame {
 }
 
 export interface StandingsOptions {
-  scoring: ScoringConfig
+  scoring: ScoringSystem
   /** Only this stage (null = games without a stage); omitted = overall. */
   stage?: string | null
   /** Unfinished games are left out unless this is true. */
@@ -165,11 +165,11 @@ function scoreSeats(games: StandingsGame[], options: StandingsOptions): Scored {
     const culprit = teamDefeatCulprit(g)
     if (culprit !== null) culprits.add(culpritKey(g.gameId, culprit))
     const range = g.extraRange ?? config.extraPoints
+    const points = new Map(gamePoints(g.record, config).map((p) => [p.seat, p]))
     for (const seat of [...g.record.seats].sort((a, b) => a.seat - b.seat)) {
       if (g.scoresForNobody?.includes(seat.seat)) continue
-      const auto = config.autoBonus.length > 0 ? autoBonusOf(g.record, seat, config.autoBonus) : 0
-      const s = recordedSeatScore(seat, auto)
-      const won = seatWon(g.record, seat)
+      const s = points.get(seat.seat)!
+      const won = seatWon(g.record.winner, seat.role)
       scores.push({
         gameId: g.gameId,
         stage: g.stage,
@@ -208,7 +208,7 @@ export function scoreGames(games: StandingsGame[], options: StandingsOptions): G
  */
 export function ciValues(
   games: StandingsGame[],
-  scoring: ScoringConfig,
+  scoring: ScoringSystem,
 ): Array<{ gameId: number; seat: number; ci: number }> {
   return scoreGames(games, { scoring }).map((s) => ({ gameId: s.gameId, seat: s.seat, ci: s.ci }))
 }
@@ -273,7 +273,7 @@ export function computeStandings(games: StandingsGame[], options: StandingsOptio
 function warningsOf(
   scores: GameSeatScore[],
   games: StandingsGame[],
-  config: ScoringConfig,
+  config: ScoringSystem,
 ): StandingsWarning[] {
   const ranges = new Map(games.map((g) => [g.gameId, g.extraRange ?? config.extraPoints]))
   return scores

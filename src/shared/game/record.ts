@@ -1,4 +1,5 @@
 import type { Notice } from './notices'
+import type { PenaltyKind } from './scoring-system'
 
 /**
  * The complete, human-meaningful record of one game (docs/rules.md §14), derived by the engine from the
@@ -19,7 +20,9 @@ export interface SeatPoints {
   bestMove: number
   extra: number
   penalty: number
-  /** win + bestMove + extra + penalty (penalty is negative). Ci is added at tournament level. */
+  /** The scoring system's automatic bonuses other than the best move (present when not 0). */
+  auto?: number
+  /** win + bestMove + extra + penalty (+ auto); penalty is negative. Ci is added at tournament level. */
   total: number
 }
 
@@ -40,7 +43,8 @@ export interface SeatRecord {
   }
   points: SeatPoints
   extraPoints: Array<{ points: number; reason: string }>
-  penalties: Array<{ points: number; reason: string }>
+  /** `kind`: what the scoring system prices (absent in a log written before penalties had kinds). */
+  penalties: Array<{ points: number; reason: string; kind?: PenaltyKind }>
 }
 
 export interface NightRecord {

@@ -5,25 +5,18 @@
  */
 import { z } from 'zod'
 import { REMOVAL_REASONS } from './commands'
+import {
+  scoringSystemSchema,
+  tieBreakSchema,
+  TIE_BREAK_KEYS,
+  type ScoringSystem,
+  type TieBreak,
+} from './scoring-system'
 
 const seconds = z.number().int().min(0).max(3600)
 const points = z.number().min(-10).max(10)
 
-/** §13.6: the criteria that order players with equal totals (standings data, not a fixed default). */
-export const TIE_BREAK_KEYS = [
-  'extra',
-  'wins',
-  'winsAsSheriff',
-  'winsAsDon',
-  'winsAsCivilian',
-  'winsAsMafia',
-  'firstKilled',
-  'bestMove',
-  'ci',
-  'penalties',
-  'games',
-] as const
-export const tieBreakSchema = z.object({ key: z.enum(TIE_BREAK_KEYS), order: z.enum(['desc', 'asc']) })
+export { TIE_BREAK_KEYS, tieBreakSchema } from './scoring-system'
 
 export const rulesetSchema = z.object({
   id: z.string().min(1).max(64),
@@ -98,6 +91,11 @@ export const rulesetSchema = z.object({
      * order is used then). */
     tieBreaks: z.array(tieBreakSchema).max(TIE_BREAK_KEYS.length).optional(),
   }),
+  /**
+   * The scoring system the games are scored with (docs/tournament.md «Система подсчёта очков»): a tournament's copy
+   * of the ruleset carries the system it chose. Omitted: the system of the `scoring` values (scoringSystemOf).
+   */
+  scoringSystem: scoringSystemSchema.optional(),
 })
 
 export type Ruleset = z.infer<typeof rulesetSchema>
@@ -193,4 +191,56 @@ export function deriveRuleset(
   const parsed = rulesetSchema.safeParse({ ...base, ...changes })
   if (parsed.success) return { ok: true, value: parsed.data }
   return { ok: false, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }
+}
+
+/** FIIM's order (docs/rules.md §13.6): used for a ruleset stored before tie-breaks were ruleset data. */
+export const FIIM_TIE_BREAKS: TieBreak[] = [
+  { key: 'total', order: 'desc' },
+  ...(fiim.scoring.tieBreaks ?? []),
+]
+
+/** The standings order of a ruleset's scoring values: the total, then its tie-breaks (a repeated key counts once). */
+export function tieBreaksOf(ruleset: Ruleset): TieBreak[] {
+  const list = ruleset.scoring.tieBreaks
+  if (list === undefined) return FIIM_TIE_BREAKS
+  const out: TieBreak[] = [{ key: 'total', order: 'desc' }]
+  for (const tb of list) if (!out.some((x) => x.key === tb.key)) out.push({ key: tb.key, order: tb.order })
+  return out
+}
+
+/**
+ * The scoring system a ruleset's games are scored with: the one it carries (a tournament's choice), else the one
+ * its `scoring` values describe (docs/rules.md §13) — which is what the shipped systems are.
+ */
+export function scoringSystemOf(ruleset: Ruleset): ScoringSystem {
+  if (ruleset.scoringSystem !== undefined) return ruleset.scoringSystem
+  const sc = ruleset.scoring
+  return {
+    id: ruleset.id,
+    name: ruleset.name,
+    basedOn: null,
+    win: { civilian: sc.win, sheriff: sc.win, mafia: sc.win, don: sc.win },
+    loss: 0,
+    draw: sc.draw,
+    extraPoints: { min: sc.extraMin, max: sc.extraMax },
+    penalties: { removal: sc.removalPenalty, fourFouls: sc.removalPenalty, teamDefeat: sc.teamDefeatPenalty },
+    bestMove: { two: sc.bestMove2, three: sc.bestMove3 },
+    autoBonus: [],
+    ci: {
+      enabled: sc.ciK > 0,
+      k: sc.ciK,
+      ratio: 0.4,
+      scope: 'stage',
+      finalStages: ['final'],
+      minFinalGames: sc.ciMinFinalGames,
+    },
+    tieBreaks: tieBreaksOf(ruleset),
+  }
+}
+
+/** The scoring systems shipped with the product: FIIM and the club systems of the shipped rulesets (§15). */
+export const SHIPPED_SCORING_SYSTEMS: Record<BuiltinRulesetId, ScoringSystem> = {
+  fiim: scoringSystemOf(fiim),
+  club: scoringSystemOf(club),
+  city: scoringSystemOf(city),
 }

@@ -1,6 +1,6 @@
 import { AppError, appError } from '../../../shared/errors'
 import { judgeAt } from '../../tournament/judges'
-import { type Ruleset } from '../../../shared/game/ruleset'
+import { scoringSystemOf, type Ruleset } from '../../../shared/game/ruleset'
 import { tournamentArchived } from '../../db/errors'
 import type { TournamentDetail } from '../../../shared/tournament-ops'
 import type { MafiaDb, Round, Stage } from '../../db'
@@ -150,6 +150,8 @@ export abstract class OrganiserRoom {
   }
 }
 
+/** The tournament's scoring version as the settings show it: read from the system it scores with. */
 export function scoringOf(r: Ruleset): { bestMove2: number; bestMove3: number; ciK: number } {
-  return { bestMove2: r.scoring.bestMove2, bestMove3: r.scoring.bestMove3, ciK: r.scoring.ciK }
+  const s = scoringSystemOf(r)
+  return { bestMove2: s.bestMove.two, bestMove3: s.bestMove.three, ciK: s.ci.k }
 }

@@ -1,5 +1,5 @@
 import { judgeAt } from '../../tournament/judges'
-import { BUILTIN_RULESETS, rulesetSchema } from '../../../shared/game/ruleset'
+import { BUILTIN_RULESETS, rulesetSchema, scoringSystemOf } from '../../../shared/game/ruleset'
 import type {
   DashboardGame,
   DashboardStage,
@@ -12,6 +12,7 @@ import { absences, extraGamePlayers, fewerGamePlayers } from '../../tournament/r
 import { type SeatingReport, evaluateSeating, judgeSpread, shuffledSeating } from '../../tournament/seating'
 import { OrganiserRoom, scoringOf } from './context'
 import { pairsToKeepApart } from './pair-policies'
+import { tournamentNormaliser } from './scoring-systems'
 /** The organiser's dashboard: the tournament's detail (stages, rounds, tables, games, seating figures). */
 export class Dashboard extends OrganiserRoom {
   detail(tournamentId: number): TournamentDetail {
@@ -133,6 +134,8 @@ export class Dashboard extends OrganiserRoom {
       club: t.club,
       rulesetId: ruleset.id,
       scoring: scoringOf(ruleset),
+      scoringSystem: { id: scoringSystemOf(ruleset).id, name: scoringSystemOf(ruleset).name },
+      normaliser: tournamentNormaliser(db, t.id),
       archived: t.archivedAt !== null,
       rulesetLocked: games.some((g) => g.cancelledAt === null),
       tables: tables.map((x) => ({ id: x.id, number: x.number, judge: x.judge })),

@@ -6,11 +6,12 @@ import type {
 } from '../../../shared/tournament-ops'
 
 import { OrganiserRoom, fail, scoringOf } from './context'
+import { withSystem } from './scoring-systems'
 /** The tournament page: create, edit and archive a tournament; its ruleset copy, tables and judges. */
 export class TournamentSetup extends OrganiserRoom {
   create(input: TournamentCreateInput): TournamentDetail {
     const db = this.db()
-    const ruleset = this.rulesetCopy(input.rulesetId, input.scoring)
+    const ruleset = this.rulesetCopy(input.rulesetId, input.scoring, input.scoringSystemId)
     const id = db.transaction(() => {
       const t = db.tournaments.createTournament({
         name: input.name,
@@ -35,6 +36,8 @@ export class TournamentSetup extends OrganiserRoom {
     // the same values keeps the tournament's copy as it is (even if the ruleset it came from changed since).
     const changesRuleset =
       (input.rulesetId !== undefined && (!stored.success || input.rulesetId !== stored.data.id)) ||
+      (input.scoringSystemId !== undefined &&
+        (!stored.success || input.scoringSystemId !== stored.data.scoringSystem?.id)) ||
       (input.scoring !== undefined &&
         (storedScoring === undefined ||
           (Object.keys(storedScoring) as Array<keyof typeof storedScoring>).some(
@@ -42,7 +45,11 @@ export class TournamentSetup extends OrganiserRoom {
           )))
     if (changesRuleset) this.refuseRulesetChange(current)
     const rulesetId = input.rulesetId ?? (stored.success ? stored.data.id : 'fiim')
-    const ruleset = changesRuleset ? this.rulesetCopy(rulesetId, input.scoring ?? storedScoring) : undefined
+    // The system stays the tournament's copy unless another one is chosen.
+    const systemId = input.scoringSystemId ?? (stored.success ? stored.data.scoringSystem?.id : undefined)
+    const ruleset = changesRuleset
+      ? this.rulesetCopy(rulesetId, input.scoring ?? storedScoring, systemId)
+      : undefined
     db.transaction(() => {
       db.tournaments.updateTournament(input.tournamentId, {
         name: input.name,
@@ -90,12 +97,18 @@ export class TournamentSetup extends OrganiserRoom {
   }
 
   /** The ruleset copied into a tournament, with its scoring version (best-move points, Ci K). */
-  private rulesetCopy(rulesetId: string, scoring: TournamentCreateInput['scoring']): Ruleset {
+  private rulesetCopy(
+    rulesetId: string,
+    scoring: TournamentCreateInput['scoring'],
+    scoringSystemId: string | undefined,
+  ): Ruleset {
     const base = this.service.rulesets().find((r) => r.id === rulesetId)
     if (!base) {
       throw fail('app/unknown_ruleset', `Нет регламента «${rulesetId}»`, `No ruleset "${rulesetId}"`)
     }
-    return scoring ? { ...base, scoring: { ...base.scoring, ...scoring } } : base
+    const copy = scoring ? { ...base, scoring: { ...base.scoring, ...scoring } } : base
+    // A chosen scoring system is copied in whole (its own best-move values and Ci K then apply).
+    return withSystem(this.db(), copy, scoringSystemId, scoring)
   }
 
   /**

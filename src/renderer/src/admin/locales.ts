@@ -2,12 +2,13 @@
 import { TIE_BREAK_NAMES } from '../../../shared/tie-break-names'
 import { en as appealsEn, ru as appealsRu } from './locales/appeals'
 import * as layers from './locales/layers'
-
+import scoring from './locales/scoring'
 import seasonRoom from './locales/season'
 
 export const adminRu = {
   ...seasonRoom.ru,
   appeals: appealsRu,
+  scoring: scoring.ru,
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
   toControl: 'Пульт судьи',
@@ -480,6 +481,7 @@ export const adminRu = {
 export const adminEn: typeof adminRu = {
   appeals: appealsEn,
   ...seasonRoom.en,
+  scoring: scoring.en,
   title: 'Mafia Desk — tournament and data',
   heading: 'Tournament and data',
   toControl: 'Judge panel',
