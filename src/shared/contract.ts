@@ -80,6 +80,9 @@ export interface GameSummary {
   roundId: number | null
   tableId: number | null
   number: number | null
+  /** The round's number and the table's number of a tournament game (null for a friendly game): its title's parts. */
+  roundNumber: number | null
+  tableNumber: number | null
   rulesetId: string
   updatedAt: string
 }

@@ -41,6 +41,7 @@ export function checkSetup(raw: unknown): VerifyResult<GameSetup> {
       name: p.name,
       playerId: p.playerId ?? null,
       photo: p.photo ?? null,
+      club: p.club || null,
     })),
     roles: Object.fromEntries(Object.entries(parsed.data.roles).map(([seat, role]) => [Number(seat), role])),
   }

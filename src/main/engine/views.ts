@@ -106,6 +106,7 @@ export function controlView(game: Game): ControlView {
     name: p.name,
     playerId: p.playerId,
     photo: p.photo,
+    club: p.club,
     role: p.role,
     status: p.status,
     fouls: p.fouls,

@@ -61,6 +61,7 @@ export const gameSetupSchema = z
             name: playerNameSchema,
             playerId: z.number().int().positive().nullable().optional(),
             photo: z.string().max(300).nullable().optional(),
+            club: z.string().max(200).nullable().optional(),
           })
           .strict(),
       )

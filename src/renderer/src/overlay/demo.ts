@@ -9,6 +9,19 @@ import type { DemoScene } from './params'
 import { DEFAULT_THEME } from './theme'
 
 const NAMES = ['Ace', 'Бобр', 'Cat', 'Доцент', 'Eve', 'Фокс', 'Gus', 'Hal Jordan', 'Ивушка', 'Jay']
+/** Clubs as the registry keeps them (a player without one shows none). */
+const CLUBS = [
+  'Red Square',
+  'Полночь',
+  null,
+  'Красный квадрат',
+  'Полночь',
+  null,
+  'Don Corleone',
+  'Red Square',
+  'Сова',
+  null,
+]
 const ROLES: Role[] = [
   'civilian',
   'civilian',
@@ -39,6 +52,7 @@ function seats(scene: DemoScene): SeatView[] {
     name,
     playerId: null,
     photo: i === 0 || i === 5 || i === 7 ? avatar(200 + i * 37) : null,
+    club: CLUBS[i],
     role: ROLES[i],
     status: 'alive',
     fouls: [0, 1, 0, 2, 3, 0, 1, 0, 0, 0][i],
