@@ -158,6 +158,23 @@ export interface OverlayStandings {
     /** The player's registry id (null: a name without one); a seat is matched to its row by it, not by the name. */
     playerId?: number | null
   }>
+  /**
+   * The final classification, when a later stage (a semi-final or a final) places players: `final` once the final
+   * stage is finalised (every round finished), else provisional. Absent/null: none yet, the overall table stands.
+   */
+  classification?: OverlayClassification | null
+}
+
+export interface OverlayClassification {
+  final: boolean
+  rows: Array<{
+    place: number
+    name: string
+    playerId: number | null
+    group: 'final' | 'semifinal' | 'qualifying'
+    /** What the player is ranked by within his group (his stage's total plus the carried-over share). */
+    score: number
+  }>
 }
 
 export const overlaySettingsSchema = z
