@@ -275,6 +275,8 @@ test('a 20-player tournament from creation to its final, through the page', asyn
       return d.stages[1].rounds[0].tables[0].game?.judge
     })
     .toBe('Судья Финала')
+  // The head judge sees it said back: which table, which round, who runs it now.
+  await expect(page.getByTestId('notice')).toHaveText('Судья стола 1 в туре 1: Судья Финала.')
   await page.screenshot({ path: join(SHOTS, 'admin-tournament-dashboard.png') })
 
   // Not archived while the final's round is in progress: refused, saying why.
@@ -328,12 +330,14 @@ test('13 players with an extra game: the dashboard names who sits out each round
   await page.getByTestId('office-tab-settings').click()
   await page.getByTestId('office-archive').click()
   await expect(page.getByTestId('office-archived-note')).toContainText('только для просмотра')
+  await expect(page.getByTestId('notice')).toContainText('перенесён в архив')
   await page.getByTestId('office-tab-dashboard').click()
   await expect(page.getByTestId('start-round-1-1')).toHaveCount(0)
   await expect(page.getByTestId('dash-judge-1-1-1')).toHaveCount(0)
   await page.getByTestId('office-tab-settings').click()
   await page.getByTestId('office-archive').click()
   await expect(page.getByTestId('office-archived-note')).toHaveCount(0)
+  await expect(page.getByTestId('notice')).toContainText('возвращён из архива')
   await page.getByTestId('office-tab-dashboard').click()
   await expect(page.getByTestId('start-round-1-1')).toBeVisible()
 
