@@ -202,9 +202,12 @@ test('a 20-player tournament from creation to its final, through the page', asyn
 
   // A withdrawal: round 2 is seated again, with one marked spare seat, and the figures are shown.
   await page.getByTestId('office-tab-registration').click()
-  await page.getByTestId('reg-row').nth(4).getByRole('button').click()
+  // The list reads alphabetically (here the same as the registration order), the withdrawn player moves last.
+  await expect(page.getByTestId('reg-order')).toContainText('По алфавиту')
+  await page.getByTestId('reg-row').filter({ hasText: NICKS[4] }).getByRole('button').click()
   await confirm(page)
   await expect(page.getByTestId('reg-uneven')).toBeVisible()
+  await expect(page.getByTestId('reg-row').last()).toContainText(NICKS[4])
   await page.getByTestId('office-tab-seating').click()
   await expect(page.getByTestId('seating-round-2').locator('.spare')).toHaveCount(1)
   await expect(page.getByTestId('seating-round-2')).not.toContainText(NICKS[4])

@@ -6,6 +6,7 @@ export const screensLocale = {
     archived: 'Турнир «{name}» перенесён в архив: он только для чтения.',
     unarchived: 'Турнир «{name}» возвращён из архива.',
     prepared: 'Тур {n}: игры подготовлены за столами, где их не было.',
+    regOrder: 'По алфавиту; снявшиеся — в конце.',
   },
   en: {
     judgeSet: 'Judge of table {table} in round {n}: {judge}.',
@@ -13,5 +14,6 @@ export const screensLocale = {
     archived: 'Tournament "{name}" is archived: read-only.',
     unarchived: 'Tournament "{name}" is back from the archive.',
     prepared: 'Round {n}: games prepared at the tables that had none.',
+    regOrder: 'Alphabetical; withdrawn players last.',
   },
 }
