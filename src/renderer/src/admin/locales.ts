@@ -382,7 +382,7 @@ export const adminRu = {
     status: { setup: 'Подготовка', running: 'Идёт', finished: 'Окончена' },
     col: {
       game: 'Игра',
-      place: 'Турнир, тур, стол',
+      place: 'Турнир',
       status: 'Состояние',
       winner: 'Победитель',
       updated: 'Изменена',
@@ -853,7 +853,7 @@ export const adminEn: typeof adminRu = {
     status: { setup: 'Setup', running: 'In progress', finished: 'Finished' },
     col: {
       game: 'Game',
-      place: 'Tournament, round, table',
+      place: 'Tournament',
       status: 'Status',
       winner: 'Winner',
       updated: 'Updated',
