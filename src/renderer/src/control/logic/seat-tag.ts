@@ -19,10 +19,11 @@ export function seatTag(n: number, name: string | null | undefined, lang: string
  * that changes only with a name: a foul or a speech (a new players list with the same names) re-renders no panel
  * that shows a tag (tests/renderer/control/render-scope.test.ts).
  */
-export function useSeatTag(): (n: number) => string {
+export function useSeatTag(): (n: number | null) => string {
   const { locale } = useI18n()
   const game = useGameStore()
   const key = computed(() => (game.live?.players ?? []).map((p) => p.name).join('\n'))
   const names = computed(() => key.value.split('\n'))
-  return (n: number) => seatTag(n, names.value[n - 1], locale.value)
+  // No seat (a dialog without one): nothing to name.
+  return (n: number | null) => (n === null ? '' : seatTag(n, names.value[n - 1], locale.value))
 }
