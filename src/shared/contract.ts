@@ -17,6 +17,13 @@ import { rulesetSchema } from './game/ruleset'
 import type { Ruleset } from './game/ruleset'
 import type { Role } from './game/record'
 import type { HeadToHead, PlayerStats } from './season'
+import {
+  pairPolicySchema,
+  seasonSaveSchema,
+  type PairPolicy,
+  type SeasonDef,
+  type SeasonTable,
+} from './season-series'
 import { ipcCallChannel, IPC_PUSH, type CallNameFromList } from './contract-names'
 import {
   seatingGenerateSchema,
@@ -28,7 +35,15 @@ import {
   type TournamentDetail,
 } from './tournament-ops'
 import type { SyncConflictDetail, SyncHubStatus, SyncLocalStatus } from './sync'
-import type { SyncTableSession } from './sync'
+import {
+  appealAcceptSchema,
+  appealFileSchema,
+  appealListSchema,
+  appealRejectSchema,
+  appealReplaySchema,
+  type Appeal,
+} from './appeals'
+import type { SyncTableLive, SyncTableSession } from './sync'
 
 export type Access = 'read' | 'control'
 
@@ -442,6 +457,16 @@ export const calls = {
   'season.player': call('control', z.object({ playerId: id }).strict(), out<SeasonPlayer>()),
   /** Two players' games together: on the same team and against each other. */
   'season.headToHead': call('control', z.object({ a: id, b: id }).strict(), out<SeasonHeadToHead>()),
+  /** The club's seasons (a series of tournaments with points per final place, docs/tournament.md «Сезон»). */
+  'season.list': call('control', none, out<SeasonDef[]>()),
+  'season.save': call('control', seasonSaveSchema, out<SeasonDef>()),
+  'season.delete': call('control', z.object({ seasonId: id }).strict(), out<SeasonDef[]>()),
+  /** The season table: series points per tournament, total, tournaments, best places, the rating. */
+  'season.table': call('control', z.object({ seasonId: id }).strict(), out<SeasonTable>()),
+  /** The registry's pairs kept apart at every tournament's seating (added to each stage's own pairs). */
+  'players.pairs': call('control', none, out<PairPolicy[]>()),
+  'players.savePair': call('control', pairPolicySchema, out<PairPolicy[]>()),
+  'players.deletePair': call('control', z.object({ a: id, b: id }).strict(), out<PairPolicy[]>()),
 
   'players.list': call(
     'control',
@@ -568,6 +593,22 @@ export const calls = {
       .strict(),
     out<ExportedFile>(),
   ),
+  /** A tournament's results (`mafia-desk/tournament-results` v1, docs/protocol-format.md) as JSON or CSV. */
+  'export.tournamentResults': call(
+    'control',
+    z
+      .object({ tournamentId: id, format: z.enum(['json', 'csv']), lang: z.enum(['ru', 'en']).optional() })
+      .strict(),
+    out<ExportedFile>(),
+  ),
+  /** A season's results (`mafia-desk/season-results` v1): the season table with the rating, as JSON or CSV. */
+  'export.seasonResults': call(
+    'control',
+    z
+      .object({ seasonId: id, format: z.enum(['json', 'csv']), lang: z.enum(['ru', 'en']).optional() })
+      .strict(),
+    out<ExportedFile>(),
+  ),
   /** Standings of a tournament (default: the active game's tournament) for the panel and the overlay. */
   'standings.get': call(
     'read',
@@ -678,6 +719,17 @@ export const calls = {
     z.object({ gameId, reason: z.string().trim().min(1).max(500) }).strict(),
     out<GameSummary>(),
   ),
+  // ---- appeals (issue 31 §1): filed on a game, answered by the head judge, every step logged ----
+  /** Files an appeal on a finished tournament game (numbered №1, №2, … in its tournament). */
+  'appeals.file': call('control', appealFileSchema, out<Appeal>()),
+  /** The tournament's appeals, newest first (open ones when `status` is 'open'). */
+  'appeals.list': call('control', appealListSchema, out<Appeal[]>()),
+  /** Rejects an open appeal: nothing in the game changes. */
+  'appeals.reject': call('control', appealRejectSchema, out<Appeal>()),
+  /** Accepts an open appeal: its correction is an amendment entry in the game's log, in the same transaction. */
+  'appeals.accept': call('control', appealAcceptSchema, out<Appeal>()),
+  /** Accepts an open appeal by cancelling the game and preparing its replay at the same table. */
+  'appeals.replay': call('control', appealReplaySchema, out<Appeal>()),
   // ---- multi-machine mode (issue 16): the hub's table tokens and lag, a table machine's pairing ----
   /** The hub's view of a tournament's tables: tokens, lag, last contact, conflicts, the table on stream. */
   /** `address`: the hall address the pairing codes name (one of the status's `addresses`; the first when absent). */
@@ -795,6 +847,13 @@ export interface SyncChanged {
   at: number
   /** Where the lag of a stored batch went (ms since epoch; issue 16's lag split, printed by test:tables). */
   trace?: SyncTrace
+  /**
+   * The tables whose live status changed, as they are now (issue 29 §3): the dashboard merges them into its rows.
+   * Absent: something else of the status changed (a conflict decided, a refusal): the dashboard asks for it again.
+   */
+  tables?: SyncTableLive[]
+  /** The open conflicts or the refusals changed too: the dashboard asks for the whole status again. */
+  reload?: boolean
 }
 export interface SyncTrace {
   /** The first stored seq and each stored entry's commit time on the table (its `at`). */

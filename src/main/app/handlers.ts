@@ -20,7 +20,9 @@ import { protocolFileName } from '../export/commands'
 import { Organiser } from './organiser'
 import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
+import { AppealsOffice, appealsHandlers } from './organiser/appeals'
 import { tablePlan } from './tournament-record'
+import { seasonSeriesHandlers, type SeasonSeriesCall } from './organiser/season-handlers'
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -68,6 +70,7 @@ type NamespaceHandlers<N extends string> = {
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
+  const organiser = new Organiser(deps.db, deps.service)
   return {
     ...appHandlers(deps),
     ...overlayHandlers(deps),
@@ -83,7 +86,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...classificationHandlers(deps),
     ...backupHandlers(deps),
     ...deps.sync,
-    ...tournamentOpsHandlers(new Organiser(deps.db, deps.service)),
+    ...tournamentOpsHandlers(organiser),
+    ...appealsHandlers(new AppealsOffice(deps.db, deps.service, organiser.rounds)),
+    ...seasonSeriesHandlers(deps.db),
   }
 }
 
@@ -125,7 +130,7 @@ function gameHandlers({ service }: HandlerDeps): NamespaceHandlers<'game'> {
   }
 }
 
-function seasonHandlers({ db }: HandlerDeps): NamespaceHandlers<'season'> {
+function seasonHandlers({ db }: HandlerDeps): Omit<NamespaceHandlers<'season'>, SeasonSeriesCall> {
   return {
     'season.ratings': () => seasonRatings(db()),
     'season.player': ({ playerId }) => seasonPlayer(db(), playerId),
@@ -140,7 +145,7 @@ function rulesetsHandlers({ service }: HandlerDeps): NamespaceHandlers<'rulesets
   }
 }
 
-function playersHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'players'> {
+function playersHandlers({ db, service }: HandlerDeps): Omit<NamespaceHandlers<'players'>, SeasonSeriesCall> {
   return {
     'players.list': ({ query }) => db().players.listPlayers(query).map(playerInfo),
     'players.add': (p) =>
@@ -278,7 +283,7 @@ function obsHandlers({ obs }: HandlerDeps): NamespaceHandlers<'obs'> {
   }
 }
 
-function exportHandlers({ db }: HandlerDeps): NamespaceHandlers<'export'> {
+function exportHandlers({ db }: HandlerDeps): Omit<NamespaceHandlers<'export'>, SeasonSeriesCall> {
   return {
     'export.protocol': async ({ gameId, format, lang, allowUnfinished }) => {
       const { bytes, header } = await protocolFile(db(), gameId, { format, lang, allowUnfinished })

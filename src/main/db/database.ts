@@ -26,12 +26,14 @@ import { DbCore, damagedError, type Damage } from './core'
 import { dbError, invalidInput, toDbError } from './errors'
 import { fsyncDir, removeIfExists } from './fsutil'
 import { GamesRepo } from './games'
+import { AppealsRepo } from './appeals'
 import { configureConnection, inspectFile, migrate, scanWal, walProblems } from './open'
 import { PlayersRepo } from './players'
 import { RegistrationsRepo } from './registrations'
 import { SeatingsRepo } from './seatings'
 import { LATEST_VERSION } from './schema'
 import { SettingsRepo } from './settings'
+import { SeasonsRepo } from './seasons'
 import { SyncRepo } from './sync'
 import { TournamentsRepo, type UnfinishedGames } from './tournaments'
 import { TransferRepo } from './transfer'
@@ -271,6 +273,10 @@ export class MafiaDb {
   readonly transfer: TransferRepo
   /** Multi-machine mode: the outbox (table machine), table tokens and conflicts (hub). */
   readonly sync: SyncRepo
+  /** Appeals on games and their logged steps (issue 31 §1). */
+  readonly appeals: AppealsRepo
+  /** The club's seasons and the registry's pair policies (migration 13). */
+  readonly seasons: SeasonsRepo
 
   /** Use openDatabase(). */
   constructor(
@@ -291,6 +297,8 @@ export class MafiaDb {
     this.settings = new SettingsRepo(this.core)
     this.transfer = new TransferRepo(this.core, this.games, this.tournaments)
     this.sync = new SyncRepo(this.core)
+    this.appeals = new AppealsRepo(this.core)
+    this.seasons = new SeasonsRepo(this.core)
   }
 
   get isOpen(): boolean {

@@ -308,6 +308,60 @@ function hashStoredTokens(conn: Database.Database): void {
   }
 }
 
+const V11 = `
+-- Issue 31 §1: appeals on a tournament's games, numbered per tournament (№1, №2, …). An accepted appeal's correction
+-- is an amendment entry in the game's log (amend_seq); every step is kept with who took it and when. Idempotent
+-- (IF NOT EXISTS): a file rewound to an older user_version by a tool or a test migrates again cleanly.
+CREATE TABLE IF NOT EXISTS appeals (
+  id              INTEGER PRIMARY KEY,
+  tournament_id   INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+  number          INTEGER NOT NULL CHECK (number > 0),
+  game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  filer_role      TEXT    NOT NULL CHECK (filer_role IN ('player', 'captain')),
+  filer_player_id INTEGER REFERENCES players(id) ON DELETE SET NULL,
+  filer_name      TEXT    NOT NULL CHECK (length(trim(filer_name)) > 0),
+  text            TEXT    NOT NULL CHECK (length(trim(text)) > 0),
+  status          TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'rejected', 'accepted', 'replayed')),
+  answer          TEXT    NOT NULL DEFAULT '',
+  amend_seq       INTEGER,                     -- the amendment's entry in the game's log (accepted)
+  created_at      INTEGER NOT NULL,
+  UNIQUE (tournament_id, number)
+);
+CREATE INDEX IF NOT EXISTS appeals_by_game ON appeals (game_id);
+CREATE TABLE IF NOT EXISTS appeal_events (
+  appeal_id INTEGER NOT NULL REFERENCES appeals(id) ON DELETE CASCADE,
+  step      TEXT    NOT NULL CHECK (step IN ('filed', 'rejected', 'accepted', 'replayed')),
+  who       TEXT    NOT NULL CHECK (length(trim(who)) > 0),
+  note      TEXT    NOT NULL DEFAULT '',
+  at        INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS appeal_events_by_appeal ON appeal_events (appeal_id);
+`
+
+const V13 = `
+-- Issue 31 §4: the club's seasons (a series of tournaments). The definition is one JSON document checked by
+-- src/shared/season-series.ts (seasonConfigSchema) on every write and read. IF NOT EXISTS: a file whose
+-- user_version was set back by hand (the older-file tests do that) migrates again cleanly.
+CREATE TABLE IF NOT EXISTS seasons (
+  id         INTEGER PRIMARY KEY,
+  name       TEXT    NOT NULL CHECK (length(trim(name)) > 0),
+  config     TEXT    NOT NULL CHECK (json_valid(config)),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+
+-- Issue 31 §2: pairs of players the club keeps apart at every tournament's seating (the smaller id first).
+CREATE TABLE IF NOT EXISTS pair_policies (
+  a          INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+  b          INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+  reason     TEXT    NOT NULL DEFAULT '',
+  created_at INTEGER NOT NULL,
+  CHECK (a < b),
+  PRIMARY KEY (a, b)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS pair_policies_b ON pair_policies(b);
+`
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'registry, tournaments, games, event log, results, settings', sql: V1 },
   { version: 2, description: 'indexes for listing games, results and player references', sql: V2 },
@@ -336,6 +390,9 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: V9,
     run: hashStoredTokens,
   },
+  // 10 keeps award rules (issue 31 §1), 12 is unused: the runner skips a gap.
+  { version: 11, description: 'appeals on games and their logged steps', sql: V11 },
+  { version: 13, description: "the club's seasons and the registry's pair policies", sql: V13 },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

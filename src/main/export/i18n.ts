@@ -139,6 +139,9 @@ export interface Labels {
   sheetClassification: string
   classificationStageTotal: string
   classificationCarried: string
+  /** The standings CSV's classification columns: the final place and the stage that gave it. */
+  classificationPlace: string
+  classificationGroup: string
   /** Standings: the tie-break columns (docs/rules.md §13.6) and the marks that explain a place. */
   tieBreakNames: Record<TieBreakKey, string>
   tieBreakColumn: (n: number, name: string) => string
@@ -188,6 +191,7 @@ const ru: Labels = {
     parity: 'чёрных не меньше, чем красных',
     draw: 'ничья: три круга без выбывших',
     teamDefeat: 'ППК (поражение команды)',
+    appeal: 'результат исправлен по апелляции',
   },
   noWinner: '—',
   daysNights: (d, n) => `дней: ${d}, ночей: ${n}`,
@@ -303,6 +307,8 @@ const ru: Labels = {
   sheetClassification: 'Итоговая классификация',
   classificationStageTotal: 'Очки этапа',
   classificationCarried: 'Перенесено',
+  classificationPlace: 'Итоговое место',
+  classificationGroup: 'Место определил этап',
   tieBreakNames: TIE_BREAK_NAMES.ru,
   tieBreakColumn: (n, name) => `Доп. показатель ${n}: ${name}`,
   decidedBy: 'Место решил',
@@ -351,6 +357,7 @@ const en: Labels = {
     parity: 'blacks reached parity with reds',
     draw: 'draw: three rounds without departures',
     teamDefeat: 'team defeat',
+    appeal: 'the result was corrected on appeal',
   },
   noWinner: '—',
   daysNights: (d, n) => `days: ${d}, nights: ${n}`,
@@ -471,6 +478,8 @@ const en: Labels = {
   sheetClassification: 'Final classification',
   classificationStageTotal: 'Stage points',
   classificationCarried: 'Carried over',
+  classificationPlace: 'Final place',
+  classificationGroup: 'Placed by',
   tieBreakNames: TIE_BREAK_NAMES.en,
   tieBreakColumn: (n, name) => `Tie-break ${n}: ${name}`,
   decidedBy: 'Place decided by',

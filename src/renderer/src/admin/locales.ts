@@ -1,10 +1,15 @@
 /** The "Tournament and data" page's messages: Russian (default) and English, with the terms of docs/rules.md §0. */
 import { TIE_BREAK_NAMES } from '../../../shared/tie-break-names'
 import { screensLocale } from './locales/screens'
+import { en as appealsEn, ru as appealsRu } from './locales/appeals'
 import * as layers from './locales/layers'
+
+import seasonRoom from './locales/season'
 
 export const adminRu = {
   screens: screensLocale.ru,
+  ...seasonRoom.ru,
+  appeals: appealsRu,
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
   toControl: 'Пульт судьи',
@@ -476,6 +481,8 @@ export const adminRu = {
 
 export const adminEn: typeof adminRu = {
   screens: screensLocale.en,
+  appeals: appealsEn,
+  ...seasonRoom.en,
   title: 'Mafia Desk — tournament and data',
   heading: 'Tournament and data',
   toControl: 'Judge panel',
