@@ -59,8 +59,8 @@ async function main(): Promise<void> {
       shots++
       for (const issue of await clipIssues(overlay)) issues.push(`${screenName(s)}: ${issue}`)
     }
-    // The panel at the start, and in a day 1 tie with a silenced nominee (three fouls): the seat cards' badges,
-    // the undo label, the tie's banners; then the «?» sheet.
+    // The panel at the start, in a day 1 tie with a silenced nominee (three fouls) and on his last word after the
+    // revote: the seat cards' badges, the undo label, the tie's banners; then the «?» sheet.
     const control = await connectControl(server.origin, server.token)
     const { gameId } = await control.call<GameEnvelope>('game.active')
     const panelStates: Array<[string, Array<Record<string, unknown>>]> = [
@@ -78,6 +78,17 @@ async function main(): Promise<void> {
           { cmd: 'nominate', target: 7 },
           ...Array.from({ length: 9 }, () => ({ cmd: 'next' })),
           { cmd: 'vote', candidate: 5, voters: [1, 2, 3, 4, 5] },
+          { cmd: 'vote', candidate: 7 },
+        ],
+      ],
+      // After the tie speeches the revote sends seat 5 out: his card stacks three badges (voted out, speaking,
+      // nominated) on his last word — the «Загол… го… в…» card of issue 30.
+      [
+        'panel-lastword',
+        [
+          { cmd: 'next' },
+          { cmd: 'next' },
+          { cmd: 'vote', candidate: 5, voters: [1, 2, 3, 4, 5, 6] },
           { cmd: 'vote', candidate: 7 },
         ],
       ],

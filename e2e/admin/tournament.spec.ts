@@ -202,9 +202,12 @@ test('a 20-player tournament from creation to its final, through the page', asyn
 
   // A withdrawal: round 2 is seated again, with one marked spare seat, and the figures are shown.
   await page.getByTestId('office-tab-registration').click()
-  await page.getByTestId('reg-row').nth(4).getByRole('button').click()
+  // The list reads alphabetically (here the same as the registration order), the withdrawn player moves last.
+  await expect(page.getByTestId('reg-order')).toContainText('По алфавиту')
+  await page.getByTestId('reg-row').filter({ hasText: NICKS[4] }).getByRole('button').click()
   await confirm(page)
   await expect(page.getByTestId('reg-uneven')).toBeVisible()
+  await expect(page.getByTestId('reg-row').last()).toContainText(NICKS[4])
   await page.getByTestId('office-tab-seating').click()
   await expect(page.getByTestId('seating-round-2').locator('.spare')).toHaveCount(1)
   await expect(page.getByTestId('seating-round-2')).not.toContainText(NICKS[4])
@@ -275,6 +278,8 @@ test('a 20-player tournament from creation to its final, through the page', asyn
       return d.stages[1].rounds[0].tables[0].game?.judge
     })
     .toBe('Судья Финала')
+  // The head judge sees it said back: which table, which round, who runs it now.
+  await expect(page.getByTestId('notice')).toHaveText('Судья стола 1 в туре 1: Судья Финала.')
   await page.screenshot({ path: join(SHOTS, 'admin-tournament-dashboard.png') })
 
   // Not archived while the final's round is in progress: refused, saying why.
@@ -328,12 +333,14 @@ test('13 players with an extra game: the dashboard names who sits out each round
   await page.getByTestId('office-tab-settings').click()
   await page.getByTestId('office-archive').click()
   await expect(page.getByTestId('office-archived-note')).toContainText('только для просмотра')
+  await expect(page.getByTestId('notice')).toContainText('перенесён в архив')
   await page.getByTestId('office-tab-dashboard').click()
   await expect(page.getByTestId('start-round-1-1')).toHaveCount(0)
   await expect(page.getByTestId('dash-judge-1-1-1')).toHaveCount(0)
   await page.getByTestId('office-tab-settings').click()
   await page.getByTestId('office-archive').click()
   await expect(page.getByTestId('office-archived-note')).toHaveCount(0)
+  await expect(page.getByTestId('notice')).toContainText('возвращён из архива')
   await page.getByTestId('office-tab-dashboard').click()
   await expect(page.getByTestId('start-round-1-1')).toBeVisible()
 

@@ -51,16 +51,21 @@ for (const size of SIZES) {
       await page.goto(own.controlUrl)
       await expect(page.getByTestId('seat-1')).toBeVisible()
       expect(await page.locator('link[rel=icon]').count()).toBe(1)
-      // The demo game (№ 4 after the three finished demo games): its name is shown whole in the header.
+      // The demo game (№ 4 after the three finished demo games, in round 4 at table 1): its name, with its round
+      // and table, is shown whole in the header.
       const title = page.locator('.game-title')
-      await expect(title).toHaveText('Игра 4')
-      expect(await title.evaluate((e) => e.clientWidth > 30 && e.scrollWidth <= e.clientWidth)).toBe(true)
+      await expect(title).toHaveAttribute('title', 'Тур 4 · Стол 1 · Игра 4')
+      await expect(page.getByTestId('game-title-place')).toHaveText('Тур 4 · Стол 1')
+      await expect(title.locator('.game')).toHaveText('Игра 4')
+      for (const part of await title.locator('span').all())
+        expect(await part.evaluate((e) => e.clientWidth > 30 && e.scrollWidth <= e.clientWidth)).toBe(true)
+      expect(await title.evaluate((e) => e.scrollHeight <= e.clientHeight)).toBe(true)
 
       await command(page, 'Enter') // zero night
       await command(page, 'Enter') // day 1, seat 1 speaks
       await expect(page.getByTestId('role-1')).not.toHaveText('···')
       const h0 = (await page.getByTestId('seat-2').boundingBox())!.height
-      // Seat 2: nominated, silenced (three fouls), then speaking his silent turn: three badges in one line, and
+      // Seat 2: nominated, silenced (three fouls), then speaking his silent turn: three badges, and
       // the card does not grow.
       await seats(page, [2])
       await command(page, 'n')
@@ -73,6 +78,27 @@ for (const size of SIZES) {
       await expect(page.getByTestId('silenced-2')).toBeVisible()
       await expect(page.getByTestId('speaker')).toHaveAttribute('data-seat', '2')
       expect((await page.getByTestId('seat-2').boundingBox())!.height).toBe(h0)
+      // Every badge is read whole: none leaves the card's badge line, none ends in «…».
+      const cut = await page
+        .getByTestId('seat-2')
+        .locator('.marks')
+        .evaluate((marks) => {
+          const box = marks.getBoundingClientRect()
+          return Array.from(marks.children)
+            .filter((m) => {
+              const r = m.getBoundingClientRect()
+              if (r.width === 0) return false
+              return (
+                m.scrollWidth > m.clientWidth + 1 ||
+                r.right > box.right + 0.5 ||
+                r.bottom > box.bottom + 0.5 ||
+                r.left < box.left - 0.5
+              )
+            })
+            .map((m) => m.textContent?.trim() ?? '')
+        })
+      expect(cut).toEqual([])
+      await expect(page.getByTestId('seat-2').locator('.marks > span:visible')).toHaveCount(3)
       await issueShot(page, 'control-table')
 
       // H hides the roles on this screen (the overlay is not affected), H again shows them.
@@ -88,7 +114,9 @@ for (const size of SIZES) {
 
       // The setup screen lists the finished demo games; the help sheet lists every screen's keys.
       await page.keyboard.press('g')
-      await expect(page.getByTestId('game-list')).toContainText('Игра 1')
+      // A tournament game is named with its round and table: the demo's games 1–3 are three rounds at table 1.
+      const list = page.getByTestId('game-list')
+      for (const n of [1, 2, 3]) await expect(list).toContainText(`Тур ${n} · Стол 1 · Игра ${n}`)
       await issueShot(page, 'control-setup')
       await page.keyboard.press('Escape')
       await page.keyboard.press('Escape')

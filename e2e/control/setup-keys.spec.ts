@@ -145,3 +145,42 @@ test('Esc returns to the table from the games and the stream screens; O opens th
   await expect(page.getByTestId('help')).toContainText('настройки трансляции')
   await expect(page.getByTestId('help-setup')).toContainText('Ш / S')
 })
+
+test('the role keys work while a radio or a checkbox of the form has the focus; Esc gives the keyboard back', async ({
+  page,
+}) => {
+  await page.goto(server.controlUrl)
+  await expect(page.getByTestId('seat-1')).toBeVisible()
+  await page.keyboard.press('g')
+  await expect(page.getByTestId('name-1')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('c')
+  await expect(page.getByTestId('name-1')).not.toHaveValue('')
+  // The judge clicked «Товарищеская» (the radio keeps the focus), then enters the cards.
+  await page.getByTestId('mode-friendly').click()
+  await expect(page.getByTestId('mode-friendly')).toBeFocused()
+  await page.keyboard.press('3')
+  await page.keyboard.press('d')
+  await expect(page.getByTestId('role-select-3')).toHaveValue('don')
+  await page.keyboard.press('5')
+  await page.keyboard.press('m')
+  await expect(page.getByTestId('role-select-5')).toHaveValue('mafia')
+  await expect(page.getByTestId('mode-friendly')).toBeChecked()
+  // Esc lets go of the radio and the keys go on; a second Esc goes back to the table.
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('mode-friendly')).not.toBeFocused()
+  await expect(page.getByTestId('setup')).toBeVisible()
+  await page.keyboard.press('8')
+  await page.keyboard.press('m')
+  await expect(page.getByTestId('role-select-8')).toHaveValue('mafia')
+  // A text field still keeps its letters: «d» typed in a name is a letter, not a role.
+  await page.getByTestId('name-1').click()
+  await page.keyboard.press('End')
+  await page.keyboard.press('1')
+  await page.keyboard.press('s')
+  await expect(page.getByTestId('role-select-1')).not.toHaveValue('sheriff')
+  await expect(page.getByTestId('name-1')).toHaveValue(/1s$/)
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('board')).toBeVisible()
+})

@@ -72,7 +72,10 @@ test('lower third, standings, break and a hidden nominees panel from the panel k
 
   // The OBS director's break (the stream screen's button) shows it too; starting the game ends it.
   await page.keyboard.press('o')
-  await page.getByRole('button', { name: /Перерыв/ }).first().click()
+  await page
+    .getByRole('button', { name: /Перерыв/ })
+    .first()
+    .click()
   await expect(ov.getByTestId('break-screen')).toBeVisible()
   await page.keyboard.press('Escape')
   await command(page, 'Enter')
@@ -119,7 +122,9 @@ test('the stream settings: a copyable OBS address with layout and theme, and the
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.getByTestId('overlay-link-copy').click()
   await expect(page.getByTestId('overlay-link-copied')).toBeVisible()
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.overlayUrl}?layout=bar&theme=ice`)
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${server.overlayUrl}?layout=bar&theme=ice`,
+  )
 
   // The panel in Russian, the stream in English: the overlay (and the preview) follow the stream's language.
   const ov = await overlay(page)

@@ -19,7 +19,16 @@ export const LAYOUTS = {
 } as const
 export type Layout = keyof typeof LAYOUTS
 
-export const GRAPHICS = ['none', 'nominees', 'night', 'standings', 'lowerThird', 'break'] as const
+/** `classification`: the standings graphic of a tournament with a final (its final classification). */
+export const GRAPHICS = [
+  'none',
+  'nominees',
+  'night',
+  'standings',
+  'classification',
+  'lowerThird',
+  'break',
+] as const
 export const SCENES = ['day', 'voting', 'tie', 'night', 'end'] as const
 export const LANGS = ['ru', 'en'] as const
 
@@ -45,7 +54,10 @@ export const screenName = (s: Screen): string => `overlay-${s.layout}-${s.scene}
 
 export function screenQuery(s: Screen): string {
   const q = new URLSearchParams({ layout: s.layout, demo: s.scene, lang: s.lang, motion: '0' })
-  if (s.graphic !== 'none') q.set('show', s.graphic)
+  if (s.graphic === 'classification') {
+    q.set('show', 'standings')
+    q.set('classification', '1')
+  } else if (s.graphic !== 'none') q.set('show', s.graphic)
   return q.toString()
 }
 

@@ -105,6 +105,9 @@ export interface GameSummary {
   roundId: number | null
   tableId: number | null
   number: number | null
+  /** The round's number and the table's number of a tournament game (null for a friendly game): its title's parts. */
+  roundNumber: number | null
+  tableNumber: number | null
   rulesetId: string
   updatedAt: string
 }
@@ -179,6 +182,23 @@ export interface OverlayStandings {
     wins: number
     /** The player's registry id (null: a name without one); a seat is matched to its row by it, not by the name. */
     playerId?: number | null
+  }>
+  /**
+   * The final classification, when a later stage (a semi-final or a final) places players: `final` once the final
+   * stage is finalised (every round finished), else provisional. Absent/null: none yet, the overall table stands.
+   */
+  classification?: OverlayClassification | null
+}
+
+export interface OverlayClassification {
+  final: boolean
+  rows: Array<{
+    place: number
+    name: string
+    playerId: number | null
+    group: 'final' | 'semifinal' | 'qualifying'
+    /** What the player is ranked by within his group (his stage's total plus the carried-over share). */
+    score: number
   }>
 }
 

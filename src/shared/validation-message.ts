@@ -10,16 +10,31 @@ import type { LocalizedText } from './errors'
 type Issue = core.$ZodIssue
 
 export interface ValidationText extends LocalizedText {
-  /** One line per issue, `field: what is allowed`, in each language. */
-  issues: Array<{ field: string; ru: string; en: string }>
+  /** One line per issue, `field: what is allowed`, in each language (`fieldRu`: the field as the Russian line names it). */
+  issues: Array<{ field: string; fieldRu?: string; ru: string; en: string }>
 }
 
-/** A path as a field name: `command.seat`, `voters[1]`, `shots.11`; the whole value when empty. */
-export function fieldName(path: readonly PropertyKey[], root?: string): string {
+/**
+ * Lists indexed by seat: an index into one of them is a seat (index + 1), and a message names the seat, never the
+ * 0-based index a program sees («players[3]» was seat 4).
+ */
+const SEAT_LISTS: ReadonlySet<string> = new Set(['players', 'seats'])
+
+/**
+ * A path as a field name: `command.seat`, `voters[1]`, `shots.11`; the whole value when empty. An index into the
+ * ten players is their seat: `players[seat 4].name` / `players[место 4].name`.
+ */
+export function fieldName(path: readonly PropertyKey[], root?: string, lang: 'ru' | 'en' = 'en'): string {
   let out = root ?? ''
+  let prev: PropertyKey | undefined
   for (const p of path) {
-    if (typeof p === 'number') out += `[${p}]`
+    if (typeof p === 'number')
+      out +=
+        typeof prev === 'string' && SEAT_LISTS.has(prev)
+          ? `[${lang === 'ru' ? 'место' : 'seat'} ${p + 1}]`
+          : `[${p}]`
     else out += out === '' ? String(p) : `.${String(p)}`
+    prev = p
   }
   return out
 }
@@ -154,9 +169,10 @@ function walk(
     // A bad record key: say which key and why (its own issues have no path of their own).
     if ((issue.code === 'invalid_key' || issue.code === 'invalid_element') && issue.issues.length > 0) {
       const field = fieldName(path, root)
+      const fieldRu = fieldName(path, root, 'ru')
       for (const inner of issue.issues) {
         const d = describe(inner)
-        out.push({ field, ru: `недопустимый ключ: ${d.ru}`, en: `not an allowed key: ${d.en}` })
+        out.push({ field, fieldRu, ru: `недопустимый ключ: ${d.ru}`, en: `not an allowed key: ${d.en}` })
       }
       continue
     }
@@ -173,7 +189,7 @@ function walk(
       }
     }
     const d = describe(issue)
-    out.push({ field: fieldName(path, root), ru: d.ru, en: d.en })
+    out.push({ field: fieldName(path, root), fieldRu: fieldName(path, root, 'ru'), ru: d.ru, en: d.en })
   }
 }
 
@@ -191,9 +207,10 @@ export function validationMessage(
   const shown = all.slice(0, limit)
   const more = all.length - shown.length
   const line = (lang: 'ru' | 'en'): string => {
-    const parts = shown.map(
-      (x) => `${x.field === '' ? (lang === 'ru' ? 'значение' : 'value') : x.field}: ${x[lang]}`,
-    )
+    const parts = shown.map((x) => {
+      const field = lang === 'ru' ? (x.fieldRu ?? x.field) : x.field
+      return `${field === '' ? (lang === 'ru' ? 'значение' : 'value') : field}: ${x[lang]}`
+    })
     if (more > 0) parts.push(lang === 'ru' ? `и ещё ${more}` : `and ${more} more`)
     return parts.join('; ')
   }

@@ -171,7 +171,10 @@ describe('commands', () => {
     expect(describeCommand({ cmd: 'shot', target: null }).en).toBe('Miss')
     // The undo label of `next` says what it ended.
     const g = run(fresh(), { cmd: 'start' }, { cmd: 'next' }, { cmd: 'next' })
-    expect(controlView(g).undoLabel).toEqual({ ru: 'Конец речи игрока №1', en: "End of seat 1's speech" })
+    expect(controlView(g).undoLabel).toEqual({
+      ru: 'Конец речи игрока №1 Ace',
+      en: 'End of the speech of seat 1 (Ace)',
+    })
   })
 
   it('rejects with a typed code and both languages, leaving the game untouched', () => {
@@ -204,11 +207,11 @@ describe('undo and redo', () => {
       { cmd: 'timer', action: 'pause', at: 10 },
     )
     const v = controlView(g)
-    expect(v.undoLabel).toEqual({ ru: 'Фол игроку №4', en: 'Foul to seat 4' })
+    expect(v.undoLabel).toEqual({ ru: 'Фол игроку №4 Dan', en: 'Foul to seat 4 (Dan)' })
     g = run(g, { cmd: 'undo' })
     expect(g.state.seats[3].fouls).toBe(0)
     expect(g.state.timer?.runningSince).toBeNull()
-    expect(controlView(g).redoLabel?.en).toBe('Foul to seat 4')
+    expect(controlView(g).redoLabel?.en).toBe('Foul to seat 4 (Dan)')
     g = run(g, { cmd: 'timer', action: 'start', at: 20 }, { cmd: 'redo' })
     expect(g.state.seats[3].fouls).toBe(1)
   })

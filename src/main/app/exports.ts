@@ -22,7 +22,7 @@ import { scoresForNobodyIn, substitutionMarks } from './tournament-record'
 import type { GameRecord } from '../../shared/game/record'
 import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import { AppError, appError } from '../../shared/errors'
-import type { OverlayStandings } from '../../shared/contract'
+import type { OverlayClassification, OverlayStandings } from '../../shared/contract'
 
 export function gameNotFound(gameId: number): AppError {
   return new AppError(
@@ -274,13 +274,37 @@ export interface OverlayStandingsWithTieBreaks extends OverlayStandings {
   ciProvisional: boolean
 }
 
-/** The overall standings in the overlay's shape (`?layout=standings`). */
+/**
+ * The final classification as the stream shows it: present once a later stage places players (a semi-final or a
+ * final), final once the final stage is finalised (the same `finalisedStages` the standings and the exports read),
+ * else provisional.
+ */
+export function overlayClassification(
+  all: AllStandings,
+  finalisedStages: ReadonlyArray<string | null>,
+): OverlayClassification | null {
+  if (!all.classification.some((r) => r.group !== 'qualifying')) return null
+  return {
+    final: all.classification.some((r) => r.group === 'final') && finalisedStages.includes('final'),
+    rows: all.classification.map((r) => ({
+      place: r.place,
+      name: r.name,
+      playerId: r.playerId,
+      group: r.group,
+      score: r.score,
+    })),
+  }
+}
+
+/** The overall standings in the overlay's shape (`?layout=standings`), with the final classification when any. */
 export function overlayStandings(db: MafiaDb, tournamentId: number): OverlayStandingsWithTieBreaks | null {
   const t = db.tournaments.getTournament(tournamentId)
   if (!t) return null
-  const all = liveStandings(db, tournamentId)
+  const options = standingsOptions(db, tournamentId)
+  const all = computeAllStandings(standingsGames(db, tournamentId), options)
   return {
     title: t.name,
+    classification: overlayClassification(all, options.finalisedStages ?? []),
     tieBreaks: all.tieBreaks.map((tb) => tb.key),
     ciProvisional: all.ciProvisional,
     rows: all.overall.map((r) => ({

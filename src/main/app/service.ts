@@ -113,6 +113,8 @@ function remoteGame(row: GameRow): AppError {
 
 export class AppService {
   private readonly live = new Map<number, LiveGame>()
+  /** A game's round and table numbers (see `placeOf`). */
+  private readonly places = new Map<number, { round: number | null; table: number | null }>()
   /** The clock offset (hub minus table, ms) of each game a table machine plays, from its last stored batch. */
   private readonly hubClock = new Map<number, number>()
   private readonly listeners = new Set<PushListener>()
@@ -170,6 +172,7 @@ export class AppService {
   replaceDatabase(db: MafiaDb): void {
     this.db = db
     this.live.clear()
+    this.places.clear()
     this.standingsCache.clear()
     this.later = null
     this.feed = null
@@ -281,18 +284,37 @@ export class AppService {
     return g
   }
 
+  /**
+   * The round's and the table's numbers of a game, read once per game (a game never moves to another round or table):
+   * the summary of every command's envelope reuses them.
+   */
+  private placeOf(row: GameRow): { round: number | null; table: number | null } {
+    let place = this.places.get(row.id)
+    if (!place) {
+      place = {
+        round: row.roundId === null ? null : (this.db.tournaments.getRound(row.roundId)?.number ?? null),
+        table: row.tableId === null ? null : (this.db.tournaments.getTable(row.tableId)?.number ?? null),
+      }
+      this.places.set(row.id, place)
+    }
+    return place
+  }
+
   summary(row: GameRow): GameSummary {
     const setup = row.setup as GameSetup
+    const place = this.placeOf(row)
     return {
       id: row.id,
       uuid: row.uuid,
-      title: gameTitle(row, 'ru'),
+      title: gameTitle({ id: row.id, number: row.number, ...place }, 'ru'),
       status: row.status,
       winner: (row.winner as GameSummary['winner']) ?? null,
       tournamentId: row.tournamentId,
       roundId: row.roundId,
       tableId: row.tableId,
       number: row.number,
+      roundNumber: place.round,
+      tableNumber: place.table,
       rulesetId: setup?.ruleset?.id ?? 'fiim',
       updatedAt: new Date(row.updatedAt).toISOString(),
     }
@@ -382,8 +404,16 @@ export class AppService {
     const setup: GameSetup = {
       ruleset,
       players: input.players.map((p) => {
-        const photo = p.playerId ? (this.db.players.getPlayer(p.playerId)?.photo ?? null) : null
-        return { name: p.name, playerId: p.playerId ?? null, photo: photo ? `/${photo}` : null }
+        // The registry is read once here: the photo and the club travel with the game's setup, so no push ever
+        // looks a player up again.
+        const reg = p.playerId ? this.db.players.getPlayer(p.playerId) : null
+        const photo = reg?.photo ?? null
+        return {
+          name: p.name,
+          playerId: p.playerId ?? null,
+          photo: photo ? `/${photo}` : null,
+          club: reg?.club || null,
+        }
       }),
       roles,
     }
@@ -467,6 +497,7 @@ export class AppService {
       if (row !== null && row.uuid === g.row.uuid && row.lastSeq === lastSeq) continue
       const shown = g.overlayShown
       this.live.delete(gameId)
+      this.places.delete(gameId)
       const target = row?.uuid === g.row.uuid ? gameId : (this.db.games.getGameByUuid(g.row.uuid)?.id ?? null)
       if (this.activeId === gameId) {
         this.activeId = target
@@ -488,6 +519,7 @@ export class AppService {
   cancelGame(gameId: number, reason: string): GameSummary {
     const row = this.db.games.cancelGame(gameId, reason)
     this.live.delete(gameId)
+    this.places.delete(gameId)
     if (row.tournamentId !== null) this.tournamentChanged(row.tournamentId)
     return this.summary(row)
   }
@@ -558,6 +590,7 @@ export class AppService {
       this.hubClock.set(gameId, offset)
     const shown = this.live.get(gameId)?.overlayShown
     this.live.delete(gameId)
+    this.places.delete(gameId)
     const row = this.db.games.getGame(gameId)
     // The hub hands over the state it just replayed: no second replay of the whole log per push.
     if (synced && row) this.live.set(gameId, { row, game: synced.game, remote: true })

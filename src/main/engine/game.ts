@@ -16,7 +16,7 @@ import type { GameState } from './state'
 export interface GameSetup {
   ruleset: Ruleset
   /** Ten players; seat = index + 1. */
-  players: Array<{ name: string; playerId?: number | null; photo?: string | null }>
+  players: Array<{ name: string; playerId?: number | null; photo?: string | null; club?: string | null }>
   /** Seats 1..10 → role. */
   roles: Record<number, Role>
 }
@@ -92,6 +92,7 @@ export function initialState(setup: GameSetup, ruleset: Ruleset = structuredClon
       name: p.name,
       playerId: p.playerId ?? null,
       photo: p.photo ?? null,
+      club: p.club || null,
       role: setup.roles[i + 1],
       status: 'alive',
       fouls: 0,

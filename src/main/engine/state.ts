@@ -20,6 +20,8 @@ export interface SeatState {
   name: string
   playerId: number | null
   photo: string | null
+  /** The player's club as the registry had it when the game was created (null: none or no registry link). */
+  club: string | null
   role: Role
   status: SeatStatus
   fouls: number

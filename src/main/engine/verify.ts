@@ -33,7 +33,9 @@ export function checkSetup(raw: unknown): VerifyResult<GameSetup> {
   const parsed = gameSetupSchema.safeParse(raw)
   if (!parsed.success) {
     const why = firstIssue(parsed.error)
-    return bad('engine/bad_setup', `Неверная расстановка: ${why}.`, `Invalid setup: ${why}.`, { issue: why })
+    return bad('engine/bad_setup', `Неверная расстановка: ${why.ru}.`, `Invalid setup: ${why.en}.`, {
+      issue: why.en,
+    })
   }
   const setup: GameSetup = {
     ruleset: parsed.data.ruleset,
@@ -41,6 +43,7 @@ export function checkSetup(raw: unknown): VerifyResult<GameSetup> {
       name: p.name,
       playerId: p.playerId ?? null,
       photo: p.photo ?? null,
+      club: p.club || null,
     })),
     roles: Object.fromEntries(Object.entries(parsed.data.roles).map(([seat, role]) => [Number(seat), role])),
   }
@@ -67,9 +70,9 @@ export function verifyEntries(
       const why = firstIssue(parsed.error)
       return bad(
         'engine/bad_entry',
-        `Запись на месте ${place} не годится для журнала игры: ${why}.`,
-        `The entry at place ${place} is not a valid log entry: ${why}.`,
-        { seq: place, index: i, issue: why },
+        `Запись на месте ${place} не годится для журнала игры: ${why.ru}.`,
+        `The entry at place ${place} is not a valid log entry: ${why.en}.`,
+        { seq: place, index: i, issue: why.en },
       )
     }
     const e = parsed.data

@@ -101,11 +101,14 @@ export function controlView(game: Game): ControlView {
     ? d.nominations.filter((n) => !n.withdrawn).map((n) => ({ seat: n.target, by: n.by }))
     : []
   const speaker = d?.speaker ?? null
+  /** The names by seat, for the undo/redo labels: they name the player, not only his number. */
+  const names = s.seats.map((p) => p.name)
   const players: SeatView[] = s.seats.map((p, i) => ({
     seat: p.seat,
     name: p.name,
     playerId: p.playerId,
     photo: p.photo,
+    club: p.club,
     role: p.role,
     status: p.status,
     fouls: p.fouls,
@@ -164,8 +167,8 @@ export function controlView(game: Game): ControlView {
     players,
     canUndo: undoSeq !== undefined,
     canRedo: redoSeq !== undefined,
-    undoLabel: undoSeq !== undefined ? describeEntry(game.log[undoSeq - 1]) : null,
-    redoLabel: redoSeq !== undefined ? describeEntry(game.log[redoSeq - 1]) : null,
+    undoLabel: undoSeq !== undefined ? describeEntry(game.log[undoSeq - 1], names) : null,
+    redoLabel: redoSeq !== undefined ? describeEntry(game.log[redoSeq - 1], names) : null,
     voteCancelled: d?.voteCancelled ?? false,
     scores: points ? points.map((p, i) => ({ seat: i + 1, points: p })) : null,
     tie: tieView(d),

@@ -7,6 +7,7 @@ import type { GameRecord, SeatRecord, VotingRecord } from '../../shared/game/rec
 import { labels, reasonText, type Labels, type Lang } from './i18n'
 import { formatNumber, formatSigned } from '../../shared/numbers'
 import { rulesetName } from '../../shared/ruleset-name'
+import { gameTitle } from '../../shared/game-title'
 import { APPEAL_LABELS } from './i18n-appeals'
 
 export interface ProtocolHeader {
@@ -186,11 +187,15 @@ export function buildProtocolModel(
     [L.ruleset, opt(rulesetName(header.rulesetName || record.rulesetName, lang))],
   ]
 
+  // The game's name as every screen prints it (shared/game-title.ts): «Тур 3 · Стол 2 · Игра 1».
   const gameLine = [
     tournamentName,
-    header.table === null ? null : `${L.table} ${header.table}`,
-    header.gameNumber === null ? null : `${L.game} ${header.gameNumber}`,
-    header.round === null ? null : `${L.round} ${header.round}`,
+    header.gameNumber === null
+      ? null
+      : gameTitle(
+          { id: header.gameNumber, number: header.gameNumber, round: header.round, table: header.table },
+          lang,
+        ),
   ]
     .filter((x): x is string => x !== null && x !== '')
     .join(' · ')

@@ -533,7 +533,7 @@ export class SyncHub {
         .map((g) => {
           const setup = structuredClone(g.setup) as { players?: Array<Record<string, unknown>> }
           if (Array.isArray(setup.players))
-            setup.players = setup.players.map((p) => ({ ...p, playerId: null, photo: null }))
+            setup.players = setup.players.map((p) => ({ ...p, playerId: null, photo: null, club: null }))
           return {
             uuid: g.uuid,
             number: g.number,

@@ -9,6 +9,8 @@ import { z } from 'zod'
 import { commandSchema, MAX_AT_MS } from './commands'
 import { rulesetSchema } from './ruleset'
 import { NICKNAME_MAX } from '../limits'
+import type { LocalizedText } from '../errors'
+import { validationMessage } from '../validation-message'
 
 export { MAX_AT_MS }
 
@@ -61,6 +63,7 @@ export const gameSetupSchema = z
             name: playerNameSchema,
             playerId: z.number().int().positive().nullable().optional(),
             photo: z.string().max(300).nullable().optional(),
+            club: z.string().max(200).nullable().optional(),
           })
           .strict(),
       )
@@ -71,9 +74,11 @@ export const gameSetupSchema = z
   })
   .strict()
 
-/** The first problem of a zod parse, as "path: message" (for a typed refusal's text). */
-export function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0]
-  const path = issue.path.map(String).join('.')
-  return path ? `${path}: ${issue.message}` : issue.message
+/**
+ * The first problem of a zod parse, as "field: what is allowed" in both languages (for a typed refusal's text): the
+ * one validation wording of shared/validation-message.ts, which names a player by his seat, never by a 0-based index.
+ */
+export function firstIssue(error: z.ZodError): LocalizedText {
+  const { ru, en } = validationMessage(error.issues, { limit: 1 })
+  return { ru, en }
 }

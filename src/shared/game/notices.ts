@@ -63,6 +63,18 @@ export type Notice = { [K in NoticeCode]: { code: K; params: NoticeParams[K] } }
 const SECRET: ReadonlySet<NoticeCode> = new Set<NoticeCode>(['shot.absentTarget'])
 export const isPublicNotice = (n: Notice): boolean => !SECRET.has(n.code)
 
+/**
+ * Notices that say a fact a screen also keeps on show while it holds: today's vote is cancelled (the view's
+ * `voteCancelled`), the result is decided before the last word (the view's `winner` during the game). A screen
+ * that shows the fact by itself hides such a notice, so one fact is said once.
+ */
+const REPEATS: Record<'voteCancelled' | 'decided', ReadonlySet<NoticeCode>> = {
+  voteCancelled: new Set<NoticeCode>(['noVote.removal', 'noVote.previousDay']),
+  decided: new Set<NoticeCode>(['result.fixed']),
+}
+export const noticeSays = (n: Notice | null | undefined, fact: 'voteCancelled' | 'decided'): boolean =>
+  !!n && REPEATS[fact].has(n.code)
+
 const list = (seats: number[]): string => seats.map((s) => `№${s}`).join(', ')
 const listEn = (seats: number[]): string => seats.join(', ')
 const playersRu = (n: number): string => {

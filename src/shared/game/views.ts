@@ -23,6 +23,8 @@ export interface SeatView {
   name: string
   playerId: number | null
   photo: string | null
+  /** The player's club from the registry, fixed at the game's creation (null: none). */
+  club: string | null
   role: Role | null
   status: SeatStatus
   fouls: number

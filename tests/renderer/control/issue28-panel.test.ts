@@ -152,7 +152,7 @@ describe('the speech', () => {
     const w = mount(StepPanel, { global: { plugins: [testingPinia(view, { selection: [6] }), testI18n()] } })
     const btn = w.get('[data-testid="nominate"]')
     expect(btn.attributes('disabled')).toBeDefined()
-    expect(btn.text()).toBe('Кандидатура выставлена: №4')
+    expect(btn.text()).toBe('Кандидатура выставлена: №4 Dan')
     const next = mount(StepPanel, {
       global: {
         plugins: [

@@ -21,6 +21,7 @@ export function seat(n: number, over: Partial<SeatView> = {}): SeatView {
     name: `Player ${n}`,
     playerId: null,
     photo: null,
+    club: null,
     role: null,
     status: 'alive',
     fouls: 0,

@@ -1,11 +1,13 @@
 /** The "Tournament and data" page's messages: Russian (default) and English, with the terms of docs/rules.md §0. */
 import { TIE_BREAK_NAMES } from '../../../shared/tie-break-names'
+import { screensLocale } from './locales/screens'
 import { en as appealsEn, ru as appealsRu } from './locales/appeals'
 import * as layers from './locales/layers'
 import scoring from './locales/scoring'
 import seasonRoom from './locales/season'
 
 export const adminRu = {
+  screens: screensLocale.ru,
   ...seasonRoom.ru,
   appeals: appealsRu,
   scoring: scoring.ru,
@@ -387,7 +389,7 @@ export const adminRu = {
     status: { setup: 'Подготовка', running: 'Идёт', finished: 'Окончена' },
     col: {
       game: 'Игра',
-      place: 'Турнир, тур, стол',
+      place: 'Турнир',
       status: 'Состояние',
       winner: 'Победитель',
       updated: 'Изменена',
@@ -479,6 +481,7 @@ export const adminRu = {
 }
 
 export const adminEn: typeof adminRu = {
+  screens: screensLocale.en,
   appeals: appealsEn,
   ...seasonRoom.en,
   scoring: scoring.en,
@@ -861,7 +864,7 @@ export const adminEn: typeof adminRu = {
     status: { setup: 'Setup', running: 'In progress', finished: 'Finished' },
     col: {
       game: 'Game',
-      place: 'Tournament, round, table',
+      place: 'Tournament',
       status: 'Status',
       winner: 'Winner',
       updated: 'Updated',

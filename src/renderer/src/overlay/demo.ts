@@ -2,13 +2,31 @@
  * Sample overlay envelopes for `?demo=…`: the control panel's theme preview without a game, and deterministic
  * screenshots. Never mixed with live data (the demo overlay does not connect).
  */
-import type { OverlayEnvelope, OverlayGraphicName, OverlayGraphics } from '../../../shared/contract'
+import type {
+  OverlayEnvelope,
+  OverlayGraphicName,
+  OverlayGraphics,
+  OverlayStandings,
+} from '../../../shared/contract'
 import type { OverlayView, SeatView } from '../../../shared/game/views'
 import type { Role } from '../../../shared/game/record'
 import type { DemoScene } from './params'
 import { DEFAULT_THEME } from './theme'
 
 const NAMES = ['Ace', 'Бобр', 'Cat', 'Доцент', 'Eve', 'Фокс', 'Gus', 'Hal Jordan', 'Ивушка', 'Jay']
+/** Clubs as the registry keeps them (a player without one shows none). */
+const CLUBS = [
+  'Red Square',
+  'Полночь',
+  null,
+  'Красный квадрат',
+  'Полночь',
+  null,
+  'Don Corleone',
+  'Red Square',
+  'Сова',
+  null,
+]
 const ROLES: Role[] = [
   'civilian',
   'civilian',
@@ -39,6 +57,7 @@ function seats(scene: DemoScene): SeatView[] {
     name,
     playerId: null,
     photo: i === 0 || i === 5 || i === 7 ? avatar(200 + i * 37) : null,
+    club: CLUBS[i],
     role: ROLES[i],
     status: 'alive',
     fouls: [0, 1, 0, 2, 3, 0, 1, 0, 0, 0][i],
@@ -143,7 +162,7 @@ export function demoEnvelope(scene: DemoScene): OverlayEnvelope {
   return { gameId: null, view, frame: 1, settings, standings: DEMO_STANDINGS, judge: 'Анна Судейская' }
 }
 
-export const DEMO_STANDINGS: NonNullable<OverlayEnvelope['standings']> = {
+export const DEMO_STANDINGS: OverlayStandings = {
   title: 'Mafia Desk Cup',
   rows: NAMES.map((name, i) => ({
     place: i + 1,
@@ -152,6 +171,39 @@ export const DEMO_STANDINGS: NonNullable<OverlayEnvelope['standings']> = {
     games: 8,
     wins: 6 - Math.floor(i / 2),
   })),
+}
+
+/**
+ * The sample standings; with a classification (`?classification=1|provisional`): three finalists, three
+ * semi-finalists who did not reach the final, the rest by the qualifying — as a tournament with a final shows it.
+ */
+export function demoStandings(classification: 'final' | 'provisional' | null): OverlayStandings {
+  if (!classification) return DEMO_STANDINGS
+  const groups: Array<'final' | 'semifinal' | 'qualifying'> = [
+    'final',
+    'final',
+    'final',
+    'semifinal',
+    'semifinal',
+    'semifinal',
+    'qualifying',
+    'qualifying',
+    'qualifying',
+    'qualifying',
+  ]
+  return {
+    ...DEMO_STANDINGS,
+    classification: {
+      final: classification === 'final',
+      rows: NAMES.map((name, i) => ({
+        place: i + 1,
+        name,
+        playerId: null,
+        group: groups[i],
+        score: Math.round((4.6 - (i % 3) * 0.85 + (i < 3 ? 2 : 0)) * 100) / 100,
+      })),
+    },
+  }
 }
 
 /** The on-demand graphics of `?demo=…&show=…`: what the operator would put on air over the sample game. */

@@ -6,7 +6,7 @@ import { createTransport } from '../common/transport'
 import { useOverlayStore } from './stores/overlay'
 import { overlayEn, overlayRu } from './locales'
 import { OVERLAY_PARAMS, parseOverlayParams } from './params'
-import { DEMO_STANDINGS, demoEnvelope, demoGraphics } from './demo'
+import { demoEnvelope, demoGraphics, demoStandings } from './demo'
 import { readStandings } from './standings'
 
 const params = parseOverlayParams(window.location.search)
@@ -32,7 +32,7 @@ watch(
 if (params.demo)
   store.showStatic(
     { ...demoEnvelope(params.demo), graphics: demoGraphics(params.show) },
-    readStandings({ standings: DEMO_STANDINGS }),
+    readStandings({ standings: demoStandings(params.demoClassification) }),
   )
 // On a head machine listening on the LAN (issue 16) the stream PC passes a token: `/overlay?table=7&token=…`.
 else

@@ -41,6 +41,8 @@ export interface OverlayParams {
   demo: DemoScene | null
   /** With `demo`: the on-demand graphics shown over the sample game (`?show=lowerThird,standings`). */
   show: OverlayGraphicName[]
+  /** With `demo`: the sample standings carry a final classification (`?classification=1`, or `provisional`). */
+  demoClassification: 'final' | 'provisional' | null
   /** `?motion=0`: no animations, as with prefers-reduced-motion. */
   noMotion: boolean
   preset: string | null
@@ -105,6 +107,12 @@ export function parseOverlayParams(search: string): OverlayParams {
     show: (q.get('show') ?? '')
       .split(',')
       .filter((x): x is OverlayGraphicName => Object.prototype.hasOwnProperty.call(GRAPHIC_NAMES, x)),
+    demoClassification:
+      q.get('classification') === 'provisional'
+        ? 'provisional'
+        : flag(q.get('classification'))
+          ? 'final'
+          : null,
     noMotion: q.get('motion') === '0' || q.get('motion') === 'off',
     preset: preset && /^[a-z0-9-]{1,40}$/i.test(preset) ? preset.toLowerCase() : null,
     theme,

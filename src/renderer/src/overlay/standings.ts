@@ -39,11 +39,37 @@ export interface StandingsRow {
   ciProvisional: boolean
 }
 
+export type ClassificationGroup = 'final' | 'semifinal' | 'qualifying'
+
+export interface ClassificationRow {
+  place: number
+  name: string
+  group: ClassificationGroup
+  score: number
+}
+
 export interface StandingsData {
   title: string | null
   tieBreaks: TieBreakName[]
   ciProvisional: boolean
   rows: StandingsRow[]
+  /** The final classification (final or provisional), when a later stage places players; else null. */
+  classification: { final: boolean; rows: ClassificationRow[] } | null
+}
+
+const GROUPS: ReadonlySet<string> = new Set(['final', 'semifinal', 'qualifying'])
+
+function readClassification(v: unknown): StandingsData['classification'] {
+  if (!isRecord(v) || !Array.isArray(v.rows)) return null
+  const rows: ClassificationRow[] = []
+  v.rows.forEach((r: unknown, i: number) => {
+    if (!isRecord(r) || typeof r.name !== 'string' || typeof r.group !== 'string' || !GROUPS.has(r.group))
+      return
+    const score = num(r.score)
+    if (score === null) return
+    rows.push({ place: num(r.place) ?? i + 1, name: r.name, group: r.group as ClassificationGroup, score })
+  })
+  return rows.length > 0 ? { final: v.final === true, rows } : null
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -81,5 +107,6 @@ export function readStandings(envelope: unknown): StandingsData | null {
     tieBreaks: keys.filter((k): k is TieBreakName => k !== null),
     ciProvisional: s.ciProvisional === true,
     rows,
+    classification: readClassification(s.classification),
   }
 }

@@ -22,13 +22,20 @@ export function errorCode(err: unknown): string | null {
   return err instanceof CallError ? err.data.code : null
 }
 
+/** How long a transient confirmation stays on screen. */
+export const TRANSIENT_MS = 8000
+
 export const useStatusStore = defineStore('admin-status', () => {
   const error = ref<Shown | null>(null)
   const notice = ref<Notice | null>(null)
   const generation = ref(0)
+  /** The pending fading of a transient notice. */
+  let fade: ReturnType<typeof setTimeout> | null = null
 
   function fail(err: unknown): void {
     notice.value = null
+    if (fade) clearTimeout(fade)
+    fade = null
     if (err instanceof CallError) {
       error.value = { kind: 'app', data: err.data }
     } else {
@@ -43,9 +50,25 @@ export const useStatusStore = defineStore('admin-status', () => {
     notice.value = null
     error.value = { kind: 'local', key, params }
   }
-  function done(key: string, params?: Record<string, string | number>): void {
+  /**
+   * A success notice. `transient`: a confirmation of a quick action (a judge changed, a tournament archived, games
+   * prepared) that leaves by itself after a few seconds, unless another notice took its place.
+   */
+  function done(
+    key: string,
+    params?: Record<string, string | number>,
+    opts: { transient?: boolean } = {},
+  ): void {
     error.value = null
     notice.value = { key, params }
+    // A newer notice (or a failure) cancels the older one's fading.
+    if (fade) clearTimeout(fade)
+    fade = null
+    if (opts.transient)
+      fade = setTimeout(() => {
+        fade = null
+        notice.value = null
+      }, TRANSIENT_MS)
   }
   function clear(): void {
     error.value = null
