@@ -144,7 +144,7 @@ const DIPLOMA = {
     club: 'Клуб',
     headJudge: 'Главный судья',
     figure: (a: AwardResult, w: AwardWinner): string =>
-      `${AWARD_NAMES.ru.measures[a.measure]}: ${fig(w.value, a, 'ru')} · игр: ${w.games} · побед: ${w.wins}`,
+      `${capital(AWARD_NAMES.ru.measures[a.measure])}: ${fig(w.value, a, 'ru')} · игр: ${w.games} · побед: ${w.wins}`,
     noWinners: 'Ни в одной номинации пока нет победителя: дипломы печатать некому.',
   },
   en: {
@@ -154,10 +154,12 @@ const DIPLOMA = {
     club: 'Club',
     headJudge: 'Head judge',
     figure: (a: AwardResult, w: AwardWinner): string =>
-      `${AWARD_NAMES.en.measures[a.measure]}: ${fig(w.value, a, 'en')} · games: ${w.games} · wins: ${w.wins}`,
+      `${capital(AWARD_NAMES.en.measures[a.measure])}: ${fig(w.value, a, 'en')} · games: ${w.games} · wins: ${w.wins}`,
     noWinners: 'No award has a winner yet: there is no diploma to print.',
   },
 } as const
+
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
 
 function fig(value: number, a: AwardResult, lang: Lang): string {
   return a.measure === 'wins' ? String(value) : formatNumber(value, lang)
