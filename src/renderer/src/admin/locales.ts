@@ -1,6 +1,7 @@
 /** The "Tournament and data" page's messages: Russian (default) and English, with the terms of docs/rules.md §0. */
 import { TIE_BREAK_NAMES } from '../../../shared/tie-break-names'
 import { awardsLocale } from './locales/awards'
+import * as layers from './locales/layers'
 
 export const adminRu = {
   awards: awardsLocale.ru,
@@ -470,6 +471,7 @@ export const adminRu = {
       break: 'Перерыв',
     },
   },
+  layers: layers.ru,
 }
 
 export const adminEn: typeof adminRu = {
@@ -941,4 +943,5 @@ export const adminEn: typeof adminRu = {
       break: 'Break',
     },
   },
+  layers: layers.en,
 }
