@@ -17,7 +17,7 @@ import {
   standingsToXlsx,
   type StandingsExportOptions,
   type StandingsFormat,
-} from './standings'
+} from './standings-file'
 
 export const PROTOCOL_FORMATS: readonly ProtocolFormat[] = ['pdf', 'html', 'json']
 export const STANDINGS_FORMATS: readonly StandingsFormat[] = ['xlsx', 'csv', 'json']
