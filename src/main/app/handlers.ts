@@ -20,6 +20,7 @@ import { protocolFileName } from '../export/commands'
 import { Organiser } from './organiser'
 import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
+import { AppealsOffice, appealsHandlers } from './organiser/appeals'
 import { tablePlan } from './tournament-record'
 import { awardsHandlers } from './organiser/awards-handlers'
 
@@ -69,6 +70,7 @@ type NamespaceHandlers<N extends string> = {
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
+  const organiser = new Organiser(deps.db, deps.service)
   return {
     ...appHandlers(deps),
     ...overlayHandlers(deps),
@@ -85,7 +87,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...backupHandlers(deps),
     ...deps.sync,
     ...awardsHandlers(deps),
-    ...tournamentOpsHandlers(new Organiser(deps.db, deps.service)),
+    ...tournamentOpsHandlers(organiser),
+    ...appealsHandlers(new AppealsOffice(deps.db, deps.service, organiser.rounds)),
   }
 }
 

@@ -310,12 +310,42 @@ function hashStoredTokens(conn: Database.Database): void {
 
 const V10 = `
 -- Issue 31 §1: a tournament's award rules (номинации) as one JSON document (shared/awards.ts validates it on every
--- write and read); no row means the shipped defaults.
-CREATE TABLE tournament_awards (
+-- write and read); no row means the shipped defaults. Idempotent (IF NOT EXISTS), like 11.
+CREATE TABLE IF NOT EXISTS tournament_awards (
   tournament_id INTEGER PRIMARY KEY REFERENCES tournaments(id) ON DELETE CASCADE,
   rules         TEXT    NOT NULL CHECK (json_valid(rules)),
   updated_at    INTEGER NOT NULL
 );
+`
+
+const V11 = `
+-- Issue 31 §1: appeals on a tournament's games, numbered per tournament (№1, №2, …). An accepted appeal's correction
+-- is an amendment entry in the game's log (amend_seq); every step is kept with who took it and when. Idempotent
+-- (IF NOT EXISTS): a file rewound to an older user_version by a tool or a test migrates again cleanly.
+CREATE TABLE IF NOT EXISTS appeals (
+  id              INTEGER PRIMARY KEY,
+  tournament_id   INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+  number          INTEGER NOT NULL CHECK (number > 0),
+  game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  filer_role      TEXT    NOT NULL CHECK (filer_role IN ('player', 'captain')),
+  filer_player_id INTEGER REFERENCES players(id) ON DELETE SET NULL,
+  filer_name      TEXT    NOT NULL CHECK (length(trim(filer_name)) > 0),
+  text            TEXT    NOT NULL CHECK (length(trim(text)) > 0),
+  status          TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'rejected', 'accepted', 'replayed')),
+  answer          TEXT    NOT NULL DEFAULT '',
+  amend_seq       INTEGER,                     -- the amendment's entry in the game's log (accepted)
+  created_at      INTEGER NOT NULL,
+  UNIQUE (tournament_id, number)
+);
+CREATE INDEX IF NOT EXISTS appeals_by_game ON appeals (game_id);
+CREATE TABLE IF NOT EXISTS appeal_events (
+  appeal_id INTEGER NOT NULL REFERENCES appeals(id) ON DELETE CASCADE,
+  step      TEXT    NOT NULL CHECK (step IN ('filed', 'rejected', 'accepted', 'replayed')),
+  who       TEXT    NOT NULL CHECK (length(trim(who)) > 0),
+  note      TEXT    NOT NULL DEFAULT '',
+  at        INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS appeal_events_by_appeal ON appeal_events (appeal_id);
 `
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -347,6 +377,7 @@ export const MIGRATIONS: readonly Migration[] = [
     run: hashStoredTokens,
   },
   { version: 10, description: "awards: a tournament's award rules", sql: V10 },
+  { version: 11, description: 'appeals on games and their logged steps', sql: V11 },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -45,6 +45,7 @@ export function cloneState(s: GameState): GameState {
     nights,
     fouls: s.fouls.slice(),
     comments: s.comments.slice(),
+    amendments: s.amendments.slice(),
     notices: s.notices.slice(),
     bestMove: s.bestMove ? { ...s.bestMove } : null,
     timer: s.timer ? { ...s.timer } : null,
@@ -300,6 +301,13 @@ export function apply(s: GameState, e: GameEvent): void {
     }
     case 'commented':
       s.comments.push({ ...e.comment })
+      return
+    case 'amended':
+      s.amendments.push(structuredClone(e.amendment))
+      if (e.amendment.winner) {
+        s.winner = e.amendment.winner.to
+        s.endReason = 'appeal'
+      }
       return
     case 'extraPointsGiven':
       seatOf(s, e.seat).extraPoints.push({ points: e.points, reason: e.reason })
