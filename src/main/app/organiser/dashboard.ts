@@ -11,6 +11,7 @@ import type { GameRow, Player, Stage } from '../../db'
 import { absences, extraGamePlayers, fewerGamePlayers } from '../../tournament/roster'
 import { type SeatingReport, evaluateSeating, judgeSpread, shuffledSeating } from '../../tournament/seating'
 import { OrganiserRoom, scoringOf } from './context'
+import { pairsToKeepApart } from './pair-policies'
 /** The organiser's dashboard: the tournament's detail (stages, rounds, tables, games, seating figures). */
 export class Dashboard extends OrganiserRoom {
   detail(tournamentId: number): TournamentDetail {
@@ -171,7 +172,7 @@ export class Dashboard extends OrganiserRoom {
     // Constraints on players never seated (withdrawn before the seating) cannot be broken: left out.
     const seated = new Set(space.ids)
     const constraints = {
-      avoid: (stage.options.avoidPairs ?? [])
+      avoid: pairsToKeepApart(db, stage.options.avoidPairs)
         .filter(([x, y]) => seated.has(x) && seated.has(y))
         .map(([x, y]) => [space.index(x), space.index(y)] as [number, number]),
       fixedTable: Object.entries(stage.options.fixedTable ?? {})

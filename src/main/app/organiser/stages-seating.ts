@@ -18,6 +18,7 @@ import {
 } from '../../tournament/seating'
 import { liveStandings } from '../exports'
 import { OrganiserRoom, fail } from './context'
+import { pairsToKeepApart } from './pair-policies'
 /** The stages and seating page: stages seeded from the standings, the generator's seating, swaps, moves, the XLSX. */
 export class StagesSeating extends OrganiserRoom {
   /**
@@ -275,7 +276,7 @@ export class StagesSeating extends OrganiserRoom {
     const activeSet = new Set(active)
     // Stored constraints may name a player who has left since: they bind only the stage's players.
     const constraints = {
-      avoid: (options.avoidPairs ?? [])
+      avoid: pairsToKeepApart(db, options.avoidPairs)
         .filter(([x, y]) => activeSet.has(x) && activeSet.has(y))
         .map(([x, y]) => [space.index(x), space.index(y)] as [number, number]),
       fixedTable: Object.entries(options.fixedTable ?? {})

@@ -4,8 +4,11 @@ import { awardsLocale } from './locales/awards'
 import { en as appealsEn, ru as appealsRu } from './locales/appeals'
 import * as layers from './locales/layers'
 
+import seasonRoom from './locales/season'
+
 export const adminRu = {
   awards: awardsLocale.ru,
+  ...seasonRoom.ru,
   appeals: appealsRu,
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
@@ -479,6 +482,7 @@ export const adminRu = {
 export const adminEn: typeof adminRu = {
   awards: awardsLocale.en,
   appeals: appealsEn,
+  ...seasonRoom.en,
   title: 'Mafia Desk — tournament and data',
   heading: 'Tournament and data',
   toControl: 'Judge panel',
