@@ -30,6 +30,7 @@ import {
   systemById,
 } from './organiser/scoring-systems'
 import { tablePlan } from './tournament-record'
+import { awardsHandlers } from './organiser/awards-handlers'
 import { seasonSeriesHandlers, type SeasonSeriesCall } from './organiser/season-handlers'
 
 const MIME: Record<string, string> = {
@@ -94,6 +95,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...classificationHandlers(deps),
     ...backupHandlers(deps),
     ...deps.sync,
+    ...awardsHandlers(deps),
     ...tournamentOpsHandlers(organiser),
     ...appealsHandlers(new AppealsOffice(deps.db, deps.service, organiser.rounds)),
     ...seasonSeriesHandlers(deps.db),

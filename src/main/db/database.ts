@@ -25,6 +25,7 @@ import {
 import { DbCore, damagedError, type Damage } from './core'
 import { dbError, invalidInput, toDbError } from './errors'
 import { fsyncDir, removeIfExists } from './fsutil'
+import { AwardsRepo } from './awards'
 import { GamesRepo } from './games'
 import { AppealsRepo } from './appeals'
 import { configureConnection, inspectFile, migrate, scanWal, walProblems } from './open'
@@ -273,6 +274,8 @@ export class MafiaDb {
   readonly transfer: TransferRepo
   /** Multi-machine mode: the outbox (table machine), table tokens and conflicts (hub). */
   readonly sync: SyncRepo
+  /** A tournament's award rules (issue 31 §1). */
+  readonly awards: AwardsRepo
   /** Appeals on games and their logged steps (issue 31 §1). */
   readonly appeals: AppealsRepo
   /** The club's seasons and the registry's pair policies (migration 13). */
@@ -297,6 +300,7 @@ export class MafiaDb {
     this.settings = new SettingsRepo(this.core)
     this.transfer = new TransferRepo(this.core, this.games, this.tournaments)
     this.sync = new SyncRepo(this.core)
+    this.awards = new AwardsRepo(this.core)
     this.appeals = new AppealsRepo(this.core)
     this.seasons = new SeasonsRepo(this.core)
   }

@@ -308,6 +308,16 @@ function hashStoredTokens(conn: Database.Database): void {
   }
 }
 
+const V10 = `
+-- Issue 31 §1: a tournament's award rules (номинации) as one JSON document (shared/awards.ts validates it on every
+-- write and read); no row means the shipped defaults. Idempotent (IF NOT EXISTS), like 11.
+CREATE TABLE IF NOT EXISTS tournament_awards (
+  tournament_id INTEGER PRIMARY KEY REFERENCES tournaments(id) ON DELETE CASCADE,
+  rules         TEXT    NOT NULL CHECK (json_valid(rules)),
+  updated_at    INTEGER NOT NULL
+);
+`
+
 const V11 = `
 -- Issue 31 §1: appeals on a tournament's games, numbered per tournament (№1, №2, …). An accepted appeal's correction
 -- is an amendment entry in the game's log (amend_seq); every step is kept with who took it and when. Idempotent
@@ -390,8 +400,9 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: V9,
     run: hashStoredTokens,
   },
-  // 10 keeps award rules (issue 31 §1), 12 is unused: the runner skips a gap.
+  { version: 10, description: "awards: a tournament's award rules", sql: V10 },
   { version: 11, description: 'appeals on games and their logged steps', sql: V11 },
+  // 12 is unused: the runner skips a gap.
   { version: 13, description: "the club's seasons and the registry's pair policies", sql: V13 },
 ]
 

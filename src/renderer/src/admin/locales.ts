@@ -1,6 +1,7 @@
 /** The "Tournament and data" page's messages: Russian (default) and English, with the terms of docs/rules.md §0. */
 import { TIE_BREAK_NAMES } from '../../../shared/tie-break-names'
 import { screensLocale } from './locales/screens'
+import { awardsLocale } from './locales/awards'
 import { en as appealsEn, ru as appealsRu } from './locales/appeals'
 import * as layers from './locales/layers'
 import scoring from './locales/scoring'
@@ -8,6 +9,7 @@ import seasonRoom from './locales/season'
 
 export const adminRu = {
   screens: screensLocale.ru,
+  awards: awardsLocale.ru,
   ...seasonRoom.ru,
   appeals: appealsRu,
   scoring: scoring.ru,
@@ -482,6 +484,7 @@ export const adminRu = {
 
 export const adminEn: typeof adminRu = {
   screens: screensLocale.en,
+  awards: awardsLocale.en,
   appeals: appealsEn,
   ...seasonRoom.en,
   scoring: scoring.en,
