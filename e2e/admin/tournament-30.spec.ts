@@ -1,0 +1,394 @@
+/**
+ * Issue 31 "Done when": a 30-player FIIM tournament through the real app (headless server, real SQLite, /admin in
+ * Chromium), every figure checked against the test's own calculator (e2e/helpers/fiim-calculator.ts, written from
+ * docs/rules.md, importing nothing of the app's scoring).
+ *
+ * 30 players (five registered through the page, the rest through the contract), a qualifying of 10 rounds at
+ * three tables with generated legal games (extra points, fouls, removals, team defeats, best moves, a void best
+ * move, misses), a withdrawal and a late registration after round 4, a final of the top 10 over 4 games with
+ * half the qualifying points carried over. Checked: every player's games, wins, points, best move, extra points,
+ * penalties, Ci, total, tie-break values and place per stage and overall, and the final classification — in the
+ * contract's standings, on the page (DOM), in the JSON export and in the XLSX export.
+ */
+import { test, expect, type Page } from '@playwright/test'
+import ExcelJS from 'exceljs'
+import { startServer, type TestServer } from '../helpers/server'
+import { connectControl, type ControlClient } from '../overlay/control-client'
+import { generateGame, type GameOptions } from '../helpers/fiim-games'
+import { r6, standings, cut, type ClassRow, type GameFacts, type Row, type Standings } from '../helpers/fiim-calculator'
+
+const NICKS = Array.from({ length: 30 }, (_, i) => `Игрок ${String(i + 1).padStart(2, '0')}`)
+const BY_PAGE = NICKS.slice(0, 5)
+const LATE = 'Поздний 31'
+const WITHDRAWN = NICKS[12]
+const CARRY = 0.5
+const FINAL_GAMES = 4
+
+/** Games with a forced shape (round, table) → what the generator must produce there. */
+const FORCED: Record<string, GameOptions> = {
+  '2-1': { teamDefeat: 'black' },
+  '3-2': { teamDefeat: 'firstKilled' },
+  '5-3': { liftAllDay1: true },
+  '7-1': { removalInLastWord: true },
+}
+
+interface Seat {
+  id: number
+  nickname: string
+}
+interface Detail {
+  id: number
+  players: Array<{ id: number; nickname: string; withdrawn: boolean }>
+  stages: Array<{
+    id: number
+    kind: string
+    playerIds: number[]
+    rounds: Array<{
+      id: number
+      number: number
+      tables: Array<{ tableId: number; table: number; seats: Array<Seat | null>; game: { id: number } | null }>
+    }>
+  }>
+}
+interface AppRow {
+  rank: number
+  name: string
+  games: number
+  wins: number
+  points: number
+  bestMove: number
+  extra: number
+  penalties: number
+  ci: number
+  total: number
+  tieBreaks?: Array<{ key: string; value: number }>
+}
+interface AppStandings {
+  overall: AppRow[]
+  stages: Array<{ stage: string | null; rows: AppRow[] }>
+  tieBreaks?: string[]
+  classification?: Array<{
+    place: number
+    name: string
+    group: string
+    stageTotal: number
+    carried: number
+    score: number
+  }>
+  finalStageId?: number | null
+}
+
+let server: TestServer
+let c: ControlClient
+test.beforeAll(async () => {
+  server = await startServer()
+  c = await connectControl(server.origin, server.token)
+})
+test.afterAll(async () => {
+  c?.close()
+  await server?.stop()
+})
+
+/** How many numbers were compared with the calculator (reported at the end). */
+let checked = 0
+function same(actual: number, expected: number, what: string): void {
+  expect(r6(actual), what).toBe(r6(expected))
+  checked++
+}
+
+const TIE_KEYS: Array<[string, keyof Row]> = [
+  ['extra', 'extra'],
+  ['wins', 'wins'],
+  ['winsAsSheriff', 'winsAsSheriff'],
+  ['winsAsDon', 'winsAsDon'],
+  ['firstKilled', 'firstKilled'],
+]
+const FIGURES: Array<keyof Row & keyof AppRow> = [
+  'rank',
+  'games',
+  'wins',
+  'points',
+  'bestMove',
+  'extra',
+  'penalties',
+  'ci',
+  'total',
+]
+
+/** The figures of a row and its tie-break values, rounded, for one comparison per player. */
+function pick(r: AppRow | Row): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const f of FIGURES) out[f] = r6(r[f])
+  for (const [key, field] of TIE_KEYS)
+    out[`tb:${key}`] = r6(
+      'tieBreaks' in r && Array.isArray(r.tieBreaks)
+        ? (r.tieBreaks.find((x) => x.key === key)?.value ?? NaN)
+        : ((r as Row)[field] as number),
+    )
+  return out
+}
+
+/** The app's rows (contract or JSON export) against the calculator's, in the same order. */
+function checkRows(actual: AppRow[], expected: Row[], table: string): void {
+  expect(actual.map((r) => r.name).sort(), `${table}: the players`).toEqual(expected.map((r) => r.name).sort())
+  // Each player's figures first (a clearer failure than an order), then the order itself.
+  if (process.env.DEBUG30) console.log(table, JSON.stringify(actual.slice(8, 16)), JSON.stringify(expected.slice(8, 16)))
+  for (const e of expected) {
+    const a = actual.find((r) => r.name === e.name)!
+    expect({ name: a.name, ...pick(a) }, `${table}: ${e.name}`).toEqual({ name: e.name, ...pick(e) })
+  }
+  expect(
+    actual.map((r) => r.name),
+    `${table}: players in order`,
+  ).toEqual(expected.map((r) => r.name))
+  actual.forEach((a, k) => {
+    const e = expected[k]
+    for (const f of FIGURES) same(a[f], e[f], `${table}: ${e.name} ${f}`)
+    for (const [key, field] of TIE_KEYS) {
+      const v = a.tieBreaks?.find((x) => x.key === key)?.value
+      expect(v, `${table}: ${e.name} tie-break ${key}`).toBeDefined()
+      same(v!, e[field] as number, `${table}: ${e.name} tie-break ${key}`)
+    }
+  })
+}
+
+function checkClassification(actual: AppStandings['classification'], expected: ClassRow[]): void {
+  expect(actual, 'classification').toBeDefined()
+  expect(actual!.map((r) => r.name)).toEqual(expected.map((r) => r.name))
+  actual!.forEach((a, k) => {
+    const e = expected[k]
+    expect(a.group, `${e.name} group`).toBe(e.group)
+    same(a.place, e.place, `classification: ${e.name} place`)
+    same(a.stageTotal, e.stageTotal, `classification: ${e.name} stage total`)
+    same(a.carried, e.carried, `classification: ${e.name} carried`)
+    same(a.score, e.score, `classification: ${e.name} score`)
+  })
+}
+
+/** «1,3» / «−0,2» as the page prints a number in Russian. */
+function ru(x: number): string {
+  const v = r6(x)
+  const text = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(
+    Math.abs(v),
+  )
+  return v < 0 ? `\u2212${text}` : text
+}
+
+/** The standings table on the page: each row's cells as text, against the calculator. */
+async function checkPage(page: Page, expected: Row[], table: string): Promise<void> {
+  const rows = page.getByTestId('standings-row')
+  await expect(rows).toHaveCount(expected.length)
+  const cells = await rows.evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').replace('*', '').trim())),
+  )
+  cells.forEach((row, k) => {
+    const e = expected[k]
+    const want = [
+      String(e.rank),
+      e.name,
+      ...FIGURES.slice(1).map((f) => ru(e[f] as number)),
+      ...TIE_KEYS.map(([, f]) => ru(e[f] as number)),
+    ]
+    expect(row.slice(0, want.length), `${table} on the page: row ${k + 1}`).toEqual(want)
+    checked += want.length - 1
+  })
+}
+
+test('30 players, 10 rounds, a final: every figure against the test calculator', async ({ page }) => {
+  test.setTimeout(300_000)
+  const t = await c.call<Detail>('tournaments.create', {
+    name: 'Кубок тридцати',
+    rulesetId: 'fiim',
+    tables: 3,
+    judges: ['Судья 1', 'Судья 2', 'Судья 3'],
+  })
+
+  // Five players registered through the page, the other 25 through the contract (CSV).
+  await page.goto(`${server.origin}/admin?token=${encodeURIComponent(server.token)}#office`)
+  await page.getByTestId('office-select').selectOption({ label: 'Кубок тридцати' })
+  await page.getByTestId('office-tab-registration').click()
+  for (const [k, nick] of BY_PAGE.entries()) {
+    await page.getByTestId('reg-new-nickname').fill(nick)
+    await page.getByTestId('reg-new-add').click()
+    await expect(page.getByTestId('reg-row')).toHaveCount(k + 1)
+  }
+  await c.call('tournaments.importPlayers', {
+    tournamentId: t.id,
+    csv: ['nickname', ...NICKS.slice(5)].join('\n'),
+  })
+  await page.reload()
+  await page.getByTestId('office-select').selectOption({ label: 'Кубок тридцати' })
+  await page.getByTestId('office-tab-registration').click()
+  await expect(page.getByTestId('reg-row')).toHaveCount(30)
+
+  const staged = await c.call<Detail>('stages.create', { tournamentId: t.id, kind: 'qualifying', games: 10 })
+  await c.call('seating.generate', { stageId: staged.stages[0].id, seed: 2026 })
+
+  const games: GameFacts[] = []
+  let commands = 0
+  const playRound = async (stageIndex: number, roundIndex: number, stage: 'qualifying' | 'final'): Promise<void> => {
+    const before = await c.call<Detail>('tournaments.get', { tournamentId: t.id })
+    const round = before.stages[stageIndex].rounds[roundIndex]
+    await c.call('rounds.start', { roundId: round.id })
+    for (const table of round.tables) {
+      expect(table.seats.every((s) => s !== null), `round ${round.number} table ${table.table}: no spare seat`).toBe(
+        true,
+      )
+      const seats = table.seats as Seat[]
+      const names = seats.map((s) => s.nickname)
+      const forced = stage === 'qualifying' ? FORCED[`${round.number}-${table.table}`] : undefined
+      let seed = (stageIndex + 1) * 1000 + round.number * 10 + table.table
+      let g = generateGame(seed, stage, names, forced)
+      // A forced shape needs a game that reaches it (e.g. a kill on night 1 for the first killed's team defeat).
+      while (
+        forced !== undefined &&
+        ((forced.teamDefeat !== undefined && g.facts.teamDefeatBy === null) ||
+          (forced.liftAllDay1 === true && (g.facts.bestMove === null || g.facts.day1VotedOut < 2)) ||
+          (forced.removalInLastWord === true && (g.facts.bestMove === null || !g.day1Removed)))
+      )
+        g = generateGame((seed += 100_000), stage, names, forced)
+      const env = await c.call<{ gameId: number }>('game.create', {
+        rulesetId: 'fiim',
+        players: seats.map((s) => ({ name: s.nickname, playerId: s.id })),
+        roles: g.roles,
+        tournamentId: t.id,
+        roundId: round.id,
+        tableId: table.tableId,
+      })
+      for (const command of g.commands) {
+        try {
+          await c.command(env.gameId, command)
+        } catch (e) {
+          throw new Error(
+            `round ${round.number} table ${table.table} (seed ${seed}): ${JSON.stringify(command)} refused: ${String(e)}\n` +
+              JSON.stringify(g.commands),
+          )
+        }
+        commands++
+      }
+      const view = await c.call<{ view: { phase: string; winner: string | null } }>('game.view', {
+        gameId: env.gameId,
+      })
+      expect(view.view.phase, `round ${round.number} table ${table.table} finished`).toBe('finished')
+      expect(view.view.winner).toBe(g.facts.winner)
+      games.push(g.facts)
+    }
+    await c.call('rounds.finish', { roundId: round.id })
+  }
+
+  const started = Date.now()
+  for (let r = 0; r < 10; r++) {
+    await playRound(0, r, 'qualifying')
+    if (r === 3) {
+      // After round 4: a withdrawal and a late registration; rounds 5–10 are seated again.
+      const d = await c.call<Detail>('tournaments.get', { tournamentId: t.id })
+      const w = d.players.find((p) => p.nickname === WITHDRAWN)!
+      await c.call('tournaments.withdraw', { tournamentId: t.id, playerId: w.id })
+      await c.call('tournaments.registerNew', { tournamentId: t.id, nickname: LATE })
+    }
+  }
+  const qualifyingMs = Date.now() - started
+
+  // The qualifying against the calculator, then the final's ten.
+  let calc: Standings = standings(games, CARRY)
+  const q = await c.call<AppStandings>('standings.get', { tournamentId: t.id })
+  checkRows(q.stages.find((s) => s.stage === 'qualifying')!.rows, calc.qualifying, 'qualifying')
+  expect(calc.qualifying.find((r) => r.name === WITHDRAWN)!.games).toBe(4)
+  expect(calc.qualifying.find((r) => r.name === LATE)!.games).toBe(6)
+  // The calculator's cut: the top 10 without the withdrawn player.
+  const eligible = calc.qualifying.filter((r) => r.name !== WITHDRAWN)
+  const { through, tied } = cut(eligible, 10)
+  const afterQ = await c.call<Detail>('tournaments.get', { tournamentId: t.id })
+  const idOf = (name: string): number => afterQ.players.find((p) => p.nickname === name)!.id
+  const tieThrough = tied.length > 0 ? tied.slice(0, 10 - through.length).map(idOf) : undefined
+  const withFinal = await c.call<Detail>('stages.create', {
+    tournamentId: t.id,
+    kind: 'final',
+    games: FINAL_GAMES,
+    size: 10,
+    ...(tieThrough ? { tieThrough } : {}),
+  })
+  const finalStage = withFinal.stages[1]
+  const expectedTen = [...through, ...(tieThrough ?? []).map((id) => afterQ.players.find((p) => p.id === id)!.nickname)]
+  expect(finalStage.playerIds.map((id) => afterQ.players.find((p) => p.id === id)!.nickname)).toEqual(expectedTen)
+  await c.call('seating.generate', { stageId: finalStage.id, seed: 7 })
+  for (let r = 0; r < FINAL_GAMES; r++) await playRound(1, r, 'final')
+  await c.call('stages.setCarryOver', { stageId: finalStage.id, carryOver: CARRY })
+
+  // Every figure: the contract's standings, overall and per stage, and the classification.
+  calc = standings(games, CARRY)
+  const s = await c.call<AppStandings>('standings.get', { tournamentId: t.id })
+  expect(s.tieBreaks).toEqual(TIE_KEYS.map(([k]) => k))
+  checkRows(s.overall, calc.overall, 'overall')
+  checkRows(s.stages.find((x) => x.stage === 'qualifying')!.rows, calc.qualifying, 'qualifying')
+  checkRows(s.stages.find((x) => x.stage === 'final')!.rows, calc.final, 'final')
+  checkClassification(s.classification, calc.classification)
+  // The shapes the games were meant to have did happen (so Ci, penalties and the void best move mattered).
+  expect(calc.overall.some((r) => r.ci > 0)).toBe(true)
+  expect(calc.final.some((r) => r.ci > 0)).toBe(true)
+  expect(games.filter((g) => g.teamDefeatBy !== null)).toHaveLength(2)
+  expect(calc.overall.some((r) => r.penalties <= -0.7)).toBe(true)
+
+  // The JSON export carries the same.
+  const json = await c.call<{ base64: string }>('export.standings', { tournamentId: t.id, format: 'json' })
+  const exported = JSON.parse(Buffer.from(json.base64, 'base64').toString('utf8')) as {
+    rows: AppRow[]
+    stages: Array<{ stage: string; rows: AppRow[] }>
+    classification: NonNullable<AppStandings['classification']>
+  }
+  checkRows(exported.rows, calc.overall, 'JSON overall')
+  checkRows(exported.stages.find((x) => x.stage === 'qualifying')!.rows, calc.qualifying, 'JSON qualifying')
+  checkRows(exported.stages.find((x) => x.stage === 'final')!.rows, calc.final, 'JSON final')
+  checkClassification(exported.classification, calc.classification)
+
+  // The XLSX export: the standings sheet (place, player, total first) and the classification sheet.
+  const xlsx = await c.call<{ base64: string }>('export.standings', { tournamentId: t.id, format: 'xlsx', lang: 'ru' })
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.load(Buffer.from(xlsx.base64, 'base64') as unknown as ArrayBuffer)
+  const sheetRows = (ws: ExcelJS.Worksheet): Array<Record<string, unknown>> => {
+    // ExcelJS rows are sparse arrays from index 1.
+    const head = Array.from(ws.getRow(1).values as unknown[], (v) => String(v ?? ''))
+    const out: Array<Record<string, unknown>> = []
+    ws.eachRow((row, n) => {
+      if (n === 1) return
+      const values = row.values as unknown[]
+      out.push(Object.fromEntries(head.map((h, i) => [h, values[i]] as const)))
+    })
+    return out
+  }
+  const overallSheet = sheetRows(wb.worksheets[0])
+  expect(overallSheet.map((r) => r['Игрок'])).toEqual(calc.overall.map((r) => r.name))
+  overallSheet.forEach((r, k) => {
+    same(Number(r['Место']), calc.overall[k].rank, `XLSX: ${calc.overall[k].name} place`)
+    same(Number(r['Итого']), calc.overall[k].total, `XLSX: ${calc.overall[k].name} total`)
+    same(Number(r['Ci']), calc.overall[k].ci, `XLSX: ${calc.overall[k].name} Ci`)
+  })
+  const classSheet = sheetRows(wb.worksheets.find((w) => /классификац/i.test(w.name))!)
+  expect(classSheet.map((r) => r['Игрок'])).toEqual(calc.classification.map((r) => r.name))
+  classSheet.forEach((r, k) => {
+    same(Number(r['Место']), calc.classification[k].place, `XLSX classification: place ${k + 1}`)
+    same(Number(r['Итого']), calc.classification[k].score, `XLSX classification: score ${k + 1}`)
+  })
+
+  // The page: the overall table, each stage's, and the classification.
+  await page.getByTestId('office-tab-standings').click()
+  await checkPage(page, calc.overall, 'overall')
+  await page.getByTestId('standings-scope').selectOption({ index: 1 })
+  await checkPage(page, calc.qualifying, 'qualifying')
+  await page.getByTestId('standings-scope').selectOption({ index: 2 })
+  await checkPage(page, calc.final, 'final')
+  await expect(page.getByTestId('classification-carry')).toHaveValue('0.5')
+  for (const e of calc.classification) {
+    const cells = page.getByTestId(`class-row-${e.place}`).filter({ hasText: e.name }).locator('td')
+    await expect(cells.nth(1)).toHaveText(e.name)
+    await expect(cells.nth(3)).toHaveText(ru(e.stageTotal))
+    await expect(cells.nth(4)).toHaveText(ru(e.carried))
+    await expect(cells.nth(5)).toHaveText(ru(e.score))
+    checked += 4
+  }
+
+  console.log(
+    `tournament-30: ${games.length} games, ${commands} commands (qualifying in ${qualifyingMs} ms); ` +
+      `${checked} figures checked against the calculator`,
+  )
+})

@@ -1,0 +1,279 @@
+/**
+ * An independent FIIM tournament calculator for the e2e tests: written from docs/rules.md §13, §16 and
+ * docs/tournament.md §6 alone, never importing the app's scoring, standings or classification code, so a test
+ * can check every figure the app shows against it.
+ *
+ * Per game and seat (§13.1–13.4): a win 1, a loss 0; the best move of the red killed on night 1 scores 0.5 for
+ * three blacks, 0.3 for two (void when two or more left by day 1's vote — a removal that day is not the vote); the judge's extra points; penalties
+ * (removal −0.5, the culprit of a team defeat −0.7).
+ * Per stage (§13.5): n games, i times killed on night 1 as a red, B = round(0.4·n), Ci = min(K·i/B, K), added in
+ * every game he was killed first and his team lost (never to the culprit of the team defeat that lost it); none in
+ * a final of fewer than 4 games.
+ * Order (§13.6): total, then extra points, wins, wins as sheriff, wins as don, times killed first (all more is
+ * better); equal on all: a shared place.
+ * Final classification: the finalists by their final total plus carry × their earlier points, the final's own
+ * place breaking a tie; then everyone else by the qualifying.
+ */
+
+export type Role = 'civilian' | 'sheriff' | 'mafia' | 'don'
+export type Team = 'red' | 'black'
+export type Stage = 'qualifying' | 'final'
+
+export const FIIM = {
+  win: 1,
+  bestMove3: 0.5,
+  bestMove2: 0.3,
+  removalPenalty: -0.5,
+  teamDefeatPenalty: -0.7,
+  ciK: 0.4,
+  ciRatio: 0.4,
+  ciMinFinalGames: 4,
+  bestMoveVoidAt: 2,
+} as const
+
+/** What happened in one game, as the test's game generator knows it (not as the app recorded it). */
+export interface GameFacts {
+  stage: Stage
+  /** Seat 1..10 → player name (index 0 = seat 1). */
+  players: string[]
+  roles: Role[]
+  winner: Team
+  /** The seat killed on night 1, or null (a miss, or the game never reached a kill). */
+  firstKilled: number | null
+  bestMove: number[] | null
+  /** Players who left by day 1's vote (a lift-all of two counts two; a removal is not the vote). */
+  day1VotedOut: number
+  /** Seat → the sum of the judge's extra points. */
+  extra: Record<number, number>
+  /** Seat → the sum of penalties (negative). */
+  penalties: Record<number, number>
+  /** The seat whose team defeat (ППК) ended the game. */
+  teamDefeatBy: number | null
+}
+
+export interface SeatLine {
+  name: string
+  role: Role
+  win: number
+  bestMove: number
+  extra: number
+  penalty: number
+  ci: number
+  total: number
+  firstKilledRed: boolean
+  won: boolean
+}
+
+export interface Row {
+  rank: number
+  name: string
+  games: number
+  wins: number
+  points: number
+  bestMove: number
+  extra: number
+  penalties: number
+  ci: number
+  total: number
+  winsAsSheriff: number
+  winsAsDon: number
+  firstKilled: number
+}
+
+export interface ClassRow {
+  place: number
+  name: string
+  group: 'final' | 'qualifying'
+  stageTotal: number
+  carried: number
+  score: number
+}
+
+/** Sums of tenths: rounded so 0.1 + 0.2 equals 0.3. */
+export const r6 = (x: number): number => {
+  const v = Math.round(x * 1e6) / 1e6
+  return v === 0 ? 0 : v
+}
+
+export const teamOf = (role: Role): Team => (role === 'mafia' || role === 'don' ? 'black' : 'red')
+
+/** The points of each seat of one game, without Ci. */
+export function gameLines(g: GameFacts): SeatLine[] {
+  const blacksNamed = g.bestMove?.filter((s) => teamOf(g.roles[s - 1]) === 'black').length ?? 0
+  return g.players.map((name, i) => {
+    const seat = i + 1
+    const role = g.roles[i]
+    const won = teamOf(role) === g.winner
+    const firstKilledRed = g.firstKilled === seat && teamOf(role) === 'red'
+    const bestMoveCounts = firstKilledRed && g.bestMove !== null && g.day1VotedOut < FIIM.bestMoveVoidAt
+    const bestMove = !bestMoveCounts
+      ? 0
+      : blacksNamed === 3
+        ? FIIM.bestMove3
+        : blacksNamed === 2
+          ? FIIM.bestMove2
+          : 0
+    const extra = r6(g.extra[seat] ?? 0)
+    const penalty = r6(g.penalties[seat] ?? 0)
+    const win = won ? FIIM.win : 0
+    return {
+      name,
+      role,
+      win,
+      bestMove,
+      extra,
+      penalty,
+      ci: 0,
+      total: r6(win + bestMove + extra + penalty),
+      firstKilledRed,
+      won,
+    }
+  })
+}
+
+/** Ci of n games with i first kills (§13.5). */
+export function ciOf(n: number, i: number): number {
+  const b = Math.round(FIIM.ciRatio * n)
+  return b === 0 ? 0 : Math.min((FIIM.ciK * i) / b, FIIM.ciK)
+}
+
+/** Every seat of the stage's games with its Ci added (n and i counted within the stage). */
+export function stageLines(games: GameFacts[]): SeatLine[][] {
+  const lines = games.map(gameLines)
+  const n = new Map<string, number>()
+  const i = new Map<string, number>()
+  for (const game of lines)
+    for (const l of game) {
+      n.set(l.name, (n.get(l.name) ?? 0) + 1)
+      if (l.firstKilledRed) i.set(l.name, (i.get(l.name) ?? 0) + 1)
+    }
+  const finalTooShort = games.length > 0 && games[0].stage === 'final' && games.length < FIIM.ciMinFinalGames
+  games.forEach((g, k) =>
+    lines[k].forEach((l, seatIndex) => {
+      if (!l.firstKilledRed || l.won || finalTooShort) return
+      if (g.teamDefeatBy === seatIndex + 1) return
+      l.ci = r6(ciOf(n.get(l.name)!, i.get(l.name) ?? 0))
+      l.total = r6(l.total + l.ci)
+    }),
+  )
+  return lines
+}
+
+const CRITERIA: Array<keyof Row> = ['total', 'extra', 'wins', 'winsAsSheriff', 'winsAsDon', 'firstKilled']
+
+/** Rows of a list of seat lines, ranked (§13.6); a tie on every criterion shares a place. */
+export function rank(lines: SeatLine[]): Row[] {
+  const rows = new Map<string, Row>()
+  for (const l of lines) {
+    const r = rows.get(l.name) ?? {
+      rank: 0,
+      name: l.name,
+      games: 0,
+      wins: 0,
+      points: 0,
+      bestMove: 0,
+      extra: 0,
+      penalties: 0,
+      ci: 0,
+      total: 0,
+      winsAsSheriff: 0,
+      winsAsDon: 0,
+      firstKilled: 0,
+    }
+    r.games++
+    if (l.won) {
+      r.wins++
+      if (l.role === 'sheriff') r.winsAsSheriff++
+      if (l.role === 'don') r.winsAsDon++
+    }
+    if (l.firstKilledRed) r.firstKilled++
+    r.points = r6(r.points + l.win)
+    r.bestMove = r6(r.bestMove + l.bestMove)
+    r.extra = r6(r.extra + l.extra)
+    r.penalties = r6(r.penalties + l.penalty)
+    r.ci = r6(r.ci + l.ci)
+    r.total = r6(r.total + l.total)
+    rows.set(l.name, r)
+  }
+  const cmp = (a: Row, b: Row): number => {
+    for (const k of CRITERIA) {
+      const d = r6((b[k] as number) - (a[k] as number))
+      if (d !== 0) return d
+    }
+    return 0
+  }
+  const sorted = [...rows.values()].sort(cmp)
+  sorted.forEach((r, idx) => {
+    r.rank = idx > 0 && cmp(sorted[idx - 1], r) === 0 ? sorted[idx - 1].rank : idx + 1
+  })
+  return sorted
+}
+
+export interface Standings {
+  qualifying: Row[]
+  final: Row[]
+  overall: Row[]
+  classification: ClassRow[]
+  /** Every game's seat lines (Ci included), in the order of `games`. */
+  lines: SeatLine[][]
+}
+
+/** The whole tournament: per-stage tables, the overall table (Ci per stage), the classification. */
+export function standings(games: GameFacts[], carryOver: number): Standings {
+  const q = games.filter((g) => g.stage === 'qualifying')
+  const f = games.filter((g) => g.stage === 'final')
+  const qLines = stageLines(q)
+  const fLines = stageLines(f)
+  const qualifying = rank(qLines.flat())
+  const final = rank(fLines.flat())
+  const overall = rank([...qLines, ...fLines].flat())
+  const qTotal = new Map(qualifying.map((r) => [r.name, r.total]))
+  const finalists = final
+    .map((r) => {
+      const carried = r6(carryOver * (qTotal.get(r.name) ?? 0))
+      return { r, carried, score: r6(r.total + carried) }
+    })
+    .sort((a, b) => b.score - a.score || a.r.rank - b.r.rank || a.r.name.localeCompare(b.r.name))
+  const classification: ClassRow[] = []
+  finalists.forEach((e, idx) => {
+    const prev = finalists[idx - 1]
+    const shared = prev !== undefined && prev.score === e.score && prev.r.rank === e.r.rank
+    classification.push({
+      place: shared ? classification[idx - 1].place : idx + 1,
+      name: e.r.name,
+      group: 'final',
+      stageTotal: e.r.total,
+      carried: e.carried,
+      score: e.score,
+    })
+  })
+  const inFinal = new Set(final.map((r) => r.name))
+  let prevQ: Row | null = null
+  for (const r of qualifying) {
+    if (inFinal.has(r.name)) continue
+    const place: number =
+      prevQ !== null && prevQ.rank === r.rank ? classification.at(-1)!.place : classification.length + 1
+    classification.push({
+      place,
+      name: r.name,
+      group: 'qualifying',
+      stageTotal: r.total,
+      carried: 0,
+      score: r.total,
+    })
+    prevQ = r
+  }
+  const byGame = new Map<GameFacts, SeatLine[]>()
+  q.forEach((g, k) => byGame.set(g, qLines[k]))
+  f.forEach((g, k) => byGame.set(g, fLines[k]))
+  return { qualifying, final, overall, classification, lines: games.map((g) => byGame.get(g)!) }
+}
+
+/** The top `size` of a ranked table, and the players tied on every criterion across the cut (if any). */
+export function cut(rows: Row[], size: number): { through: string[]; tied: string[] } {
+  const boundary = rows[size - 1]
+  const next = rows[size]
+  if (next === undefined || next.rank !== boundary.rank) return { through: rows.slice(0, size).map((r) => r.name), tied: [] }
+  const tied = rows.filter((r) => r.rank === boundary.rank).map((r) => r.name)
+  return { through: rows.filter((r) => r.rank < boundary.rank).map((r) => r.name), tied }
+}
