@@ -15,7 +15,15 @@ import ExcelJS from 'exceljs'
 import { startServer, type TestServer } from '../helpers/server'
 import { connectControl, type ControlClient } from '../overlay/control-client'
 import { generateGame, type GameOptions } from '../helpers/fiim-games'
-import { r6, standings, cut, type ClassRow, type GameFacts, type Row, type Standings } from '../helpers/fiim-calculator'
+import {
+  r6,
+  standings,
+  cut,
+  type ClassRow,
+  type GameFacts,
+  type Row,
+  type Standings,
+} from '../helpers/fiim-calculator'
 
 const NICKS = Array.from({ length: 30 }, (_, i) => `Игрок ${String(i + 1).padStart(2, '0')}`)
 const BY_PAGE = NICKS.slice(0, 5)
@@ -46,7 +54,12 @@ interface Detail {
     rounds: Array<{
       id: number
       number: number
-      tables: Array<{ tableId: number; table: number; seats: Array<Seat | null>; game: { id: number } | null }>
+      tables: Array<{
+        tableId: number
+        table: number
+        seats: Array<Seat | null>
+        game: { id: number } | null
+      }>
     }>
   }>
 }
@@ -130,9 +143,10 @@ function pick(r: AppRow | Row): Record<string, number> {
 
 /** The app's rows (contract or JSON export) against the calculator's, in the same order. */
 function checkRows(actual: AppRow[], expected: Row[], table: string): void {
-  expect(actual.map((r) => r.name).sort(), `${table}: the players`).toEqual(expected.map((r) => r.name).sort())
+  expect(actual.map((r) => r.name).sort(), `${table}: the players`).toEqual(
+    expected.map((r) => r.name).sort(),
+  )
   // Each player's figures first (a clearer failure than an order), then the order itself.
-  if (process.env.DEBUG30) console.log(table, JSON.stringify(actual.slice(8, 16)), JSON.stringify(expected.slice(8, 16)))
   for (const e of expected) {
     const a = actual.find((r) => r.name === e.name)!
     expect({ name: a.name, ...pick(a) }, `${table}: ${e.name}`).toEqual({ name: e.name, ...pick(e) })
@@ -179,7 +193,9 @@ async function checkPage(page: Page, expected: Row[], table: string): Promise<vo
   const rows = page.getByTestId('standings-row')
   await expect(rows).toHaveCount(expected.length)
   const cells = await rows.evaluateAll((trs) =>
-    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').replace('*', '').trim())),
+    trs.map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').replace('*', '').trim()),
+    ),
   )
   cells.forEach((row, k) => {
     const e = expected[k]
@@ -226,14 +242,19 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
 
   const games: GameFacts[] = []
   let commands = 0
-  const playRound = async (stageIndex: number, roundIndex: number, stage: 'qualifying' | 'final'): Promise<void> => {
+  const playRound = async (
+    stageIndex: number,
+    roundIndex: number,
+    stage: 'qualifying' | 'final',
+  ): Promise<void> => {
     const before = await c.call<Detail>('tournaments.get', { tournamentId: t.id })
     const round = before.stages[stageIndex].rounds[roundIndex]
     await c.call('rounds.start', { roundId: round.id })
     for (const table of round.tables) {
-      expect(table.seats.every((s) => s !== null), `round ${round.number} table ${table.table}: no spare seat`).toBe(
-        true,
-      )
+      expect(
+        table.seats.every((s) => s !== null),
+        `round ${round.number} table ${table.table}: no spare seat`,
+      ).toBe(true)
       const seats = table.seats as Seat[]
       const names = seats.map((s) => s.nickname)
       const forced = stage === 'qualifying' ? FORCED[`${round.number}-${table.table}`] : undefined
@@ -262,6 +283,7 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
           throw new Error(
             `round ${round.number} table ${table.table} (seed ${seed}): ${JSON.stringify(command)} refused: ${String(e)}\n` +
               JSON.stringify(g.commands),
+            { cause: e },
           )
         }
         commands++
@@ -288,6 +310,7 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
     }
   }
   const qualifyingMs = Date.now() - started
+  const finalStarted = Date.now()
 
   // The qualifying against the calculator, then the final's ten.
   let calc: Standings = standings(games, CARRY)
@@ -309,12 +332,19 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
     ...(tieThrough ? { tieThrough } : {}),
   })
   const finalStage = withFinal.stages[1]
-  const expectedTen = [...through, ...(tieThrough ?? []).map((id) => afterQ.players.find((p) => p.id === id)!.nickname)]
-  expect(finalStage.playerIds.map((id) => afterQ.players.find((p) => p.id === id)!.nickname)).toEqual(expectedTen)
+  const expectedTen = [
+    ...through,
+    ...(tieThrough ?? []).map((id) => afterQ.players.find((p) => p.id === id)!.nickname),
+  ]
+  expect(finalStage.playerIds.map((id) => afterQ.players.find((p) => p.id === id)!.nickname)).toEqual(
+    expectedTen,
+  )
   await c.call('seating.generate', { stageId: finalStage.id, seed: 7 })
   for (let r = 0; r < FINAL_GAMES; r++) await playRound(1, r, 'final')
   await c.call('stages.setCarryOver', { stageId: finalStage.id, carryOver: CARRY })
 
+  const finalMs = Date.now() - finalStarted
+  const checksStarted = Date.now()
   // Every figure: the contract's standings, overall and per stage, and the classification.
   calc = standings(games, CARRY)
   const s = await c.call<AppStandings>('standings.get', { tournamentId: t.id })
@@ -342,7 +372,11 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
   checkClassification(exported.classification, calc.classification)
 
   // The XLSX export: the standings sheet (place, player, total first) and the classification sheet.
-  const xlsx = await c.call<{ base64: string }>('export.standings', { tournamentId: t.id, format: 'xlsx', lang: 'ru' })
+  const xlsx = await c.call<{ base64: string }>('export.standings', {
+    tournamentId: t.id,
+    format: 'xlsx',
+    lang: 'ru',
+  })
   const wb = new ExcelJS.Workbook()
   await wb.xlsx.load(Buffer.from(xlsx.base64, 'base64') as unknown as ArrayBuffer)
   const sheetRows = (ws: ExcelJS.Worksheet): Array<Record<string, unknown>> => {
@@ -388,7 +422,8 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
   }
 
   console.log(
-    `tournament-30: ${games.length} games, ${commands} commands (qualifying in ${qualifyingMs} ms); ` +
+    `tournament-30: ${games.length} games, ${commands} commands (qualifying ${qualifyingMs} ms, final ` +
+      `${finalMs} ms, checks ${Date.now() - checksStarted} ms); ` +
       `${checked} figures checked against the calculator`,
   )
 })

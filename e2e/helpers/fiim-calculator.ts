@@ -49,10 +49,13 @@ export interface GameFacts {
   penalties: Record<number, number>
   /** The seat whose team defeat (ППК) ended the game. */
   teamDefeatBy: number | null
+  /** Seat → fouls given in the game. */
+  fouls: Record<number, number>
 }
 
 export interface SeatLine {
   name: string
+  fouls: number
   role: Role
   win: number
   bestMove: number
@@ -118,6 +121,7 @@ export function gameLines(g: GameFacts): SeatLine[] {
     const win = won ? FIIM.win : 0
     return {
       name,
+      fouls: g.fouls[seat] ?? 0,
       role,
       win,
       bestMove,
@@ -273,7 +277,73 @@ export function standings(games: GameFacts[], carryOver: number): Standings {
 export function cut(rows: Row[], size: number): { through: string[]; tied: string[] } {
   const boundary = rows[size - 1]
   const next = rows[size]
-  if (next === undefined || next.rank !== boundary.rank) return { through: rows.slice(0, size).map((r) => r.name), tied: [] }
+  if (next === undefined || next.rank !== boundary.rank)
+    return { through: rows.slice(0, size).map((r) => r.name), tied: [] }
   const tied = rows.filter((r) => r.rank === boundary.rank).map((r) => r.name)
   return { through: rows.filter((r) => r.rank < boundary.rank).map((r) => r.name), tied }
+}
+
+/** An award's rule, as the awards' shipped defaults define it (issue 31: five awards by points in the roles). */
+export interface AwardRule {
+  id: string
+  roles: Role[]
+  minGames: number
+}
+
+export interface AwardEntry {
+  name: string
+  games: number
+  wins: number
+  points: number
+  ci: number
+  bestMoveHits: number
+  fouls: number
+  rank: number
+}
+
+/**
+ * An award's winners: the players with at least `minGames` games in the roles, by total points in those roles
+ * (Ci included), then more games, more wins, more Ci, more scoring best moves, fewer fouls, a better overall
+ * place; those equal on all share the award.
+ */
+export function awardWinners(s: Standings, rule: AwardRule): AwardEntry[] {
+  const ranks = new Map(s.overall.map((r) => [r.name, r.rank]))
+  const entries = new Map<string, AwardEntry>()
+  for (const l of s.lines.flat()) {
+    if (!rule.roles.includes(l.role)) continue
+    const e = entries.get(l.name) ?? {
+      name: l.name,
+      games: 0,
+      wins: 0,
+      points: 0,
+      ci: 0,
+      bestMoveHits: 0,
+      fouls: 0,
+      rank: ranks.get(l.name)!,
+    }
+    e.games++
+    if (l.won) e.wins++
+    e.points = r6(e.points + l.total)
+    e.ci = r6(e.ci + l.ci)
+    if (l.bestMove > 0) e.bestMoveHits++
+    e.fouls += l.fouls
+    entries.set(l.name, e)
+  }
+  const key = (e: AwardEntry): number[] => [
+    e.points,
+    e.games,
+    e.wins,
+    e.ci,
+    e.bestMoveHits,
+    -e.fouls,
+    -e.rank,
+  ]
+  const cmp = (a: AwardEntry, b: AwardEntry): number => {
+    const ka = key(a)
+    const kb = key(b)
+    for (let k = 0; k < ka.length; k++) if (r6(kb[k] - ka[k]) !== 0) return kb[k] - ka[k]
+    return 0
+  }
+  const sorted = [...entries.values()].filter((e) => e.games >= rule.minGames).sort(cmp)
+  return sorted.filter((e) => cmp(sorted[0], e) === 0)
 }

@@ -45,7 +45,12 @@ export interface GameOptions {
   removalInLastWord?: boolean
 }
 
-export function generateGame(seed: number, stage: Stage, players: string[], opts: GameOptions = {}): GeneratedGame {
+export function generateGame(
+  seed: number,
+  stage: Stage,
+  players: string[],
+  opts: GameOptions = {},
+): GeneratedGame {
   const rand = rng(seed)
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]
   const chance = (p: number): boolean => rand() < p
@@ -80,6 +85,7 @@ export function generateGame(seed: number, stage: Stage, players: string[], opts
     extra: {},
     penalties: {},
     teamDefeatBy: null,
+    fouls: {},
   }
   let winner: Team | null = null
   const checkWin = (): boolean => {
@@ -102,6 +108,7 @@ export function generateGame(seed: number, stage: Stage, players: string[], opts
     if (candidates.length === 0) return
     const seat = pick(candidates)
     fouls.set(seat, (fouls.get(seat) ?? 0) + 1)
+    facts.fouls[seat] = fouls.get(seat)!
     out.push({ cmd: 'foul', seat })
   }
   let removals = 0
@@ -169,13 +176,21 @@ export function generateGame(seed: number, stage: Stage, players: string[], opts
       // 5:5, the tie speeches, 5:5 again with the same two, then «all leave?»: more than half of the living say yes.
       const [a, b] = nominees
       const tieVotes = (): void => {
-        out.push({ cmd: 'vote', candidate: a, voters: shuffle(living()).slice(0, 5).sort((x, y) => x - y) })
+        out.push({
+          cmd: 'vote',
+          candidate: a,
+          voters: shuffle(living())
+            .slice(0, 5)
+            .sort((x, y) => x - y),
+        })
         out.push({ cmd: 'vote', candidate: b })
       }
       tieVotes()
       out.push({ cmd: 'next' }, { cmd: 'next' }) // a's tie speech, b's tie speech
       tieVotes()
-      const yes = shuffle(living()).slice(0, 6 + Math.floor(rand() * 5)).sort((x, y) => x - y)
+      const yes = shuffle(living())
+        .slice(0, 6 + Math.floor(rand() * 5))
+        .sort((x, y) => x - y)
       out.push({ cmd: 'liftAll', yes })
       leave(a)
       leave(b)
