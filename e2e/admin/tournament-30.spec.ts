@@ -116,7 +116,8 @@ const TIE_KEYS: Array<[string, keyof Row]> = [
   ['winsAsDon', 'winsAsDon'],
   ['firstKilled', 'firstKilled'],
 ]
-const FIGURES: Array<keyof Row & keyof AppRow> = [
+type Figure = Exclude<keyof Row & keyof AppRow, 'name'>
+const FIGURES: Figure[] = [
   'rank',
   'games',
   'wins',
@@ -210,6 +211,71 @@ async function checkPage(page: Page, expected: Row[], table: string): Promise<vo
   })
 }
 
+let commands = 0
+
+/**
+ * Starts a round, plays a generated game at each of its tables through the contract (the game the round prepared
+ * there), records the games' facts for the calculator and closes the round.
+ */
+async function playTournamentRound(
+  tid: number,
+  stageIndex: number,
+  roundIndex: number,
+  stage: 'qualifying' | 'final',
+  games: GameFacts[],
+  forcedShapes: Record<string, GameOptions> = {},
+): Promise<void> {
+  const before = await c.call<Detail>('tournaments.get', { tournamentId: tid })
+  const round = before.stages[stageIndex].rounds[roundIndex]
+  await c.call('rounds.start', { roundId: round.id })
+  for (const table of round.tables) {
+    expect(
+      table.seats.every((s) => s !== null),
+      `round ${round.number} table ${table.table}: no spare seat`,
+    ).toBe(true)
+    const seats = table.seats as Seat[]
+    const names = seats.map((s) => s.nickname)
+    const forced = stage === 'qualifying' ? forcedShapes[`${round.number}-${table.table}`] : undefined
+    let seed = tid * 100_000 + (stageIndex + 1) * 1000 + round.number * 10 + table.table
+    let g = generateGame(seed, stage, names, forced)
+    // A forced shape needs a game that reaches it (e.g. a kill on night 1 for the first killed's team defeat).
+    while (
+      forced !== undefined &&
+      ((forced.teamDefeat !== undefined && g.facts.teamDefeatBy === null) ||
+        (forced.liftAllDay1 === true && (g.facts.bestMove === null || g.facts.day1VotedOut < 2)) ||
+        (forced.removalInLastWord === true && (g.facts.bestMove === null || !g.day1Removed)))
+    )
+      g = generateGame((seed += 100_000), stage, names, forced)
+    const env = await c.call<{ gameId: number }>('game.create', {
+      rulesetId: 'fiim',
+      players: seats.map((s) => ({ name: s.nickname, playerId: s.id })),
+      roles: g.roles,
+      tournamentId: tid,
+      roundId: round.id,
+      tableId: table.tableId,
+    })
+    for (const command of g.commands) {
+      try {
+        await c.command(env.gameId, command)
+      } catch (e) {
+        throw new Error(
+          `round ${round.number} table ${table.table} (seed ${seed}): ${JSON.stringify(command)} refused: ${String(e)}\n` +
+            JSON.stringify(g.commands),
+          { cause: e },
+        )
+      }
+      commands++
+    }
+    const view = await c.call<{ view: { phase: string; winner: string | null } }>('game.view', {
+      gameId: env.gameId,
+    })
+    expect(view.view.phase, `round ${round.number} table ${table.table} finished`).toBe('finished')
+    expect(view.view.winner).toBe(g.facts.winner)
+    games.push(g.facts)
+  }
+  await c.call('rounds.finish', { roundId: round.id })
+}
+
 test('30 players, 10 rounds, a final: every figure against the test calculator', async ({ page }) => {
   test.setTimeout(300_000)
   const t = await c.call<Detail>('tournaments.create', {
@@ -241,62 +307,8 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
   await c.call('seating.generate', { stageId: staged.stages[0].id, seed: 2026 })
 
   const games: GameFacts[] = []
-  let commands = 0
-  const playRound = async (
-    stageIndex: number,
-    roundIndex: number,
-    stage: 'qualifying' | 'final',
-  ): Promise<void> => {
-    const before = await c.call<Detail>('tournaments.get', { tournamentId: t.id })
-    const round = before.stages[stageIndex].rounds[roundIndex]
-    await c.call('rounds.start', { roundId: round.id })
-    for (const table of round.tables) {
-      expect(
-        table.seats.every((s) => s !== null),
-        `round ${round.number} table ${table.table}: no spare seat`,
-      ).toBe(true)
-      const seats = table.seats as Seat[]
-      const names = seats.map((s) => s.nickname)
-      const forced = stage === 'qualifying' ? FORCED[`${round.number}-${table.table}`] : undefined
-      let seed = (stageIndex + 1) * 1000 + round.number * 10 + table.table
-      let g = generateGame(seed, stage, names, forced)
-      // A forced shape needs a game that reaches it (e.g. a kill on night 1 for the first killed's team defeat).
-      while (
-        forced !== undefined &&
-        ((forced.teamDefeat !== undefined && g.facts.teamDefeatBy === null) ||
-          (forced.liftAllDay1 === true && (g.facts.bestMove === null || g.facts.day1VotedOut < 2)) ||
-          (forced.removalInLastWord === true && (g.facts.bestMove === null || !g.day1Removed)))
-      )
-        g = generateGame((seed += 100_000), stage, names, forced)
-      const env = await c.call<{ gameId: number }>('game.create', {
-        rulesetId: 'fiim',
-        players: seats.map((s) => ({ name: s.nickname, playerId: s.id })),
-        roles: g.roles,
-        tournamentId: t.id,
-        roundId: round.id,
-        tableId: table.tableId,
-      })
-      for (const command of g.commands) {
-        try {
-          await c.command(env.gameId, command)
-        } catch (e) {
-          throw new Error(
-            `round ${round.number} table ${table.table} (seed ${seed}): ${JSON.stringify(command)} refused: ${String(e)}\n` +
-              JSON.stringify(g.commands),
-            { cause: e },
-          )
-        }
-        commands++
-      }
-      const view = await c.call<{ view: { phase: string; winner: string | null } }>('game.view', {
-        gameId: env.gameId,
-      })
-      expect(view.view.phase, `round ${round.number} table ${table.table} finished`).toBe('finished')
-      expect(view.view.winner).toBe(g.facts.winner)
-      games.push(g.facts)
-    }
-    await c.call('rounds.finish', { roundId: round.id })
-  }
+  const playRound = (stageIndex: number, roundIndex: number, stage: 'qualifying' | 'final'): Promise<void> =>
+    playTournamentRound(t.id, stageIndex, roundIndex, stage, games, FORCED)
 
   const started = Date.now()
   for (let r = 0; r < 10; r++) {
