@@ -78,6 +78,10 @@ export const CALL_NAMES = [
   'sync.conflicts',
   'sync.resolveConflict',
   'sync.table',
+  'awards.get',
+  'awards.setRules',
+  'awards.diplomas',
+  'awards.export',
 ] as const
 
 export type CallNameFromList = (typeof CALL_NAMES)[number]

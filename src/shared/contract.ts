@@ -29,6 +29,7 @@ import {
 } from './tournament-ops'
 import type { SyncConflictDetail, SyncHubStatus, SyncLocalStatus } from './sync'
 import type { SyncTableSession } from './sync'
+import { awardSettingsSchema, type AwardsView } from './awards'
 
 export type Access = 'read' | 'control'
 
@@ -734,6 +735,27 @@ export const calls = {
       })
       .strict(),
     out<SyncConflictDetail[]>(),
+  ),
+  // ---- awards (issue 31 §1; shapes in awards.ts) ----
+  /** The tournament's award rules (stored, or the shipped defaults) and the winners they give now. */
+  'awards.get': call('control', z.object({ tournamentId: id }).strict(), out<AwardsView>()),
+  /** Stores the award rules (`settings: null` goes back to the shipped defaults); returns the new view. */
+  'awards.setRules': call(
+    'control',
+    z.object({ tournamentId: id, settings: awardSettingsSchema.nullable() }).strict(),
+    out<AwardsView>(),
+  ),
+  /** The diplomas: a PDF with one A4 landscape page per winner of each award. */
+  'awards.diplomas': call(
+    'control',
+    z.object({ tournamentId: id, lang: z.enum(['ru', 'en']).optional() }).strict(),
+    out<ExportedFile>(),
+  ),
+  /** The awards and their winners as CSV (the XLSX and JSON standings carry them too). */
+  'awards.export': call(
+    'control',
+    z.object({ tournamentId: id, format: z.enum(['csv']), lang: z.enum(['ru', 'en']).optional() }).strict(),
+    out<ExportedFile>(),
   ),
 } as const
 

@@ -201,7 +201,8 @@ export async function standingsFile(
 ): Promise<Buffer> {
   const games = standingsGames(db, tournamentId)
   const title = db.getTournament(tournamentId)?.name
-  return exportStandings(games, { ...standingsOptions(db, tournamentId), lang, title }, format)
+  const awards = db.awards.effectiveAwardRules(tournamentId).settings
+  return exportStandings(games, { ...standingsOptions(db, tournamentId), lang, title, awards }, format)
 }
 
 export function liveStandings(db: MafiaDb, tournamentId: number): AllStandings {

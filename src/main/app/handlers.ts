@@ -21,6 +21,7 @@ import { TournamentOps } from './tournaments'
 import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
 import { tablePlan } from './tournament-record'
+import { awardsHandlers } from './organiser/awards-handlers'
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -83,6 +84,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...classificationHandlers(deps),
     ...backupHandlers(deps),
     ...deps.sync,
+    ...awardsHandlers(deps),
     ...tournamentOpsHandlers(new TournamentOps(deps.db, deps.service)),
   }
 }

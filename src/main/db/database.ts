@@ -24,6 +24,7 @@ import {
 import { DbCore, damagedError, type Damage } from './core'
 import { dbError, invalidInput, toDbError } from './errors'
 import { fsyncDir, removeIfExists } from './fsutil'
+import { AwardsRepo } from './awards'
 import { GamesRepo } from './games'
 import { configureConnection, inspectFile, migrate, scanWal, walProblems } from './open'
 import { PlayersRepo } from './players'
@@ -298,6 +299,8 @@ export class MafiaDb {
   private readonly transfer: TransferRepo
   /** Multi-machine mode: the outbox (table machine), table tokens and conflicts (hub). */
   readonly sync: SyncRepo
+  /** A tournament's award rules (issue 31 §1). */
+  readonly awards: AwardsRepo
 
   /** Use openDatabase(). */
   constructor(
@@ -318,6 +321,7 @@ export class MafiaDb {
     this.settings = new SettingsRepo(this.core)
     this.transfer = new TransferRepo(this.core, this.games, this.tournaments)
     this.sync = new SyncRepo(this.core)
+    this.awards = new AwardsRepo(this.core)
   }
 
   get isOpen(): boolean {

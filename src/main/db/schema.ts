@@ -282,6 +282,16 @@ ALTER TABLE sync_remote_games ADD COLUMN machine TEXT;
 ALTER TABLE sync_conflicts ADD COLUMN machine TEXT;
 `
 
+const V10 = `
+-- Issue 31 §1: a tournament's award rules (номинации) as one JSON document (shared/awards.ts validates it on every
+-- write and read); no row means the shipped defaults.
+CREATE TABLE tournament_awards (
+  tournament_id INTEGER PRIMARY KEY REFERENCES tournaments(id) ON DELETE CASCADE,
+  rules         TEXT    NOT NULL CHECK (json_valid(rules)),
+  updated_at    INTEGER NOT NULL
+);
+`
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'registry, tournaments, games, event log, results, settings', sql: V1 },
   { version: 2, description: 'indexes for listing games, results and player references', sql: V2 },
@@ -304,6 +314,7 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'multi-machine sync: a game is bound to the one machine that writes it',
     sql: V8,
   },
+  { version: 10, description: "awards: a tournament's award rules", sql: V10 },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -16,6 +16,9 @@ import {
 import type { TieBreak, TieBreakKey } from '../tournament/scoring'
 import { fmtPoints, labels, stageLabel, type Labels, type Lang } from './i18n'
 import { loadExcel } from './heavy'
+import type { AwardResult, AwardSettings } from '../../shared/awards'
+import { awardsFromStandings } from '../tournament/awards'
+import { awardsSheet, awardsSheetName } from './awards'
 
 export type StandingsFormat = 'xlsx' | 'csv' | 'json'
 
@@ -25,6 +28,8 @@ export interface StandingsExportOptions extends StandingsOptions {
   title?: string
   /** CSV field separator; ',' by default (';' suits Excel with a Russian locale). */
   csvDelimiter?: ',' | ';' | '\t'
+  /** The tournament's award rules: the overall export then carries the awards (XLSX sheet, JSON section). */
+  awards?: AwardSettings
 }
 
 export const STANDINGS_FORMAT = 'mafia-desk/standings'
@@ -48,6 +53,8 @@ export interface StandingsExportData {
   warnings: StandingsWarning[]
   /** The final classification (overall only; empty for one stage's export). */
   classification: ClassificationRow[]
+  /** The awards (overall export with award rules only), computed from these standings. */
+  awards: AwardResult[] | null
 }
 
 export function collectStandings(
@@ -69,10 +76,14 @@ export function collectStandings(
     ciProvisional: picked.some((g) => g.ciProvisional),
     warnings: all.warnings.filter((w) => picked.some((g) => g.gameId === w.gameId)),
     classification: stage === undefined ? all.classification : [],
+    awards:
+      stage === undefined && options.awards !== undefined
+        ? awardsFromStandings(all, games, options.awards)
+        : null,
   }
 }
 
-type Cell = string | number
+export type Cell = string | number
 
 interface Column {
   header: string
@@ -80,7 +91,7 @@ interface Column {
   kind: 'int' | 'points' | 'text'
 }
 
-interface Sheet {
+export interface Sheet {
   columns: Column[]
   rows: Cell[][]
   /** Cells to highlight, [row index, column index] (0-based, header excluded): the tie-break that decided a place. */
@@ -253,7 +264,7 @@ function playersSheet(rows: StandingsRow[], L: Labels): Sheet {
   }
 }
 
-function safeSheetName(name: string, used: Set<string>): string {
+export function safeSheetName(name: string, used: Set<string>): string {
   let base = name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet'
   let n = 2
   while (used.has(base.toLowerCase())) base = `${name.slice(0, 27)} (${n++})`
@@ -261,7 +272,7 @@ function safeSheetName(name: string, used: Set<string>): string {
   return base
 }
 
-function addSheet(wb: ExcelJS.Workbook, name: string, sheet: Sheet): void {
+export function addSheet(wb: ExcelJS.Workbook, name: string, sheet: Sheet): void {
   const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] })
   ws.columns = sheet.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }))
   for (const r of sheet.rows) ws.addRow(r)
@@ -315,6 +326,8 @@ export async function standingsToXlsx(data: StandingsExportData, lang: Lang = 'r
   // The final classification, when a later stage places players (a final or a semi-final).
   if (data.classification.some((r) => r.group !== 'qualifying'))
     addSheet(wb, safeSheetName(L.sheetClassification, used), classificationSheet(data.classification, L))
+  if (data.awards !== null)
+    addSheet(wb, safeSheetName(awardsSheetName(lang), used), awardsSheet(data.awards, lang))
   if (data.warnings.length > 0) addSheet(wb, safeSheetName(L.sheetWarnings, used), warningsSheet(data, L))
   // Fast deflate: a standings file is small, and level 1 halves the zip time.
   const out = await wb.xlsx.writeBuffer({ zip: { compression: 'DEFLATE', compressionOptions: { level: 1 } } })
@@ -360,7 +373,7 @@ export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
 }
 
-function csvField(value: Cell, delimiter: string): string {
+export function csvField(value: Cell, delimiter: string): string {
   const text = typeof value === 'number' ? String(Math.round(value * 1e4) / 1e4) : neutraliseFormula(value)
   return /["\r\n]/.test(text) || text.includes(delimiter) || /^\s|\s$/.test(text)
     ? `"${text.replace(/"/g, '""')}"`
@@ -394,6 +407,8 @@ export interface StandingsJson {
   warnings: StandingsWarning[]
   /** Since version 1's first release, optional for readers: the final classification (see docs/protocol-format.md). */
   classification?: ClassificationRow[]
+  /** Optional for readers (issue 31 §1): the awards of an overall export, with their winners and figures. */
+  awards?: AwardResult[]
 }
 
 export function standingsToJson(data: StandingsExportData): Buffer {
@@ -409,6 +424,7 @@ export function standingsToJson(data: StandingsExportData): Buffer {
     games: data.games,
     warnings: data.warnings,
     ...(data.classification.length > 0 ? { classification: data.classification } : {}),
+    ...(data.awards !== null ? { awards: data.awards } : {}),
   }
   return Buffer.from(JSON.stringify(json, null, 2) + '\n', 'utf8')
 }

@@ -1,7 +1,9 @@
 /** The "Tournament and data" page's messages: Russian (default) and English, with the terms of docs/rules.md §0. */
 import { TIE_BREAK_NAMES } from '../../../shared/tie-break-names'
+import { awardsLocale } from './locales/awards'
 
 export const adminRu = {
+  awards: awardsLocale.ru,
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
   toControl: 'Пульт судьи',
@@ -471,6 +473,7 @@ export const adminRu = {
 }
 
 export const adminEn: typeof adminRu = {
+  awards: awardsLocale.en,
   title: 'Mafia Desk — tournament and data',
   heading: 'Tournament and data',
   toControl: 'Judge panel',

@@ -1,0 +1,107 @@
+/**
+ * Awards (issue 31 §1) in /admin against the real headless server in Chromium: the demo tournament's winners as
+ * the server computes them, the rules edited and saved through the page (a custom title, a minimum of games that
+ * leaves an award without contenders, a disabled award), a refused value shown in the error area, the diplomas
+ * PDF downloaded and read back page by page with pdftotext, and the defaults restored.
+ */
+import { test, expect, type Page } from '@playwright/test'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ROOT, startServer, type TestServer } from '../helpers/server'
+import { connectControl, type ControlClient } from '../overlay/control-client'
+import type { AwardsView } from '../../src/shared/awards'
+
+const SHOTS = join(ROOT, 'artifacts/screenshots')
+
+let server: TestServer
+let control: ControlClient
+test.beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true })
+  server = await startServer()
+  control = await connectControl(server.origin, server.token)
+})
+test.afterAll(async () => {
+  control?.close()
+  await server?.stop()
+})
+
+async function openAwards(page: Page): Promise<number> {
+  await page.goto(`${server.origin}/admin?token=${encodeURIComponent(server.token)}#office`)
+  await expect(page.getByTestId('office-select')).toContainText('Демо-турнир')
+  await page.getByTestId('office-tab-awards').click()
+  await expect(page.getByTestId('awards-winners')).toBeVisible()
+  return Number(await page.getByTestId('office-select').inputValue())
+}
+
+test('the demo tournament’s awards: winners shown, rules edited and saved, diplomas printed', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const id = await openAwards(page)
+  const view = await control.call<AwardsView>('awards.get', { tournamentId: id })
+  expect(view.isDefault).toBe(true)
+  await expect(page.getByTestId('awards-default')).toBeVisible()
+  // Every award and every winner the server gives is on the page, with the award's title.
+  for (const a of view.results) {
+    const rows = page.getByTestId(`award-${a.id}`)
+    await expect(rows).toHaveCount(Math.max(1, a.winners.length))
+    for (const w of a.winners) await expect(rows.filter({ hasText: w.name })).toHaveCount(1)
+  }
+  await expect(page.getByTestId('award-bestRed').first()).toContainText('Лучший игрок красной команды')
+  await page.screenshot({ path: join(SHOTS, 'admin-awards.png'), fullPage: true })
+
+  // Edit the rules: a custom title, three games as sheriff (nobody has them in the demo), the don award off.
+  const red = page.getByTestId('award-rule-bestRed')
+  await red.getByTestId('award-title').fill('Красная звезда')
+  await red.getByTestId('award-title').press('Tab')
+  const sheriff = page.getByTestId('award-rule-bestSheriff')
+  await sheriff.getByTestId('award-min-games').fill('3')
+  await sheriff.getByTestId('award-min-games').press('Tab')
+  await page.getByTestId('award-rule-bestDon').getByTestId('award-enabled').uncheck()
+  await page.getByTestId('awards-save').click()
+  await expect(page.getByTestId('notice')).toHaveText('Правила номинаций сохранены.')
+  await expect(page.getByTestId('award-bestRed').first()).toContainText('Красная звезда')
+  await expect(page.getByTestId('award-bestSheriff')).toContainText('нет претендентов')
+  await expect(page.getByTestId('award-bestDon')).toHaveCount(0)
+  const stored = await control.call<AwardsView>('awards.get', { tournamentId: id })
+  expect(stored.isDefault).toBe(false)
+  expect(stored.settings.awards.find((a) => a.id === 'bestRed')!.title).toBe('Красная звезда')
+  expect(stored.settings.awards.find((a) => a.id === 'bestSheriff')!.minGames).toBe(3)
+  expect(stored.settings.awards.find((a) => a.id === 'bestDon')!.enabled).toBe(false)
+
+  // A value the rules refuse: the error area says so and nothing is stored.
+  await sheriff.getByTestId('award-min-games').fill('-2')
+  await sheriff.getByTestId('award-min-games').press('Tab')
+  await page.getByTestId('awards-save').click()
+  await expect(page.getByTestId('error-text')).toContainText('minGames')
+  expect((await control.call<AwardsView>('awards.get', { tournamentId: id })).settings).toEqual(
+    stored.settings,
+  )
+
+  // The diplomas: one page per winner, each with the award's title and the winner's name.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('awards-diplomas').click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/)
+  const file = await download.path()
+  expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+  const pages = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+    .split('\f')
+    .slice(0, -1)
+  const expected = stored.results.flatMap((a) => a.winners.map((w) => ({ a, w })))
+  expect(pages).toHaveLength(expected.length)
+  expected.forEach(({ a, w }, i) => {
+    const text = pages[i].replace(/\s+/g, ' ')
+    expect(text, `page ${i + 1}`).toContain(w.name)
+    if (a.id === 'bestRed') expect(text).toContain('«Красная звезда»')
+    expect(text).toContain('Демо-турнир')
+  })
+
+  // Back to the defaults.
+  await page.getByTestId('awards-reset').click()
+  await expect(page.getByTestId('notice')).toHaveText('Действуют правила номинаций по умолчанию.')
+  await expect(page.getByTestId('awards-default')).toBeVisible()
+  await expect(page.getByTestId('award-bestDon')).not.toHaveCount(0)
+})

@@ -1,0 +1,66 @@
+/**
+ * A tournament's award rules (issue 31 §1, migration 10): one JSON document per tournament, validated by the one
+ * schema of shared/awards.ts on the way in and on the way out (a row that no longer parses is reported, never
+ * silently replaced by the defaults). No row: the shipped defaults.
+ */
+import { awardSettingsSchema, defaultAwardSettings, type AwardSettings } from '../../shared/awards'
+import { validationMessage } from '../../shared/validation-message'
+import { Repo } from './core'
+import { dbError, invalidInput, tournamentArchived } from './errors'
+
+export class AwardsRepo extends Repo {
+  /** The stored rules, or null when the tournament has none (the defaults apply). */
+  getAwardRules(tournamentId: number): AwardSettings | null {
+    return this.guard(() => {
+      this.requireTournament(tournamentId)
+      const row = this.stmt('SELECT rules FROM tournament_awards WHERE tournament_id = ?').get(
+        tournamentId,
+      ) as { rules: string } | undefined
+      if (row === undefined) return null
+      const parsed = awardSettingsSchema.safeParse(JSON.parse(row.rules))
+      if (!parsed.success)
+        throw dbError(
+          'db/corrupt',
+          'Сохранённые правила номинаций турнира повреждены; задайте их заново.',
+          'The tournament’s stored award rules are damaged; set them again.',
+          { tournamentId },
+        )
+      return parsed.data
+    })
+  }
+
+  /** The rules in force: the stored ones, else the shipped defaults (`isDefault`). */
+  effectiveAwardRules(tournamentId: number): { settings: AwardSettings; isDefault: boolean } {
+    const stored = this.getAwardRules(tournamentId)
+    return stored === null
+      ? { settings: defaultAwardSettings(), isDefault: true }
+      : { settings: stored, isDefault: false }
+  }
+
+  /** Stores the rules (validated again here: every door into the record goes through the one schema). */
+  setAwardRules(tournamentId: number, rules: AwardSettings): AwardSettings {
+    const parsed = awardSettingsSchema.safeParse(rules)
+    if (!parsed.success) {
+      const text = validationMessage(parsed.error.issues)
+      throw invalidInput(`Неверные правила номинаций: ${text.ru}`, `Invalid award rules: ${text.en}`)
+    }
+    return this.write(() => {
+      const t = this.requireTournament(tournamentId)
+      if (t.archived_at !== null) throw tournamentArchived(t.name, t.id)
+      this.stmt(
+        `INSERT INTO tournament_awards (tournament_id, rules, updated_at) VALUES (?, ?, ?)
+         ON CONFLICT(tournament_id) DO UPDATE SET rules = excluded.rules, updated_at = excluded.updated_at`,
+      ).run(tournamentId, JSON.stringify(parsed.data), Date.now())
+      return parsed.data
+    })
+  }
+
+  /** Back to the shipped defaults. */
+  clearAwardRules(tournamentId: number): void {
+    this.write(() => {
+      const t = this.requireTournament(tournamentId)
+      if (t.archived_at !== null) throw tournamentArchived(t.name, t.id)
+      this.stmt('DELETE FROM tournament_awards WHERE tournament_id = ?').run(tournamentId)
+    })
+  }
+}
