@@ -16,6 +16,8 @@ import { startServer, type TestServer } from '../helpers/server'
 import { connectControl, type ControlClient } from '../overlay/control-client'
 import { generateGame, type GameOptions } from '../helpers/fiim-games'
 import {
+  awardWinners,
+  type AwardRule,
   r6,
   standings,
   cut,
@@ -30,6 +32,14 @@ const BY_PAGE = NICKS.slice(0, 5)
 const LATE = 'Поздний 31'
 const WITHDRAWN = NICKS[12]
 const CARRY = 0.5
+/** The awards' shipped rules (issue 31 §1): by total points in the roles, one game in them at least. */
+const AWARDS: AwardRule[] = [
+  { id: 'bestRed', roles: ['civilian', 'sheriff'], minGames: 1 },
+  { id: 'bestBlack', roles: ['mafia', 'don'], minGames: 1 },
+  { id: 'bestSheriff', roles: ['sheriff'], minGames: 1 },
+  { id: 'bestDon', roles: ['don'], minGames: 1 },
+  { id: 'bestCivilian', roles: ['civilian'], minGames: 1 },
+]
 const FINAL_GAMES = 4
 
 /** Games with a forced shape (round, table) → what the generator must produce there. */
@@ -76,6 +86,13 @@ interface AppRow {
   total: number
   tieBreaks?: Array<{ key: string; value: number }>
 }
+interface AwardsView {
+  isDefault: boolean
+  results: Array<{
+    id: string
+    winners: Array<{ name: string; value: number; games: number; wins: number; ci: number }>
+  }>
+}
 interface AppStandings {
   overall: AppRow[]
   stages: Array<{ stage: string | null; rows: AppRow[] }>
@@ -117,17 +134,7 @@ const TIE_KEYS: Array<[string, keyof Row]> = [
   ['firstKilled', 'firstKilled'],
 ]
 type Figure = Exclude<keyof Row & keyof AppRow, 'name'>
-const FIGURES: Figure[] = [
-  'rank',
-  'games',
-  'wins',
-  'points',
-  'bestMove',
-  'extra',
-  'penalties',
-  'ci',
-  'total',
-]
+const FIGURES: Figure[] = ['rank', 'games', 'wins', 'points', 'bestMove', 'extra', 'penalties', 'ci', 'total']
 
 /** The figures of a row and its tie-break values, rounded, for one comparison per player. */
 function pick(r: AppRow | Row): Record<string, number> {
@@ -370,6 +377,25 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
   expect(calc.final.some((r) => r.ci > 0)).toBe(true)
   expect(games.filter((g) => g.teamDefeatBy !== null)).toHaveLength(2)
   expect(calc.overall.some((r) => r.penalties <= -0.7)).toBe(true)
+
+  // The awards by their shipped rules: every winner and his figures against the calculator.
+  const awards = await c.call<AwardsView>('awards.get', { tournamentId: t.id })
+  expect(awards.isDefault).toBe(true)
+  expect(awards.results.map((a) => a.id)).toEqual(AWARDS.map((a) => a.id))
+  for (const rule of AWARDS) {
+    const got = awards.results.find((a) => a.id === rule.id)!
+    const want = awardWinners(calc, rule)
+    expect(
+      got.winners.map((w) => w.name),
+      `award ${rule.id}`,
+    ).toEqual(want.map((w) => w.name))
+    got.winners.forEach((w, k) => {
+      same(w.value, want[k].points, `award ${rule.id}: ${w.name} points`)
+      same(w.games, want[k].games, `award ${rule.id}: ${w.name} games`)
+      same(w.wins, want[k].wins, `award ${rule.id}: ${w.name} wins`)
+      same(w.ci, want[k].ci, `award ${rule.id}: ${w.name} Ci`)
+    })
+  }
 
   // The JSON export carries the same.
   const json = await c.call<{ base64: string }>('export.standings', { tournamentId: t.id, format: 'json' })
