@@ -28,6 +28,14 @@ import {
   type TournamentDetail,
 } from './tournament-ops'
 import type { SyncConflictDetail, SyncHubStatus, SyncLocalStatus } from './sync'
+import {
+  appealAcceptSchema,
+  appealFileSchema,
+  appealListSchema,
+  appealRejectSchema,
+  appealReplaySchema,
+  type Appeal,
+} from './appeals'
 import type { SyncTableSession } from './sync'
 import { awardSettingsSchema, type AwardsView } from './awards'
 
@@ -659,6 +667,17 @@ export const calls = {
     z.object({ gameId, reason: z.string().trim().min(1).max(500) }).strict(),
     out<GameSummary>(),
   ),
+  // ---- appeals (issue 31 §1): filed on a game, answered by the head judge, every step logged ----
+  /** Files an appeal on a finished tournament game (numbered №1, №2, … in its tournament). */
+  'appeals.file': call('control', appealFileSchema, out<Appeal>()),
+  /** The tournament's appeals, newest first (open ones when `status` is 'open'). */
+  'appeals.list': call('control', appealListSchema, out<Appeal[]>()),
+  /** Rejects an open appeal: nothing in the game changes. */
+  'appeals.reject': call('control', appealRejectSchema, out<Appeal>()),
+  /** Accepts an open appeal: its correction is an amendment entry in the game's log, in the same transaction. */
+  'appeals.accept': call('control', appealAcceptSchema, out<Appeal>()),
+  /** Accepts an open appeal by cancelling the game and preparing its replay at the same table. */
+  'appeals.replay': call('control', appealReplaySchema, out<Appeal>()),
   // ---- multi-machine mode (issue 16): the hub's table tokens and lag, a table machine's pairing ----
   /** The hub's view of a tournament's tables: tokens, lag, last contact, conflicts, the table on stream. */
   /** `address`: the hall address the pairing codes name (one of the status's `addresses`; the first when absent). */

@@ -106,6 +106,12 @@ function describe(issue: Issue): LocalizedText {
           }
         : { ru: `допустимо одно из: ${listRu(issue.values)}`, en: `must be one of: ${listEn(issue.values)}` }
     case 'invalid_format':
+      // The shared text rule (names, appeals): no control characters — said in words, not as a pattern.
+      if (issue.format === 'regex' && String(issue.pattern ?? '').startsWith('/^[^\\u0000-'))
+        return {
+          ru: 'управляющие символы (например, NUL) недопустимы',
+          en: 'control characters (such as NUL) are not allowed',
+        }
       return issue.format === 'regex'
         ? {
             ru: `не соответствует образцу ${issue.pattern ?? ''}`.trim(),

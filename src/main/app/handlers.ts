@@ -20,6 +20,7 @@ import { protocolFileName } from '../export/commands'
 import { TournamentOps } from './tournaments'
 import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
+import { AppealsOffice, appealsHandlers } from './organiser/appeals'
 import { tablePlan } from './tournament-record'
 import { awardsHandlers } from './organiser/awards-handlers'
 
@@ -86,6 +87,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...deps.sync,
     ...awardsHandlers(deps),
     ...tournamentOpsHandlers(new TournamentOps(deps.db, deps.service)),
+    ...appealsHandlers(new AppealsOffice(deps.db, deps.service, new TournamentOps(deps.db, deps.service))),
   }
 }
 

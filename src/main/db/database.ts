@@ -26,6 +26,7 @@ import { dbError, invalidInput, toDbError } from './errors'
 import { fsyncDir, removeIfExists } from './fsutil'
 import { AwardsRepo } from './awards'
 import { GamesRepo } from './games'
+import { AppealsRepo } from './appeals'
 import { configureConnection, inspectFile, migrate, scanWal, walProblems } from './open'
 import { PlayersRepo } from './players'
 import { RegistrationsRepo } from './registrations'
@@ -301,6 +302,8 @@ export class MafiaDb {
   readonly sync: SyncRepo
   /** A tournament's award rules (issue 31 §1). */
   readonly awards: AwardsRepo
+  /** Appeals on games and their logged steps (issue 31 §1). */
+  readonly appeals: AppealsRepo
 
   /** Use openDatabase(). */
   constructor(
@@ -322,6 +325,7 @@ export class MafiaDb {
     this.transfer = new TransferRepo(this.core, this.games, this.tournaments)
     this.sync = new SyncRepo(this.core)
     this.awards = new AwardsRepo(this.core)
+    this.appeals = new AppealsRepo(this.core)
   }
 
   get isOpen(): boolean {

@@ -45,6 +45,7 @@ export type DbErrorCode =
   | 'db/seat_taken'
   | 'db/table_busy'
   | 'db/game_cancelled'
+  | 'db/appeal_answered'
   | 'db/not_registered'
   | 'db/game_finished'
   | 'db/round_closed'

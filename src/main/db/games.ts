@@ -120,7 +120,8 @@ export class GamesRepo extends Repo {
       if (!game) throw notFound(GAME, gameId)
       if (game.tournament_id !== null && game.archived_at !== null)
         throw tournamentArchived(game.tournament_name ?? '', game.tournament_id)
-      if (game.round_status === 'finished') throw roundLocked(game.round_number ?? 0, gameId)
+      if (game.round_status === 'finished' && !this.appealPasses(gameId, e))
+        throw roundLocked(game.round_number ?? 0, gameId)
       if (game.last_seq !== null && e.seq <= game.last_seq) {
         throw dbError(
           'db/seq_conflict',
@@ -350,6 +351,21 @@ export class GamesRepo extends Repo {
       if (row.last_seq !== null) throw gameStarted(gameId)
       this.stmt('DELETE FROM games WHERE id = ?').run(gameId)
     })
+  }
+
+  /**
+   * Issue 31 §1: the head judge's amendment on an appeal may reach a closed round's game — only an `amend` entry
+   * naming an open appeal filed on this very game (its number in the tournament) passes the lock; nothing else does.
+   */
+  private appealPasses(gameId: number, e: EntryRecord): boolean {
+    const command = JSON.parse(e.command) as { cmd?: unknown; appealId?: unknown }
+    if (command.cmd !== 'amend' || typeof command.appealId !== 'number') return false
+    return (
+      this.stmt(
+        `SELECT 1 FROM appeals a JOIN games g ON g.id = a.game_id AND g.tournament_id = a.tournament_id
+         WHERE a.game_id = ? AND a.number = ? AND a.status = 'open'`,
+      ).get(gameId, command.appealId) !== undefined
+    )
   }
 
   /**

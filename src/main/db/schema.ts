@@ -292,6 +292,35 @@ CREATE TABLE tournament_awards (
 );
 `
 
+const V11 = `
+-- Issue 31 §1: appeals on a tournament's games, numbered per tournament (№1, №2, …). An accepted appeal's correction
+-- is an amendment entry in the game's log (amend_seq); every step is kept with who took it and when.
+CREATE TABLE appeals (
+  id              INTEGER PRIMARY KEY,
+  tournament_id   INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+  number          INTEGER NOT NULL CHECK (number > 0),
+  game_id         INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  filer_role      TEXT    NOT NULL CHECK (filer_role IN ('player', 'captain')),
+  filer_player_id INTEGER REFERENCES players(id) ON DELETE SET NULL,
+  filer_name      TEXT    NOT NULL CHECK (length(trim(filer_name)) > 0),
+  text            TEXT    NOT NULL CHECK (length(trim(text)) > 0),
+  status          TEXT    NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'rejected', 'accepted', 'replayed')),
+  answer          TEXT    NOT NULL DEFAULT '',
+  amend_seq       INTEGER,                     -- the amendment's entry in the game's log (accepted)
+  created_at      INTEGER NOT NULL,
+  UNIQUE (tournament_id, number)
+);
+CREATE INDEX appeals_by_game ON appeals (game_id);
+CREATE TABLE appeal_events (
+  appeal_id INTEGER NOT NULL REFERENCES appeals(id) ON DELETE CASCADE,
+  step      TEXT    NOT NULL CHECK (step IN ('filed', 'rejected', 'accepted', 'replayed')),
+  who       TEXT    NOT NULL CHECK (length(trim(who)) > 0),
+  note      TEXT    NOT NULL DEFAULT '',
+  at        INTEGER NOT NULL
+);
+CREATE INDEX appeal_events_by_appeal ON appeal_events (appeal_id);
+`
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'registry, tournaments, games, event log, results, settings', sql: V1 },
   { version: 2, description: 'indexes for listing games, results and player references', sql: V2 },
@@ -314,7 +343,9 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'multi-machine sync: a game is bound to the one machine that writes it',
     sql: V8,
   },
+  // 9 belongs to other work landing in parallel (issue 31 rooms); gaps are allowed.
   { version: 10, description: "awards: a tournament's award rules", sql: V10 },
+  { version: 11, description: 'appeals on games and their logged steps', sql: V11 },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

@@ -93,6 +93,13 @@ export function decide(state: GameState, input: Command): Decision {
       error: E.notInPhase('отмена решается журналом игры', 'undo/redo is handled by the game log'),
     }
   }
+  // An amendment on appeal (issue 31 §1) corrects a finished game, and only a finished one.
+  if (command.cmd === 'amend') {
+    if (state.phase !== 'finished') return { ok: false, error: E.amendNotFinished() }
+    const c = new Ctx(cloneState(state), command.at ?? 0)
+    const error = onAmend(c, command)
+    return error ? { ok: false, error } : { ok: true, events: c.events, state: c.s }
+  }
   // 1. game over
   if (state.phase === 'finished' && command.cmd !== 'extraPoints' && !ANY_PHASE.has(command.cmd))
     return { ok: false, error: E.gameOver() }
@@ -151,6 +158,8 @@ function run(c: Ctx, cmd: Command): AppErrorData | void {
         comment: { text: cmd.text, phase: c.s.phase, day: c.s.days.length, night: c.s.nights.length },
       })
       return
+    case 'amend':
+      return E.amendNotFinished()
     case 'undo':
     case 'redo':
       return E.notInPhase('отмена', 'undo')
@@ -1023,6 +1032,79 @@ function onTimer(c: Ctx, cmd: CommandOf<'timer'>): AppErrorData | void {
 }
 
 /** §13.2: extra points with a reason, within the ruleset's range for the game. */
+/**
+ * Issue 31 §1: the head judge's correction of a finished game on an appeal (docs/rules.md "Appeals"). Every part is
+ * checked against the game as it stands, as the judge's own command would be: extra points stay within the ruleset's
+ * range for the game (§13.2), a penalty is one of the ruleset's (§13.4) and only one the seat holds is withdrawn, the
+ * best move is three other seats named by the first killed (§4.5), the winner is a team (§13.1), a draw only where
+ * the ruleset has the draw rule (§12). All or nothing: one refused part refuses the amendment.
+ */
+function onAmend(c: Ctx, cmd: CommandOf<'amend'>): AppErrorData | void {
+  const s = c.s
+  const sc = s.ruleset.scoring
+  const extra = cmd.extraPoints ?? []
+  const penalties = cmd.penalties ?? []
+  if (extra.length === 0 && penalties.length === 0 && cmd.bestMove === undefined && cmd.winner === undefined)
+    return E.amendEmpty()
+  const seen = new Set<number>()
+  for (const x of extra) {
+    if (seen.has(x.seat)) return E.amendSeatTwice(x.seat)
+    seen.add(x.seat)
+    if (x.points === 0) return E.extraPointsZero()
+    const total = seatOf(s, x.seat).extraPoints.reduce((a, y) => a + y.points, 0) + x.points
+    if (total < sc.extraMin - 1e-9 || total > sc.extraMax + 1e-9)
+      return E.extraPointsRange(sc.extraMin, sc.extraMax, Math.round(total * 1000) / 1000)
+  }
+  const held = new Map<string, number>()
+  const penaltyEvents: Array<{
+    seat: number
+    points: number
+    kind: 'removal' | 'teamDefeat'
+    action: 'give' | 'withdraw'
+  }> = []
+  for (const x of penalties) {
+    const value = x.kind === 'removal' ? sc.removalPenalty : sc.teamDefeatPenalty
+    if (value === 0) return E.amendNoSuchPenalty(x.seat)
+    const key = `${x.seat}:${x.kind}`
+    const count =
+      held.get(key) ??
+      seatOf(s, x.seat).penalties.reduce(
+        (n, y) => n + (Math.abs(y.points - value) < 1e-9 ? 1 : Math.abs(y.points + value) < 1e-9 ? -1 : 0),
+        0,
+      )
+    if (x.action === 'withdraw' && count <= 0) return E.amendNoSuchPenalty(x.seat)
+    held.set(key, count + (x.action === 'give' ? 1 : -1))
+    penaltyEvents.push({ ...x, points: x.action === 'give' ? value : -value })
+  }
+  if (cmd.bestMove !== undefined) {
+    if (!s.ruleset.bestMove.enabled || s.firstKilled === null) return E.bestMoveNotAllowed()
+    const seats = cmd.bestMove
+    if (seats.length !== 3 || new Set(seats).size !== 3 || seats.includes(s.firstKilled))
+      return E.bestMoveInvalid()
+  }
+  if (cmd.winner !== undefined) {
+    if (cmd.winner === s.winner) return E.amendSameWinner()
+    if (cmd.winner === 'draw' && s.ruleset.drawAfterQuietRounds === null) return E.amendNoDraw()
+  }
+  c.emit({
+    type: 'amended',
+    amendment: {
+      appealId: cmd.appealId,
+      reason: cmd.reason,
+      extraPoints: extra.map((x) => ({ seat: x.seat, points: x.points })),
+      penalties: penaltyEvents,
+      bestMove: cmd.bestMove ? [...cmd.bestMove] : null,
+      winner: cmd.winner === undefined ? null : { from: s.winner, to: cmd.winner },
+    },
+  })
+  for (const x of extra)
+    c.emit({ type: 'extraPointsGiven', seat: x.seat, points: x.points, reason: cmd.reason })
+  for (const x of penaltyEvents)
+    c.emit({ type: 'penaltyGiven', seat: x.seat, points: x.points, reason: cmd.reason })
+  if (cmd.bestMove !== undefined && s.firstKilled !== null)
+    c.emit({ type: 'bestMoveMade', by: s.firstKilled, seats: [...cmd.bestMove] })
+}
+
 function onExtraPoints(c: Ctx, cmd: CommandOf<'extraPoints'>): AppErrorData | void {
   const s = c.s
   const { extraMin, extraMax } = s.ruleset.scoring

@@ -59,6 +59,11 @@ export function describeCommand(c: Command): LocalizedText {
       }
     case 'comment':
       return { ru: `Комментарий: «${c.text}»`, en: `Comment: "${c.text}"` }
+    case 'amend':
+      return {
+        ru: `Исправление по апелляции №${c.appealId} (${c.reason})`,
+        en: `Amendment on appeal No. ${c.appealId} (${c.reason})`,
+      }
     case 'undo':
       return { ru: 'Отмена', en: 'Undo' }
     case 'redo':

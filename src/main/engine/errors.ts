@@ -198,6 +198,40 @@ export const E = {
       'Доп. баллы 0 ничего не меняют: введите ненулевое число (со знаком «−» для снятия)',
       'Extra points of 0 change nothing: enter a non-zero number (negative to take points off)',
     ),
+  amendNotFinished: () =>
+    appError(
+      'engine/amend_not_finished',
+      'Исправление по апелляции вносится только в оконченную игру',
+      'An amendment on appeal is made only to a finished game',
+    ),
+  amendEmpty: () =>
+    appError(
+      'engine/amend_empty',
+      'Исправление по апелляции ничего не меняет: укажите доп. баллы, штраф, лучший ход или победителя',
+      'The amendment changes nothing: give extra points, a penalty, the best move or the winner',
+    ),
+  amendSeatTwice: (seat: number) =>
+    appError(
+      'engine/amend_seat_twice',
+      `Доп. баллы игрока ${n(seat)} указаны в исправлении дважды`,
+      `The amendment gives seat ${seat} extra points twice`,
+      { seat },
+    ),
+  amendNoSuchPenalty: (seat: number) =>
+    appError(
+      'engine/amend_no_such_penalty',
+      `У игрока ${n(seat)} нет такого штрафа: снять можно только начисленный штраф правил`,
+      `Seat ${seat} has no such penalty: only a ruleset penalty he holds can be withdrawn`,
+      { seat },
+    ),
+  amendSameWinner: () =>
+    appError(
+      'engine/amend_same_winner',
+      'Этот результат уже записан: исправление должно его изменить',
+      'This result is already recorded: the amendment must change it',
+    ),
+  amendNoDraw: () =>
+    appError('engine/amend_no_draw', 'В этих правилах ничьей нет', 'These rules have no draw'),
   extraPointsRange: (min: number, max: number, total: number) =>
     appError(
       'engine/extra_points_range',

@@ -5,6 +5,7 @@ import type {
   Winner,
   EndReason,
   FoulRecord,
+  AmendmentRecord,
   CommentRecord,
 } from '../../shared/game/record'
 import type { Notice } from '../../shared/game/notices'
@@ -63,6 +64,8 @@ export type GameEvent =
   | { type: 'gameFinished' }
   | { type: 'timerSet'; timer: TimerState | null }
   | { type: 'commented'; comment: CommentRecord }
+  /** Issue 31 §1: an amendment on appeal; a corrected winner takes effect here, its points by the events after it. */
+  | { type: 'amended'; amendment: AmendmentRecord }
   | { type: 'undone'; seq: number }
   | { type: 'redone'; seq: number }
 

@@ -301,6 +301,10 @@ export function apply(s: GameState, e: GameEvent): void {
     case 'commented':
       s.comments.push({ ...e.comment })
       return
+    case 'amended':
+      s.amendments.push(structuredClone(e.amendment))
+      if (e.amendment.winner) s.winner = e.amendment.winner.to
+      return
     case 'extraPointsGiven':
       seatOf(s, e.seat).extraPoints.push({ points: e.points, reason: e.reason })
       return

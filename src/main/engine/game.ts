@@ -40,7 +40,13 @@ export interface Game {
 export type ExecuteResult = { ok: true; game: Game; entry: LogEntry } | { ok: false; error: AppErrorData }
 
 /** Timer commands are not game actions: undo skips them and they do not clear the redo stack. */
-const isUndoable = (c: Command): boolean => c.cmd !== 'timer' && c.cmd !== 'undo' && c.cmd !== 'redo'
+const isUndoable = (c: Command): boolean =>
+  c.cmd !== 'timer' && c.cmd !== 'undo' && c.cmd !== 'redo' && c.cmd !== 'amend'
+/**
+ * An amendment on appeal (issue 31 §1) is the head judge's ruling on the record: undo never takes it back, nor
+ * anything before it (the record it ruled on stays as it was); a counter-amendment withdraws it.
+ */
+const isRuling = (c: Command): boolean => c.cmd === 'amend'
 /** An entry that sets or clears the timer (the game's end clears it too). */
 const setsTimer = (e: LogEntry): boolean =>
   e.events.some((x) => x.type === 'timerSet' || x.type === 'gameFinished')
@@ -109,6 +115,7 @@ export function initialState(setup: GameSetup, ruleset: Ruleset = structuredClon
     departuresAtNightStart: 0,
     quietRounds: 0,
     comments: [],
+    amendments: [],
     notices: [],
   }
 }
@@ -157,8 +164,8 @@ export function execute(game: Game, command: Command, expected?: number): Execut
   const d = decide(game.state, command)
   if (!d.ok) return d
   const entry: LogEntry = { seq, command, events: d.events, at }
-  const undoable = isUndoable(command) ? [...game.undoable, seq] : game.undoable
-  const redoable = isUndoable(command) ? [] : game.redoable
+  const undoable = isRuling(command) ? [] : isUndoable(command) ? [...game.undoable, seq] : game.undoable
+  const redoable = isRuling(command) || isUndoable(command) ? [] : game.redoable
   return {
     ok: true,
     game: { setup: game.setup, log: [...game.log, entry], state: d.state, undoable, redoable },
@@ -184,7 +191,7 @@ function resolveHistory(log: LogEntry[]): {
   const active: boolean[] = []
   const anchor: number[] = []
   for (const e of log) {
-    active.push(isUndoable(e.command) || e.command.cmd === 'timer')
+    active.push(isUndoable(e.command) || isRuling(e.command) || e.command.cmd === 'timer')
     anchor.push(0)
   }
   let undoable: number[] = []
@@ -203,6 +210,9 @@ function resolveHistory(log: LogEntry[]): {
       active[marker.seq - 1] = true
       redoable = redoable.filter((x) => x !== marker.seq)
       undoable.push(marker.seq)
+    } else if (isRuling(e.command)) {
+      undoable = []
+      redoable = []
     } else if (isUndoable(e.command)) {
       undoable.push(e.seq)
       redoable = []

@@ -71,6 +71,8 @@ export function gameRecord(game: Game): GameRecord {
     bestMove: bestMoveResult(s),
     firstKilled: s.firstKilled,
     comments: s.comments.map((x) => ({ ...x })),
+    // Only a game amended on appeal carries the list (older records and unamended games look as they did).
+    ...(s.amendments.length > 0 ? { amendments: s.amendments.map((x) => structuredClone(x)) } : {}),
     // The same reason said twice in a day (a cancelled vote, again when the speeches end) is printed once.
     notices: s.notices
       .filter(

@@ -3,6 +3,7 @@ import type { Notice } from '../../shared/game/notices'
 import type { Ruleset } from '../../shared/game/ruleset'
 import type { DayStep, Phase, TimerState } from '../../shared/game/views'
 import type {
+  AmendmentRecord,
   CommentRecord,
   FoulRecord,
   Role,
@@ -98,6 +99,8 @@ export interface GameState {
   quietRounds: number
   /** §14: the judge's comments and protests. */
   comments: CommentRecord[]
+  /** Issue 31 §1: the head judge's amendments on appeal, in log order. */
+  amendments: AmendmentRecord[]
   /** Automatic outcomes and their reasons, with where the game was (the protocol prints them). */
   notices: Array<{ notice: Notice; day: number; night: number }>
 }

@@ -5,12 +5,40 @@
  * command has is refused, at every door into a game's log (the panel, a table's push, an import).
  */
 import { z } from 'zod'
+import { boundedText } from '../limits'
 
 export const seatSchema = z.number().int().min(1).max(10)
 const seatList = z.array(seatSchema).max(10)
 /** The latest moment a JS date can hold (whole ms since epoch): a larger or fractional `at` is no moment at all. */
 export const MAX_AT_MS = 8.64e15
 const at = z.number().int().min(0).max(MAX_AT_MS).optional()
+
+/** The highest appeal number an amendment may name (an appeal's number in its tournament: №1, №2, …). */
+export const AMEND_MAX_APPEAL = 1_000_000
+/** An amendment's reason (the head judge's answer): 1–500 characters, no control characters (the registry's rule). */
+const amendText = boundedText(500)
+
+/** The correction an amendment carries (also the appeals' accept form): every part optional, at least one given. */
+export const amendmentShape = {
+  extraPoints: z
+    .array(z.object({ seat: seatSchema, points: z.number().finite().min(-10).max(10) }).strict())
+    .max(10)
+    .optional(),
+  penalties: z
+    .array(
+      z
+        .object({
+          seat: seatSchema,
+          kind: z.enum(['removal', 'teamDefeat']),
+          action: z.enum(['give', 'withdraw']),
+        })
+        .strict(),
+    )
+    .max(10)
+    .optional(),
+  bestMove: seatList.optional(),
+  winner: z.enum(['red', 'black', 'draw']).optional(),
+}
 
 export { REMOVAL_REASONS, REMOVAL_REASON_TEXT, type RemovalReason } from './removal'
 
@@ -69,6 +97,20 @@ export const commandSchema = z.discriminatedUnion('cmd', [
     .strict(),
   /** §14: a judge's comment or a protest for the protocol, recorded where the game is (any phase). */
   z.object({ cmd: z.literal('comment'), text: z.string().trim().min(1).max(1000), at }).strict(),
+  /**
+   * An amendment (issue 31 §1): the head judge's correction of a finished game on an appeal, appended to its log
+   * (never a rewrite). It names the appeal (its number in the tournament) and carries the correction: extra points
+   * per seat, a ruleset penalty given or withdrawn, the best move's seats, the winning team. docs/rules.md "Appeals".
+   */
+  z
+    .object({
+      cmd: z.literal('amend'),
+      appealId: z.number().int().min(1).max(AMEND_MAX_APPEAL),
+      reason: amendText,
+      ...amendmentShape,
+      at,
+    })
+    .strict(),
   z.object({ cmd: z.literal('undo'), at }).strict(),
   z.object({ cmd: z.literal('redo'), at }).strict(),
 ])

@@ -85,6 +85,27 @@ export interface CommentRecord {
   night: number
 }
 
+/**
+ * An amendment on appeal (issue 31 §1): what the head judge corrected in a finished game, as its log entry says.
+ * Penalty points are signed as they count (a withdrawn −0.5 is +0.5).
+ */
+export interface AmendmentRecord {
+  /** The appeal's number in its tournament (№N). */
+  appealId: number
+  reason: string
+  extraPoints: Array<{ seat: number; points: number }>
+  penalties: Array<{
+    seat: number
+    points: number
+    kind: 'removal' | 'teamDefeat'
+    action: 'give' | 'withdraw'
+  }>
+  /** The best move's corrected seats, or null when unchanged. */
+  bestMove: number[] | null
+  /** The corrected winner and the one before, or null when the result is unchanged. */
+  winner: { from: Winner | null; to: Winner } | null
+}
+
 export interface GameRecord {
   rulesetId: string
   rulesetName: string
@@ -109,6 +130,8 @@ export interface GameRecord {
   comments?: CommentRecord[]
   /** What the engine decided by itself and why, with the day and night it happened in (optional in older records). */
   notices?: Array<{ notice: Notice; day: number; night: number }>
+  /** Amendments on appeal, in log order (optional in older exported records). */
+  amendments?: AmendmentRecord[]
   /** Days and nights played. */
   daysPlayed: number
   nightsPlayed: number

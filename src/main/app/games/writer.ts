@@ -5,6 +5,7 @@
  * closed round or an archived tournament (issue 29 §4) on this path, for both. What changed is then announced by
  * the service's `announceStored`, the same way for both (view, overlay, standings, tournament dashboards).
  */
+import { AppError, appError } from '../../../shared/errors'
 import type { Game, LogEntry } from '../../engine'
 import type { MafiaDb, StoredEntry } from '../../db'
 import { projectionOf } from '../projection'
@@ -21,14 +22,30 @@ export interface WrittenEntries {
 /**
  * Appends entries the engine made (each with the game it led to) to game `gameId`, whose stored status was
  * finished or not (`wasFinished`). Call inside a transaction to store several at once (all or nothing).
+ * `appeal`: the number of the appeal the head judge accepts (issue 31 §1). An amendment (`amend`) is written only
+ * so, naming that appeal: a judge's panel or a table's push never writes one.
  */
 export function writeEntries(
   db: MafiaDb,
   gameId: number,
   wasFinished: boolean,
   steps: ReadonlyArray<{ entry: LogEntry; game: Game }>,
+  opts: { appeal?: number } = {},
 ): WrittenEntries {
   if (steps.length === 0) throw new Error('writeEntries: nothing to write')
+  for (const { entry } of steps) {
+    const c = entry.command
+    if (c.cmd === 'amend' && c.appealId !== opts.appeal) {
+      throw new AppError(
+        appError(
+          'app/amend_needs_appeal',
+          'Исправление результата вносит главный судья, удовлетворяя апелляцию («Апелляции» в кабинете турнира).',
+          'A result is amended by the head judge accepting an appeal ("Appeals" in the tournament office).',
+          { gameId, seq: entry.seq },
+        ),
+      )
+    }
+  }
   let finished = wasFinished
   let winner: string | null = null
   for (const step of steps) {
