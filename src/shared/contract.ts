@@ -17,6 +17,13 @@ import { rulesetSchema } from './game/ruleset'
 import type { Ruleset } from './game/ruleset'
 import type { Role } from './game/record'
 import type { HeadToHead, PlayerStats } from './season'
+import {
+  pairPolicySchema,
+  seasonSaveSchema,
+  type PairPolicy,
+  type SeasonDef,
+  type SeasonTable,
+} from './season-series'
 import { ipcCallChannel, IPC_PUSH, type CallNameFromList } from './contract-names'
 import {
   seatingGenerateSchema,
@@ -431,6 +438,16 @@ export const calls = {
   'season.player': call('control', z.object({ playerId: id }).strict(), out<SeasonPlayer>()),
   /** Two players' games together: on the same team and against each other. */
   'season.headToHead': call('control', z.object({ a: id, b: id }).strict(), out<SeasonHeadToHead>()),
+  /** The club's seasons (a series of tournaments with points per final place, docs/tournament.md «Сезон»). */
+  'season.list': call('control', none, out<SeasonDef[]>()),
+  'season.save': call('control', seasonSaveSchema, out<SeasonDef>()),
+  'season.delete': call('control', z.object({ seasonId: id }).strict(), out<SeasonDef[]>()),
+  /** The season table: series points per tournament, total, tournaments, best places, the rating. */
+  'season.table': call('control', z.object({ seasonId: id }).strict(), out<SeasonTable>()),
+  /** The registry's pairs kept apart at every tournament's seating (added to each stage's own pairs). */
+  'players.pairs': call('control', none, out<PairPolicy[]>()),
+  'players.savePair': call('control', pairPolicySchema, out<PairPolicy[]>()),
+  'players.deletePair': call('control', z.object({ a: id, b: id }).strict(), out<PairPolicy[]>()),
 
   'players.list': call(
     'control',
@@ -554,6 +571,22 @@ export const calls = {
         format: z.enum(['xlsx', 'csv', 'json']),
         lang: z.enum(['ru', 'en']).optional(),
       })
+      .strict(),
+    out<ExportedFile>(),
+  ),
+  /** A tournament's results (`mafia-desk/tournament-results` v1, docs/protocol-format.md) as JSON or CSV. */
+  'export.tournamentResults': call(
+    'control',
+    z
+      .object({ tournamentId: id, format: z.enum(['json', 'csv']), lang: z.enum(['ru', 'en']).optional() })
+      .strict(),
+    out<ExportedFile>(),
+  ),
+  /** A season's results (`mafia-desk/season-results` v1): the season table with the rating, as JSON or CSV. */
+  'export.seasonResults': call(
+    'control',
+    z
+      .object({ seasonId: id, format: z.enum(['json', 'csv']), lang: z.enum(['ru', 'en']).optional() })
       .strict(),
     out<ExportedFile>(),
   ),

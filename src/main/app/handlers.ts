@@ -23,6 +23,7 @@ import { tournamentOpsHandlers } from './tournament-handlers'
 import { AppealsOffice, appealsHandlers } from './organiser/appeals'
 import { tablePlan } from './tournament-record'
 import { awardsHandlers } from './organiser/awards-handlers'
+import { seasonSeriesHandlers, type SeasonSeriesCall } from './organiser/season-handlers'
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -88,6 +89,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...awardsHandlers(deps),
     ...tournamentOpsHandlers(new TournamentOps(deps.db, deps.service)),
     ...appealsHandlers(new AppealsOffice(deps.db, deps.service, new TournamentOps(deps.db, deps.service))),
+    ...seasonSeriesHandlers(deps.db),
   }
 }
 
@@ -129,7 +131,7 @@ function gameHandlers({ service }: HandlerDeps): NamespaceHandlers<'game'> {
   }
 }
 
-function seasonHandlers({ db }: HandlerDeps): NamespaceHandlers<'season'> {
+function seasonHandlers({ db }: HandlerDeps): Omit<NamespaceHandlers<'season'>, SeasonSeriesCall> {
   return {
     'season.ratings': () => seasonRatings(db()),
     'season.player': ({ playerId }) => seasonPlayer(db(), playerId),
@@ -144,7 +146,7 @@ function rulesetsHandlers({ service }: HandlerDeps): NamespaceHandlers<'rulesets
   }
 }
 
-function playersHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'players'> {
+function playersHandlers({ db, service }: HandlerDeps): Omit<NamespaceHandlers<'players'>, SeasonSeriesCall> {
   return {
     'players.list': ({ query }) => db().listPlayers(query).map(playerInfo),
     'players.add': (p) =>
@@ -280,7 +282,7 @@ function obsHandlers({ obs }: HandlerDeps): NamespaceHandlers<'obs'> {
   }
 }
 
-function exportHandlers({ db }: HandlerDeps): NamespaceHandlers<'export'> {
+function exportHandlers({ db }: HandlerDeps): Omit<NamespaceHandlers<'export'>, SeasonSeriesCall> {
   return {
     'export.protocol': async ({ gameId, format, lang, allowUnfinished }) => {
       const { bytes, header } = await protocolFile(db(), gameId, { format, lang, allowUnfinished })

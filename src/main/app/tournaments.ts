@@ -46,6 +46,7 @@ import {
 import { closedRoundLock, tablePlan } from './tournament-record'
 import { liveStandings, storeCiIfStageFinalised } from './exports'
 import type { AppService } from './service'
+import { pairsToKeepApart } from './organiser/pair-policies'
 import { loadExcel } from '../export/heavy'
 
 function fail(code: string, ru: string, en: string, details?: Record<string, unknown>): AppError {
@@ -540,7 +541,7 @@ export class TournamentOps {
     const activeSet = new Set(active)
     // Stored constraints may name a player who has left since: they bind only the stage's players.
     const constraints = {
-      avoid: (options.avoidPairs ?? [])
+      avoid: pairsToKeepApart(db, options.avoidPairs)
         .filter(([x, y]) => activeSet.has(x) && activeSet.has(y))
         .map(([x, y]) => [space.index(x), space.index(y)] as [number, number]),
       fixedTable: Object.entries(options.fixedTable ?? {})
@@ -1195,7 +1196,7 @@ export class TournamentOps {
     // Constraints on players never seated (withdrawn before the seating) cannot be broken: left out.
     const seated = new Set(space.ids)
     const constraints = {
-      avoid: (stage.options.avoidPairs ?? [])
+      avoid: pairsToKeepApart(db, stage.options.avoidPairs)
         .filter(([x, y]) => seated.has(x) && seated.has(y))
         .map(([x, y]) => [space.index(x), space.index(y)] as [number, number]),
       fixedTable: Object.entries(stage.options.fixedTable ?? {})

@@ -33,6 +33,7 @@ import { RegistrationsRepo } from './registrations'
 import { SeatingsRepo } from './seatings'
 import { LATEST_VERSION } from './schema'
 import { SettingsRepo } from './settings'
+import { SeasonsRepo } from './seasons'
 import { SyncRepo } from './sync'
 import { TournamentsRepo, type Substitution, type UnfinishedGames } from './tournaments'
 import { TransferRepo } from './transfer'
@@ -304,6 +305,8 @@ export class MafiaDb {
   readonly awards: AwardsRepo
   /** Appeals on games and their logged steps (issue 31 §1). */
   readonly appeals: AppealsRepo
+  /** The club's seasons and the registry's pair policies (migration 13). */
+  readonly seasons: SeasonsRepo
 
   /** Use openDatabase(). */
   constructor(
@@ -326,6 +329,7 @@ export class MafiaDb {
     this.sync = new SyncRepo(this.core)
     this.awards = new AwardsRepo(this.core)
     this.appeals = new AppealsRepo(this.core)
+    this.seasons = new SeasonsRepo(this.core)
   }
 
   get isOpen(): boolean {

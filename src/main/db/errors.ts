@@ -25,6 +25,7 @@ export type DbErrorCode =
   | 'db/player_exists'
   | 'db/player_in_use'
   | 'db/merge_conflict'
+  | 'db/bad_season'
   | 'db/seq_conflict'
   | 'db/game_started'
   | 'db/game_in_progress'

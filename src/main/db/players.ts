@@ -10,6 +10,7 @@ import { fsyncDir, fsyncFile, removeIfExists } from './fsutil'
 import { IMAGE_EXTENSIONS, MAX_PHOTO_BYTES, detectImageType } from './photos'
 import { toPlayer, type PlayerDbRow } from './rows'
 import { foldKey } from './text'
+import { remapPairPolicies } from './seasons'
 import type { CsvImportReport, Player, PlayerInput, PlayerPatch, StageOptions } from './types'
 import { checkNickname, optionalText, remapSetupPlayers } from './validate'
 
@@ -132,7 +133,7 @@ export class PlayersRepo extends Repo {
   /**
    * Merges `dropId` into `keepId` in one transaction: every reference to the dropped player moves to the kept one
    * (seatings: game_seats and setup JSON `players[].playerId`; game results; tournament registrations; stage lists;
-   * stored round seatings; the players named in stages' seating options); the kept player's empty fields (full
+   * stored round seatings; the players named in stages' seating options and in the registry's pair policies); the kept player's empty fields (full
    * name, club, city, photo) are filled from the dropped one; the dropped player is deleted.
    *
    * Refused with db/merge_conflict, changing nothing, where the two already count as two people: seated in the same
@@ -176,6 +177,7 @@ export class PlayersRepo extends Repo {
       this.stmt('UPDATE stage_players SET player_id = ? WHERE player_id = ?').run(keepId, dropId)
       this.mergeRegistrations(keepId, dropId)
       this.remapStageOptions(keepId, dropId, stages)
+      remapPairPolicies((sql) => this.stmt(sql), keepId, dropId)
       const photo = keep.photo ?? drop.photo
       if (drop.photo !== null && drop.photo !== photo) orphanPhoto = drop.photo
       this.stmt(

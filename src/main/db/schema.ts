@@ -321,6 +321,29 @@ CREATE TABLE appeal_events (
 CREATE INDEX appeal_events_by_appeal ON appeal_events (appeal_id);
 `
 
+const V13 = `
+-- Issue 31 §4: the club's seasons (a series of tournaments). The definition is one JSON document checked by
+-- src/shared/season-series.ts (seasonConfigSchema) on every write and read.
+CREATE TABLE seasons (
+  id         INTEGER PRIMARY KEY,
+  name       TEXT    NOT NULL CHECK (length(trim(name)) > 0),
+  config     TEXT    NOT NULL CHECK (json_valid(config)),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+
+-- Issue 31 §2: pairs of players the club keeps apart at every tournament's seating (the smaller id first).
+CREATE TABLE pair_policies (
+  a          INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+  b          INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+  reason     TEXT    NOT NULL DEFAULT '',
+  created_at INTEGER NOT NULL,
+  CHECK (a < b),
+  PRIMARY KEY (a, b)
+) WITHOUT ROWID;
+CREATE INDEX pair_policies_b ON pair_policies(b);
+`
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'registry, tournaments, games, event log, results, settings', sql: V1 },
   { version: 2, description: 'indexes for listing games, results and player references', sql: V2 },
@@ -343,9 +366,10 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'multi-machine sync: a game is bound to the one machine that writes it',
     sql: V8,
   },
-  // 9 belongs to other work landing in parallel (issue 31 rooms); gaps are allowed.
+  // 9, 12 and 14 are other features' numbers (merged in their own order); the runner skips a gap.
   { version: 10, description: "awards: a tournament's award rules", sql: V10 },
   { version: 11, description: 'appeals on games and their logged steps', sql: V11 },
+  { version: 13, description: "the club's seasons and the registry's pair policies", sql: V13 },
 ]
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version

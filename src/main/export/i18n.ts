@@ -139,6 +139,9 @@ export interface Labels {
   sheetClassification: string
   classificationStageTotal: string
   classificationCarried: string
+  /** The standings CSV's classification columns: the final place and the stage that gave it. */
+  classificationPlace: string
+  classificationGroup: string
   /** Standings: the tie-break columns (docs/rules.md §13.6) and the marks that explain a place. */
   tieBreakNames: Record<TieBreakKey, string>
   tieBreakColumn: (n: number, name: string) => string
@@ -303,6 +306,8 @@ const ru: Labels = {
   sheetClassification: 'Итоговая классификация',
   classificationStageTotal: 'Очки этапа',
   classificationCarried: 'Перенесено',
+  classificationPlace: 'Итоговое место',
+  classificationGroup: 'Место определил этап',
   tieBreakNames: TIE_BREAK_NAMES.ru,
   tieBreakColumn: (n, name) => `Доп. показатель ${n}: ${name}`,
   decidedBy: 'Место решил',
@@ -471,6 +476,8 @@ const en: Labels = {
   sheetClassification: 'Final classification',
   classificationStageTotal: 'Stage points',
   classificationCarried: 'Carried over',
+  classificationPlace: 'Final place',
+  classificationGroup: 'Placed by',
   tieBreakNames: TIE_BREAK_NAMES.en,
   tieBreakColumn: (n, name) => `Tie-break ${n}: ${name}`,
   decidedBy: 'Place decided by',

@@ -386,7 +386,21 @@ export function standingsToCsv(
   lang: Lang = 'ru',
   delimiter: ',' | ';' | '\t' = ',',
 ): Buffer {
-  const sheet = standingsSheet(data.rows, labels(lang), data.showAuto, data.tieBreaks, data.ciProvisional)
+  const L = labels(lang)
+  const sheet = standingsSheet(data.rows, L, data.showAuto, data.tieBreaks, data.ciProvisional)
+  // The final classification (when a later stage places players, as in the XLSX): each row's final place and the
+  // stage that gave it, as two more columns.
+  if (data.classification.some((r) => r.group !== 'qualifying')) {
+    const placed = new Map(data.classification.map((c) => [c.playerKey, c]))
+    sheet.columns.push(
+      { header: L.classificationPlace, width: 9, kind: 'int' },
+      { header: L.classificationGroup, width: 18, kind: 'text' },
+    )
+    sheet.rows = sheet.rows.map((cells, i) => {
+      const c = placed.get(data.rows[i].playerKey)
+      return [...cells, c?.place ?? '', c ? L.stageKinds[c.group] : '']
+    })
+  }
   const lines = [sheet.columns.map((c) => c.header), ...sheet.rows].map((r) =>
     r.map((v) => csvField(v, delimiter)).join(delimiter),
   )
