@@ -219,6 +219,9 @@ async function checkPage(page: Page, expected: Row[], table: string): Promise<vo
 }
 
 let commands = 0
+/** Each played game's id and its round-table key (for the appeals). */
+const gameIdOf = new Map<GameFacts, number>()
+const keyOf = new Map<GameFacts, string>()
 
 /**
  * Starts a round, plays a generated game at each of its tables through the contract (the game the round prepared
@@ -279,8 +282,39 @@ async function playTournamentRound(
     expect(view.view.phase, `round ${round.number} table ${table.table} finished`).toBe('finished')
     expect(view.view.winner).toBe(g.facts.winner)
     games.push(g.facts)
+    gameIdOf.set(g.facts, env.gameId)
+    keyOf.set(g.facts, `${stage}:${round.number}-${table.table}`)
   }
   await c.call('rounds.finish', { roundId: round.id })
+}
+
+/** The contract's standings (overall, per stage, the classification) and the awards against the calculator. */
+async function checkContract(tid: number, calc: Standings): Promise<void> {
+  const s = await c.call<AppStandings>('standings.get', { tournamentId: tid })
+  expect(s.tieBreaks).toEqual(TIE_KEYS.map(([k]) => k))
+  checkRows(s.overall, calc.overall, 'overall')
+  checkRows(s.stages.find((x) => x.stage === 'qualifying')!.rows, calc.qualifying, 'qualifying')
+  checkRows(s.stages.find((x) => x.stage === 'final')!.rows, calc.final, 'final')
+  checkClassification(s.classification, calc.classification)
+
+  // The awards by their shipped rules: every winner and his figures against the calculator.
+  const awards = await c.call<AwardsView>('awards.get', { tournamentId: tid })
+  expect(awards.isDefault).toBe(true)
+  expect(awards.results.map((a) => a.id)).toEqual(AWARDS.map((a) => a.id))
+  for (const rule of AWARDS) {
+    const got = awards.results.find((a) => a.id === rule.id)!
+    const want = awardWinners(calc, rule)
+    expect(
+      got.winners.map((w) => w.name),
+      `award ${rule.id}`,
+    ).toEqual(want.map((w) => w.name))
+    got.winners.forEach((w, k) => {
+      same(w.value, want[k].points, `award ${rule.id}: ${w.name} points`)
+      same(w.games, want[k].games, `award ${rule.id}: ${w.name} games`)
+      same(w.wins, want[k].wins, `award ${rule.id}: ${w.name} wins`)
+      same(w.ci, want[k].ci, `award ${rule.id}: ${w.name} Ci`)
+    })
+  }
 }
 
 test('30 players, 10 rounds, a final: every figure against the test calculator', async ({ page }) => {
@@ -364,38 +398,83 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
 
   const finalMs = Date.now() - finalStarted
   const checksStarted = Date.now()
-  // Every figure: the contract's standings, overall and per stage, and the classification.
+  // Every figure: the contract's standings, overall and per stage, the classification and the awards.
   calc = standings(games, CARRY)
-  const s = await c.call<AppStandings>('standings.get', { tournamentId: t.id })
-  expect(s.tieBreaks).toEqual(TIE_KEYS.map(([k]) => k))
-  checkRows(s.overall, calc.overall, 'overall')
-  checkRows(s.stages.find((x) => x.stage === 'qualifying')!.rows, calc.qualifying, 'qualifying')
-  checkRows(s.stages.find((x) => x.stage === 'final')!.rows, calc.final, 'final')
-  checkClassification(s.classification, calc.classification)
+  await checkContract(t.id, calc)
   // The shapes the games were meant to have did happen (so Ci, penalties and the void best move mattered).
   expect(calc.overall.some((r) => r.ci > 0)).toBe(true)
   expect(calc.final.some((r) => r.ci > 0)).toBe(true)
   expect(games.filter((g) => g.teamDefeatBy !== null)).toHaveLength(2)
   expect(calc.overall.some((r) => r.penalties <= -0.7)).toBe(true)
+  expect(games.some((g) => g.day1VotedOut === 2 && g.bestMove !== null)).toBe(true)
 
-  // The awards by their shipped rules: every winner and his figures against the calculator.
-  const awards = await c.call<AwardsView>('awards.get', { tournamentId: t.id })
-  expect(awards.isDefault).toBe(true)
-  expect(awards.results.map((a) => a.id)).toEqual(AWARDS.map((a) => a.id))
-  for (const rule of AWARDS) {
-    const got = awards.results.find((a) => a.id === rule.id)!
-    const want = awardWinners(calc, rule)
-    expect(
-      got.winners.map((w) => w.name),
-      `award ${rule.id}`,
-    ).toEqual(want.map((w) => w.name))
-    got.winners.forEach((w, k) => {
-      same(w.value, want[k].points, `award ${rule.id}: ${w.name} points`)
-      same(w.games, want[k].games, `award ${rule.id}: ${w.name} games`)
-      same(w.wins, want[k].wins, `award ${rule.id}: ${w.name} wins`)
-      same(w.ci, want[k].ci, `award ${rule.id}: ${w.name} Ci`)
-    })
+  // Two appeals: one rejected (nothing changes), one accepted with an amendment (+0.4 extra points to one seat,
+  // the removal penalty of another withdrawn): the standings move by exactly that, per the calculator.
+  const appealed = games.find((g) => keyOf.get(g) === 'qualifying:7-1')!
+  const rejected = games.find((g) => keyOf.get(g) === 'qualifying:2-1')!
+  const removedSeat = Number(
+    Object.keys(appealed.penalties).find((k) => appealed.penalties[Number(k)] === -0.5),
+  )
+  const extraSeat = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].find(
+    (seat) => seat !== removedSeat && (appealed.extra[seat] ?? 0) + 0.4 <= 1.6,
+  )!
+  const ids = await c.call<Detail>('tournaments.get', { tournamentId: t.id })
+  const playerId = (name: string): number => ids.players.find((p) => p.nickname === name)!.id
+  const before = await c.call<AppStandings>('standings.get', { tournamentId: t.id })
+  const a1 = await c.call<{ id: number; number: number }>('appeals.file', {
+    gameId: gameIdOf.get(rejected),
+    filer: { role: 'captain', name: 'Капитан красных' },
+    text: 'Голосование посчитано неверно',
+    by: 'Главный судья',
+  })
+  const a2 = await c.call<{ id: number; number: number }>('appeals.file', {
+    gameId: gameIdOf.get(appealed),
+    filer: { role: 'player', playerId: playerId(appealed.players[removedSeat - 1]) },
+    text: 'Удаление было ошибкой судьи',
+    by: 'Главный судья',
+  })
+  expect([a1.number, a2.number]).toEqual([1, 2])
+  await c.call('appeals.reject', { id: a1.id, answer: 'Подсчёт верен', by: 'Главный судья' })
+  expect(await c.call<AppStandings>('standings.get', { tournamentId: t.id })).toEqual(before)
+  await c.call('appeals.accept', {
+    id: a2.id,
+    answer: 'Удаление отменено, доп. баллы за игру',
+    by: 'Главный судья',
+    amendment: {
+      extraPoints: [{ seat: extraSeat, points: 0.4 }],
+      penalties: [{ seat: removedSeat, kind: 'removal', action: 'withdraw' }],
+    },
+  })
+  appealed.extra[extraSeat] = r6((appealed.extra[extraSeat] ?? 0) + 0.4)
+  delete appealed.penalties[removedSeat]
+  const amended = standings(games, CARRY)
+  for (const [seat, delta] of [
+    [extraSeat, 0.4],
+    [removedSeat, 0.5],
+  ] as const) {
+    const name = appealed.players[seat - 1]
+    const was = calc.overall.find((r) => r.name === name)!.total
+    same(
+      amended.overall.find((r) => r.name === name)!.total - was,
+      delta,
+      `appeal: ${name} moves by ${delta}`,
+    )
+    const app = (await c.call<AppStandings>('standings.get', { tournamentId: t.id })).overall
+    same(
+      app.find((r) => r.name === name)!.total - before.overall.find((r) => r.name === name)!.total,
+      delta,
+      `appeal: ${name} moves by ${delta} in the app`,
+    )
   }
+  calc = amended
+  await checkContract(t.id, calc)
+  const appeals = await c.call<Array<{ number: number; status: string }>>('appeals.list', {
+    tournamentId: t.id,
+  })
+  expect(appeals.map((x) => [x.number, x.status]).sort()).toEqual([
+    [1, 'rejected'],
+    [2, 'accepted'],
+  ])
 
   // The JSON export carries the same.
   const json = await c.call<{ base64: string }>('export.standings', { tournamentId: t.id, format: 'json' })

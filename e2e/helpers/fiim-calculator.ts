@@ -347,3 +347,60 @@ export function awardWinners(s: Standings, rule: AwardRule): AwardEntry[] {
   const sorted = [...entries.values()].filter((e) => e.games >= rule.minGames).sort(cmp)
   return sorted.filter((e) => cmp(sorted[0], e) === 0)
 }
+
+/** One tournament of a season: its final classification and its weight. */
+export interface SeasonEntry {
+  id: number
+  weight: number
+  classification: ClassRow[]
+}
+
+export interface SeasonRow {
+  name: string
+  total: number
+  tournaments: number
+  wins: number
+  bestPlace: number
+  results: Array<{ tournamentId: number; place: number; points: number }>
+}
+
+const r2 = (x: number): number => Math.round(x * 100) / 100
+
+/**
+ * The season's series table (issue 31 §4): each tournament's final place earns the points table's value for that
+ * place (0 past its end; a shared place earns that place's points) times the tournament's weight. Ordered by
+ * the series points, then tournament wins, then the better places by countback (more 2nd places, then 3rd, …);
+ * the rating that breaks what is left is the app's OpenSkill, not recomputed here, so such rows stay in a group.
+ */
+export function seasonTable(entries: SeasonEntry[], table: readonly number[]): SeasonRow[] {
+  const rows = new Map<string, SeasonRow>()
+  for (const t of entries)
+    for (const c of t.classification) {
+      const row = rows.get(c.name) ?? {
+        name: c.name,
+        total: 0,
+        tournaments: 0,
+        wins: 0,
+        bestPlace: Infinity,
+        results: [],
+      }
+      const points = r2((table[c.place - 1] ?? 0) * t.weight)
+      row.results.push({ tournamentId: t.id, place: c.place, points })
+      row.total = r2(row.total + points)
+      row.tournaments++
+      if (c.place === 1) row.wins++
+      row.bestPlace = Math.min(row.bestPlace, c.place)
+      rows.set(c.name, row)
+    }
+  return [...rows.values()].sort((a, b) => seasonCompare(a, b))
+}
+
+/** Negative when a goes first by points, wins and countback; 0 when only the rating could part them. */
+export function seasonCompare(a: SeasonRow, b: SeasonRow): number {
+  if (r2(b.total - a.total) !== 0) return b.total - a.total
+  if (b.wins !== a.wins) return b.wins - a.wins
+  const count = (r: SeasonRow, place: number): number => r.results.filter((x) => x.place === place).length
+  const last = Math.max(...a.results.map((x) => x.place), ...b.results.map((x) => x.place))
+  for (let p = 2; p <= last; p++) if (count(b, p) !== count(a, p)) return count(b, p) - count(a, p)
+  return 0
+}
