@@ -19,6 +19,8 @@ import {
   awardWinners,
   type AwardRule,
   r6,
+  seasonCompare,
+  seasonTable,
   standings,
   cut,
   type ClassRow,
@@ -32,6 +34,8 @@ const BY_PAGE = NICKS.slice(0, 5)
 const LATE = 'Поздний 31'
 const WITHDRAWN = NICKS[12]
 const CARRY = 0.5
+/** The season's shipped points table for places 1–10. */
+const SERIES_POINTS = [25, 18, 15, 12, 10, 8, 6, 4, 2, 1]
 /** The awards' shipped rules (issue 31 §1): by total points in the roles, one game in them at least. */
 const AWARDS: AwardRule[] = [
   { id: 'bestRed', roles: ['civilian', 'sheriff'], minGames: 1 },
@@ -538,9 +542,81 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
     checked += 4
   }
 
+  // The season: this tournament and a small second one (10 players, 2 games, weight 0.5), the series points of
+  // each final place by the shipped points table, against the calculator.
+  const seasonStarted = Date.now()
+  const small = await c.call<Detail>('tournaments.create', {
+    name: 'Кубок десяти',
+    rulesetId: 'fiim',
+    tables: 1,
+    judges: ['Судья 4'],
+  })
+  const smallPlayers = [...NICKS.slice(0, 5), ...NICKS.slice(25)]
+  await c.call('tournaments.register', { tournamentId: small.id, playerIds: smallPlayers.map(playerId) })
+  const smallStaged = await c.call<Detail>('stages.create', {
+    tournamentId: small.id,
+    kind: 'qualifying',
+    games: 2,
+  })
+  await c.call('seating.generate', { stageId: smallStaged.stages[0].id, seed: 11 })
+  const smallGames: GameFacts[] = []
+  for (let r = 0; r < 2; r++) await playTournamentRound(small.id, 0, r, 'qualifying', smallGames)
+  const smallCalc = standings(smallGames, 0)
+  const season = await c.call<{ id: number }>('season.save', {
+    name: 'Сезон 2026',
+    tournamentIds: [t.id, small.id],
+    weights: { [String(small.id)]: 0.5 },
+  })
+  const table = await c.call<{
+    rows: Array<{
+      place: number
+      nickname: string
+      total: number
+      tournaments: number
+      wins: number
+      bestPlace: number | null
+      results: Array<{ tournamentId: number; place: number; points: number }>
+      decidedBy: string | null
+    }>
+  }>('season.table', { seasonId: season.id })
+  const want = seasonTable(
+    [
+      { id: t.id, weight: 1, classification: calc.classification },
+      { id: small.id, weight: 0.5, classification: smallCalc.classification },
+    ],
+    SERIES_POINTS,
+  )
+  const ours = table.rows.filter((r) => want.some((w) => w.name === r.nickname))
+  expect(ours.map((r) => r.nickname).sort()).toEqual(want.map((w) => w.name).sort())
+  for (const r of table.rows) if (!ours.includes(r)) expect(r.total, `season: ${r.nickname} outside`).toBe(0)
+  for (const r of ours) {
+    const w = want.find((x) => x.name === r.nickname)!
+    same(r.total, w.total, `season: ${w.name} series points`)
+    same(r.tournaments, w.tournaments, `season: ${w.name} tournaments`)
+    same(r.wins, w.wins, `season: ${w.name} wins`)
+    same(r.bestPlace ?? 0, w.bestPlace, `season: ${w.name} best place`)
+    const results = [...r.results].sort((x, y) => x.tournamentId - y.tournamentId)
+    expect(results.map((x) => x.tournamentId)).toEqual(w.results.map((x) => x.tournamentId))
+    results.forEach((x, k) => {
+      same(x.place, w.results[k].place, `season: ${w.name} place in ${x.tournamentId}`)
+      same(x.points, w.results[k].points, `season: ${w.name} points in ${x.tournamentId}`)
+    })
+  }
+  // The order: by the calculator's criteria; rows they cannot part are parted by the rating (or share a place).
+  for (let k = 1; k < ours.length; k++) {
+    const a = want.find((x) => x.name === ours[k - 1].nickname)!
+    const b = want.find((x) => x.name === ours[k].nickname)!
+    const order = seasonCompare(a, b)
+    expect(order, `season: ${a.name} above ${b.name}`).toBeLessThanOrEqual(0)
+    if (order === 0 && ours[k - 1].place !== ours[k].place)
+      expect(ours[k - 1].decidedBy, `season: ${a.name} above ${b.name} by the rating`).toBe('rating')
+    checked++
+  }
+  const seasonMs = Date.now() - seasonStarted
+
   console.log(
-    `tournament-30: ${games.length} games, ${commands} commands (qualifying ${qualifyingMs} ms, final ` +
-      `${finalMs} ms, checks ${Date.now() - checksStarted} ms); ` +
+    `tournament-30: ${games.length + smallGames.length} games, ${commands} commands (qualifying ${qualifyingMs} ms, final ` +
+      `${finalMs} ms, checks ${seasonStarted - checksStarted} ms, season ${seasonMs} ms); ` +
       `${checked} figures checked against the calculator`,
   )
 })
