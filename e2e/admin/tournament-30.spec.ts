@@ -89,6 +89,7 @@ interface AppRow {
   ci: number
   total: number
   tieBreaks?: Array<{ key: string; value: number }>
+  decidedBy?: string | null
 }
 interface AwardsView {
   isDefault: boolean
@@ -137,7 +138,7 @@ const TIE_KEYS: Array<[string, keyof Row]> = [
   ['winsAsDon', 'winsAsDon'],
   ['firstKilled', 'firstKilled'],
 ]
-type Figure = Exclude<keyof Row & keyof AppRow, 'name'>
+type Figure = Exclude<keyof Row & keyof AppRow, 'name' | 'decidedBy'>
 const FIGURES: Figure[] = ['rank', 'games', 'wins', 'points', 'bestMove', 'extra', 'penalties', 'ci', 'total']
 
 /** The figures of a row and its tie-break values, rounded, for one comparison per player. */
@@ -162,6 +163,9 @@ function checkRows(actual: AppRow[], expected: Row[], table: string): void {
   for (const e of expected) {
     const a = actual.find((r) => r.name === e.name)!
     expect({ name: a.name, ...pick(a) }, `${table}: ${e.name}`).toEqual({ name: e.name, ...pick(e) })
+    // «Место решил»: the tie-break that parted him from a neighbour with the same total.
+    expect(a.decidedBy ?? null, `${table}: ${e.name} placed by`).toBe(e.decidedBy)
+    checked++
   }
   expect(
     actual.map((r) => r.name),
@@ -223,6 +227,13 @@ async function checkPage(page: Page, expected: Row[], table: string): Promise<vo
 }
 
 let commands = 0
+/** Phase timings, printed at the end (figures, never asserted). */
+const laps: string[] = []
+let lapStart = Date.now()
+function lap(name: string): void {
+  laps.push(`${name} ${((Date.now() - lapStart) / 1000).toFixed(1)} s`)
+  lapStart = Date.now()
+}
 /** Each played game's id and its round-table key (for the appeals). */
 const gameIdOf = new Map<GameFacts, number>()
 const keyOf = new Map<GameFacts, string>()
@@ -402,6 +413,7 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
 
   const finalMs = Date.now() - finalStarted
   const checksStarted = Date.now()
+  lapStart = Date.now()
   // Every figure: the contract's standings, overall and per stage, the classification and the awards.
   calc = standings(games, CARRY)
   await checkContract(t.id, calc)
@@ -412,6 +424,7 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
   expect(calc.overall.some((r) => r.penalties <= -0.7)).toBe(true)
   expect(games.some((g) => g.day1VotedOut === 2 && g.bestMove !== null)).toBe(true)
 
+  lap('contract checks')
   // Two appeals: one rejected (nothing changes), one accepted with an amendment (+0.4 extra points to one seat,
   // the removal penalty of another withdrawn): the standings move by exactly that, per the calculator.
   const appealed = games.find((g) => keyOf.get(g) === 'qualifying:7-1')!
@@ -480,6 +493,7 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
     [2, 'accepted'],
   ])
 
+  lap('appeals')
   // The JSON export carries the same.
   const json = await c.call<{ base64: string }>('export.standings', { tournamentId: t.id, format: 'json' })
   const exported = JSON.parse(Buffer.from(json.base64, 'base64').toString('utf8')) as {
@@ -492,6 +506,7 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
   checkRows(exported.stages.find((x) => x.stage === 'final')!.rows, calc.final, 'JSON final')
   checkClassification(exported.classification, calc.classification)
 
+  lap('JSON')
   // The XLSX export: the standings sheet (place, player, total first) and the classification sheet.
   const xlsx = await c.call<{ base64: string }>('export.standings', {
     tournamentId: t.id,
@@ -525,13 +540,16 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
     same(Number(r['Итого']), calc.classification[k].score, `XLSX classification: score ${k + 1}`)
   })
 
+  lap('XLSX')
   // The page: the overall table, each stage's, and the classification.
   await page.getByTestId('office-tab-standings').click()
   await checkPage(page, calc.overall, 'overall')
+  lap('page: overall')
   await page.getByTestId('standings-scope').selectOption({ index: 1 })
   await checkPage(page, calc.qualifying, 'qualifying')
   await page.getByTestId('standings-scope').selectOption({ index: 2 })
   await checkPage(page, calc.final, 'final')
+  lap('page: stages')
   await expect(page.getByTestId('classification-carry')).toHaveValue('0.5')
   for (const e of calc.classification) {
     const cells = page.getByTestId(`class-row-${e.place}`).filter({ hasText: e.name }).locator('td')
@@ -542,6 +560,7 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
     checked += 4
   }
 
+  lap('page: classification')
   // The season: this tournament and a small second one (10 players, 2 games, weight 0.5), the series points of
   // each final place by the shipped points table, against the calculator.
   const seasonStarted = Date.now()
@@ -617,6 +636,6 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
   console.log(
     `tournament-30: ${games.length + smallGames.length} games, ${commands} commands (qualifying ${qualifyingMs} ms, final ` +
       `${finalMs} ms, checks ${seasonStarted - checksStarted} ms, season ${seasonMs} ms); ` +
-      `${checked} figures checked against the calculator`,
+      `${checked} figures checked against the calculator; ${laps.join(', ')}`,
   )
 })

@@ -81,6 +81,11 @@ export interface Row {
   winsAsSheriff: number
   winsAsDon: number
   firstKilled: number
+  /**
+   * The tie-break that parted him from a neighbour with the same total (the row above, else the one below); null
+   * when the total alone places him, or when he shares the place.
+   */
+  decidedBy: string | null
 }
 
 export interface ClassRow {
@@ -183,6 +188,7 @@ export function rank(lines: SeatLine[]): Row[] {
       winsAsSheriff: 0,
       winsAsDon: 0,
       firstKilled: 0,
+      decidedBy: null,
     }
     r.games++
     if (l.won) {
@@ -207,8 +213,15 @@ export function rank(lines: SeatLine[]): Row[] {
     return 0
   }
   const sorted = [...rows.values()].sort(cmp)
+  /** The first tie-break on which a and b differ when their totals are equal. */
+  const parting = (a: Row | undefined, b: Row | undefined): string | null => {
+    if (a === undefined || b === undefined || r6(a.total - b.total) !== 0) return null
+    return CRITERIA.slice(1).find((k) => r6((a[k] as number) - (b[k] as number)) !== 0) ?? null
+  }
   sorted.forEach((r, idx) => {
-    r.rank = idx > 0 && cmp(sorted[idx - 1], r) === 0 ? sorted[idx - 1].rank : idx + 1
+    const shared = idx > 0 && cmp(sorted[idx - 1], r) === 0
+    r.rank = shared ? sorted[idx - 1].rank : idx + 1
+    r.decidedBy = shared ? null : (parting(sorted[idx - 1], r) ?? parting(r, sorted[idx + 1]))
   })
   return sorted
 }
