@@ -64,6 +64,27 @@ export default tseslint.config(
       ],
     },
   },
+  // The game service (app/) and the multi-machine mode (sync/) never import each other, nor the composition root
+  // that joins them (src/main/core.ts): what both need lives below them (games/, engine/, db/, tournament/, shared/),
+  // and what sync/ needs of the service arrives through core (sync/game-host.ts). games/ stands below both.
+  {
+    files: ['src/main/app/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [{ regex: String.raw`^(\.\./)+(sync|core)(/.*)?$`, message: 'app/ never imports sync/ or the composition root (docs/architecture.md layers): inject through src/main/core.ts.' }] }],
+    },
+  },
+  {
+    files: ['src/main/sync/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [{ regex: String.raw`^(\.\./)+(app|core)(/.*)?$`, message: 'sync/ never imports app/ or the composition root (docs/architecture.md layers): declare what it needs (sync/game-host.ts) and let src/main/core.ts hand it in.' }] }],
+    },
+  },
+  {
+    files: ['src/main/games/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [{ regex: String.raw`^(\.\./)+(app|sync|core)(/.*)?$`, message: 'games/ (the one writer of a game log) stands below app/ and sync/ (docs/architecture.md layers).' }] }],
+    },
+  },
   // Shared: pure types and helpers used by both sides.
   {
     files: ['src/shared/**/*.ts'],

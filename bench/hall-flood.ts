@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { spawn } from 'node:child_process'
 import { WebSocket } from 'ws'
-import { startCore } from '../src/main/app/core'
+import { startCore } from '../src/main/core'
 import { FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../tests/fixtures/full-game'
 import { figure, printBenchResult } from './result'
 

@@ -9,7 +9,7 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { startCore } from './app/core'
+import { startCore } from './core'
 import { toAppErrorData } from '../shared/errors'
 import { resolveToken } from './token-source'
 import { lanWarning } from './transport/lan'

@@ -70,6 +70,11 @@ export interface SyncTableStatus {
   /** The pairing token (null: none or revoked) and the code a table machine enters or scans (see pairing.ts). */
   token: string | null
   pairingUrl: string | null
+  /**
+   * The table has a live token whose code this hub does not keep (issued before tokens were stored hashed, or the
+   * secrets file was lost): it still works, but to print it the organiser re-issues it.
+   */
+  codeLost?: boolean
   /** When the token stops working (ms since epoch; null: never). */
   expiresAt: number | null
   /** Commands the table reported as not yet on the hub, at its last contact (null: never seen). */

@@ -82,6 +82,11 @@ describe('appeals: filed, answered, logged, and the standings follow', () => {
     expect(after.get(ids[1])! - before.get(ids[1])!).toBeCloseTo(-0.2, 9)
     for (const id of ids.slice(2)) expect(after.get(id)).toBe(before.get(id))
     expect(await call('appeals.list', { tournamentId: t.id, status: 'open' })).toEqual([])
+    // The stored game's protocol prints the mark with the changes.
+    const html = await call('export.protocol', { gameId, format: 'html' })
+    const text = Buffer.from(html.base64, 'base64').toString('utf8')
+    expect(text).toContain('Исправлен по апелляции №1')
+    expect(text).toContain('доп. баллы №1: +0,4')
     // The answer stands: a second answer is refused.
     expect((await refusal('appeals.reject', { id: a.id, answer: 'нет', by: 'ГС' })).code).toBe(
       'appeals/answered',
@@ -195,6 +200,21 @@ describe('appeals: filed, answered, logged, and the standings follow', () => {
     const after = await totals(t.id)
     expect(after.get(ids[9])! - before.get(ids[9])!).toBeCloseTo(0.2, 9) // 3 blacks 0.5 instead of 2 blacks 0.3
     expect(after.get(ids[6])! - before.get(ids[6])!).toBeCloseTo(-0.5, 9)
+    // The database's lock lets an amendment through only while its appeal is open on this very game: not again.
+    const db = h.core().db
+    const seq = db.loadGame(gameId)!.log.length + 1
+    expect(() =>
+      db.appendEntry(
+        gameId,
+        {
+          seq,
+          command: { cmd: 'amend', appealId: a.number, reason: 'again', winner: 'black' },
+          events: [],
+          at: 1,
+        },
+        { status: 'finished', winner: 'black' },
+      ),
+    ).toThrow(expect.objectContaining({ code: 'db/round_closed' }))
     // The round is still closed and still locked for everything else.
     const round = (await call('tournaments.get', { tournamentId: t.id })).stages[0].rounds[0]
     expect(round.finished).toBe(true)

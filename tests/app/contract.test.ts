@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
-import { startCore, type Core } from '../../src/main/app/core'
+import { startCore, type Core } from '../../src/main/core'
 import type { CallName, CallOutput } from '../../src/shared/contract'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startCore, type Core } from '../../src/main/app/core'
+import { startCore, type Core } from '../../src/main/core'
 import { execute, restore, type GameSetup, type LogEntry } from '../../src/main/engine'
 import type { SyncPush } from '../../src/shared/sync'
 import type { PushName } from '../../src/shared/contract'
@@ -33,9 +33,9 @@ let tableC = 0
 let tableD = 0
 
 function tokenOf(tableId: number): string {
-  const row = hub.db.sync.tableTokens(tournamentId).find((x) => x.tableId === tableId)
-  if (!row?.token) throw new Error('no token')
-  return row.token
+  const code = hub.sync.codeOf(tableId)
+  if (!code) throw new Error('no token')
+  return code
 }
 
 async function post(token: string, body: unknown): Promise<{ status: number; code: string | null }> {
@@ -97,9 +97,9 @@ beforeAll(async () => {
   tableB = hub.db.addTable(t.id, { judge: 'Борис' }).id
   tableC = hub.db.addTable(t.id, { judge: 'Вера' }).id
   tableD = hub.db.addTable(t.id, { judge: 'Глеб' }).id
-  hub.db.sync.createToken(tableD)
-  hub.db.sync.createToken(tableA)
-  hub.db.sync.createToken(tableB)
+  await call(hub, 'sync.createToken', { tableId: tableD })
+  await call(hub, 'sync.createToken', { tableId: tableA })
+  await call(hub, 'sync.createToken', { tableId: tableB })
   await call(table, 'sync.pair', { hubUrl: `${hub.server.origin}/#${tokenOf(tableA)}` })
 })
 afterAll(async () => {

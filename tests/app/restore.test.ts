@@ -3,7 +3,7 @@ import { afterAll, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startCore, type Core } from '../../src/main/app/core'
+import { startCore, type Core } from '../../src/main/core'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-restore-'))
 let core: Core | null = null

@@ -3,7 +3,7 @@
  * the control token, waiting for the background sender, and the typed code of a refusal.
  */
 import { join } from 'node:path'
-import type { Core } from '../../src/main/app/core'
+import type { Core } from '../../src/main/core'
 import type { CallName, CallOutput } from '../../src/shared/contract'
 import { WebSocket } from 'ws'
 import { AppError } from '../../src/shared/errors'

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls'
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net'
 import { generate } from 'selfsigned'
-import { startCore, type Core } from '../../src/main/app/core'
+import { startCore, type Core } from '../../src/main/core'
 import { call, coreBase, until } from './sync-kit'
 import { AppError } from '../../src/shared/errors'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
@@ -160,7 +160,7 @@ describe('a machine with another certificate on the hub’s address', () => {
     for (const command of FULL_GAME.slice(0, 2))
       await call(table, 'game.command', { gameId: env.gameId, command })
     await until('drain', () => table.db.sync.pendingCount() === 0)
-    const token = hub.db.sync.tableTokens(tournamentId)[0].token!
+    const token = hub.sync.codeOf(hub.db.sync.tableTokens(tournamentId)[0].tableId)!
     await hub.close()
     const fake = await fakeHub('127.0.0.2', hubPort)
     try {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
-import { startCore, type Core } from '../../src/main/app/core'
+import { startCore, type Core } from '../../src/main/core'
 import type { SyncPush } from '../../src/shared/sync'
 import type { TableGrant } from '../../src/main/db'
 import { call, codeOf, coreBase, until } from './sync-kit'
@@ -35,9 +35,9 @@ async function httpPush(token: string, body: unknown): Promise<{ status: number;
 }
 
 function tokenOf(tableId: number): string {
-  const t = hub.db.sync.tableTokens(tournamentId).find((x) => x.tableId === tableId)
-  if (!t?.token) throw new Error('no token')
-  return t.token
+  const code = hub.sync.codeOf(tableId)
+  if (!code) throw new Error('no token')
+  return code
 }
 
 function grantOf(tableId: number): TableGrant {

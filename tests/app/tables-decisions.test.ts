@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { startCore, type Core } from '../../src/main/app/core'
+import { startCore, type Core } from '../../src/main/core'
 import type { SyncPull, SyncTableSession } from '../../src/shared/sync'
 import { call, coreBase, until, wsCalls } from './sync-kit'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
@@ -31,9 +31,9 @@ let tableA = 0
 let tableB = 0
 
 function tokenOf(tableId: number): string {
-  const row = hub.db.sync.tableTokens(tournamentId).find((x) => x.tableId === tableId)
-  if (!row?.token) throw new Error('no token')
-  return row.token
+  const code = hub.sync.codeOf(tableId)
+  if (!code) throw new Error('no token')
+  return code
 }
 
 /** What "start round 1" (or the head judge's replacement game) makes on the hub for a table. */
@@ -78,8 +78,8 @@ beforeAll(async () => {
   roundId = hub.db.addRound(hub.db.addStage(t.id, { kind: 'qualifying' }).id).id
   tableA = hub.db.addTable(t.id, { judge: 'Анна' }).id
   tableB = hub.db.addTable(t.id, { judge: 'Борис' }).id
-  hub.db.sync.createToken(tableA)
-  hub.db.sync.createToken(tableB)
+  await call(hub, 'sync.createToken', { tableId: tableA })
+  await call(hub, 'sync.createToken', { tableId: tableB })
   await call(table, 'sync.pair', { hubUrl: `${hub.server.origin}/#${tokenOf(tableA)}` })
 })
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import Database from 'better-sqlite3'
-import { startCore, type Core } from '../../src/main/app/core'
+import { startCore, type Core } from '../../src/main/core'
 import { execute, restore, type GameSetup, type LogEntry } from '../../src/main/engine'
 import type { CallName, GameSummary } from '../../src/shared/contract'
 import type { SyncPush } from '../../src/shared/sync'
@@ -36,11 +36,9 @@ async function codeOfCall(core: Core, name: CallName, params: unknown): Promise<
 }
 
 function tokenOf(tableId: number): string {
-  const row = hub.db.sync
-    .tableTokens(hub.db.getTable(tableId)!.tournamentId)
-    .find((x) => x.tableId === tableId)
-  if (!row?.token) throw new Error('no token')
-  return row.token
+  const code = hub.sync.codeOf(tableId)
+  if (!code) throw new Error('no token')
+  return code
 }
 
 /** The entries a table machine would write for these commands of a game (the engine, stamped like the service). */
@@ -90,8 +88,8 @@ beforeAll(async () => {
   const b = seat('Борис', tableB)
   gameA = { id: a.gameId, uuid: a.game.uuid }
   gameB = { id: b.gameId, uuid: b.game.uuid }
-  hub.db.sync.createToken(tableA)
-  hub.db.sync.createToken(tableB)
+  await call(hub, 'sync.createToken', { tableId: tableA })
+  await call(hub, 'sync.createToken', { tableId: tableB })
 })
 afterAll(async () => {
   await table?.close()

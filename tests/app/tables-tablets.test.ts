@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startCore, type Core } from '../../src/main/app/core'
+import { startCore, type Core } from '../../src/main/core'
 import type { GameEnvelope } from '../../src/shared/contract'
 import type { SyncPull, SyncTableSession } from '../../src/shared/sync'
 import type { TournamentDetail } from '../../src/shared/tournament-ops'
@@ -31,8 +31,9 @@ const open: WsClient[] = []
 
 function tokenOf(tableNumber: number): string {
   const row = hub.db.sync.tableTokens(t.id).find((x) => x.number === tableNumber)
-  if (!row?.token) throw new Error('no token')
-  return row.token
+  const code = row ? hub.sync.codeOf(row.tableId) : null
+  if (!code) throw new Error('no token')
+  return code
 }
 
 async function tablet(token: string): Promise<WsClient> {
@@ -66,7 +67,7 @@ beforeAll(async () => {
   await call(hub, 'tournaments.importPlayers', { tournamentId: t.id, csv: `nickname;club\n${csv}\n` })
   t = await call(hub, 'stages.create', { tournamentId: t.id, kind: 'qualifying', name: 'Отбор', games: 2 })
   t = await call(hub, 'seating.generate', { stageId: t.stages[0].id, seed: 3 })
-  for (const tb of t.tables) hub.db.sync.createToken(tb.id)
+  for (const tb of t.tables) await call(hub, 'sync.createToken', { tableId: tb.id })
 })
 afterAll(async () => {
   for (const c of open) c.close()

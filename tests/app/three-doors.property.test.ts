@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { startCore, type Core } from '../../src/main/app/core'
+import { startCore, type Core } from '../../src/main/core'
 import { execute, restore, type GameSetup, type LogEntry } from '../../src/main/engine'
 import { verifyGame } from '../../src/main/engine/verify'
 import { commandSchema } from '../../src/shared/game/commands'
@@ -116,7 +116,7 @@ beforeAll(async () => {
   const round = core.db.addRound(core.db.addStage(t.id, { kind: 'qualifying' }).id).id
   const tableA = core.db.addTable(t.id, { judge: 'Анна' }).id
   const tableB = core.db.addTable(t.id, { judge: 'Борис' }).id
-  core.db.sync.createToken(tableA)
+  await call(core, 'sync.createToken', { tableId: tableA })
   const seat = (tableId: number) =>
     core.service.createGame(
       {
@@ -144,7 +144,7 @@ beforeAll(async () => {
     if (!r.ok) throw new Error(r.error.code)
     log = [...log, r.entry]
   }
-  const grant = core.db.sync.grant(core.db.sync.tableTokens(t.id)[0].token!)!
+  const grant = core.db.sync.grant(core.sync.codeOf(core.db.sync.tableTokens(t.id)[0].tableId)!)!
   core.sync.hub.push(grant, {
     tournament: t.uuid,
     gameUuid: pushed.uuid,
@@ -172,7 +172,7 @@ afterAll(async () => {
 describe('three doors, one check', () => {
   it('whatever enters through game.command, /sync/push or data.import, the engine could have made', async () => {
     const grant = core.db.sync.grant(
-      core.db.sync.tableTokens(core.db.getGame(pushed.id)!.tournamentId!)[0].token!,
+      core.sync.codeOf(core.db.sync.tableTokens(core.db.getGame(pushed.id)!.tournamentId!)[0].tableId)!,
     )!
     let imported = 0
     await fc.assert(

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startCore, type Core } from '../../src/main/app/core'
+import { startCore, type Core } from '../../src/main/core'
 import type { CallName, CallOutput } from '../../src/shared/contract'
 import type { TournamentDetail } from '../../src/shared/tournament-ops'
 

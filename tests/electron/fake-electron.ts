@@ -46,6 +46,17 @@ export function createFakeElectron(opts: { userData: string; platform?: string }
     request?: (wc: unknown, p: string, cb: (ok: boolean) => void, d: { requestingUrl: string }) => void
     check?: (wc: unknown, p: string, origin: string) => boolean
   } = {}
+  /** The shell's TLS and plain-request hooks (issue 29 §6), as it set them on the default session. */
+  const network: {
+    verify?: (
+      request: { hostname: string; certificate: { data: string } },
+      callback: (verdict: number) => void,
+    ) => void
+    beforeRequest?: {
+      filter: { urls: string[] }
+      listener: (details: { url: string }, callback: (response: { cancel?: boolean }) => void) => void
+    }
+  } = {}
 
   const app = Object.assign(new EventEmitter(), {
     quitted: false,
@@ -179,6 +190,13 @@ export function createFakeElectron(opts: { userData: string; platform?: string }
       defaultSession: {
         setPermissionRequestHandler: (h: typeof permission.request) => (permission.request = h),
         setPermissionCheckHandler: (h: typeof permission.check) => (permission.check = h),
+        setCertificateVerifyProc: (p: typeof network.verify) => (network.verify = p),
+        webRequest: {
+          onBeforeRequest: (
+            filter: { urls: string[] },
+            listener: NonNullable<typeof network.beforeRequest>['listener'],
+          ) => (network.beforeRequest = { filter, listener }),
+        },
       },
     },
     shell: {
@@ -207,6 +225,7 @@ export function createFakeElectron(opts: { userData: string; platform?: string }
     menus,
     ipcHandlers,
     permission,
+    network,
     /** The button the next message box answers with. */
     dialogResponse: 0,
   }

@@ -69,6 +69,70 @@ describe('layer rules', () => {
     ).toBeGreaterThan(0)
   })
 
+  it('app/ and sync/ never import each other nor the composition root; games/ stands below both', async () => {
+    const restricted = async (filePath: string, code: string) =>
+      (await errorsFor(filePath, code)).some((e) => e.startsWith('no-restricted-imports'))
+    expect(
+      await restricted(
+        'src/main/app/fixture.ts',
+        "import { SyncHub } from '../sync'\nexport const x = SyncHub\n",
+      ),
+    ).toBe(true)
+    expect(
+      await restricted(
+        'src/main/app/games/fixture.ts',
+        "import type { SyncHub } from '../../sync/hub'\nexport type X = SyncHub\n",
+      ),
+    ).toBe(true)
+    expect(
+      await restricted(
+        'src/main/sync/fixture.ts',
+        "import type { AppService } from '../app/service'\nexport type X = AppService\n",
+      ),
+    ).toBe(true)
+    expect(
+      await restricted('src/main/sync/fixture.ts', "export { AppService } from '../app/service'\n"),
+    ).toBe(true)
+    expect(
+      await restricted(
+        'src/main/sync/fixture.ts',
+        "import { startCore } from '../core'\nexport const x = startCore\n",
+      ),
+    ).toBe(true)
+    expect(
+      await restricted(
+        'src/main/app/fixture.ts',
+        "import { startCore } from '../core'\nexport const x = startCore\n",
+      ),
+    ).toBe(true)
+    expect(
+      await restricted(
+        'src/main/games/fixture.ts',
+        "import type { AppService } from '../app/service'\nexport type X = AppService\n",
+      ),
+    ).toBe(true)
+    // The electron rule still holds there.
+    expect(
+      await restricted('src/main/sync/fixture.ts', "import { app } from 'electron'\nexport const x = app\n"),
+    ).toBe(true)
+    // What both may use: the one writer, the engine, the shared sync schemas.
+    for (const room of ['app', 'sync']) {
+      expect(
+        await errorsFor(
+          `src/main/${room}/fixture.ts`,
+          "import { writeEntries } from '../games/writer'\nimport { syncPushSchema } from '../../shared/sync'\nexport const x = [writeEntries, syncPushSchema]\n",
+        ),
+      ).toEqual([])
+    }
+    // The composition root joins them.
+    expect(
+      await errorsFor(
+        'src/main/core.ts',
+        "import { AppService } from './app/service'\nimport { createSync } from './sync'\nexport const x = [AppService, createSync]\n",
+      ),
+    ).toEqual([])
+  })
+
   it('control and overlay never import each other; shared imports nothing outside shared', async () => {
     expect(
       (

@@ -12,7 +12,7 @@ import { AppError, appError } from '../../shared/errors'
 import { rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import { canonicalEntry, verifyGame } from '../engine/verify'
 import type { ExchangeGame, ExchangeTournament } from '../db'
-import { projectionOf } from './projection'
+import { projectionOf } from '../games/projection'
 
 function refused(g: ExchangeGame, whyRu: string, whyEn: string, details: Record<string, unknown>): AppError {
   const name = g.number === null ? g.uuid : `№${g.number} (${g.uuid})`

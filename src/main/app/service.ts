@@ -37,7 +37,7 @@ import { gameTitle } from '../../shared/game-title'
 import { NO_GRAPHICS } from '../obs/graphics'
 import { AppError, appError } from '../../shared/errors'
 import type { MafiaDb, GameRow, Player } from '../db'
-import { writeEntries } from './games/writer'
+import { writeEntries } from '../games/writer'
 import { checkSetup } from '../engine/verify'
 import { checkTournamentGameSetup, closedRoundLock } from './tournament-record'
 

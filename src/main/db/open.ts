@@ -164,6 +164,7 @@ export function migrate(conn: Database.Database): { from: number; to: number } {
     conn
       .transaction(() => {
         conn.exec(m.sql)
+        m.run?.(conn)
         conn.pragma(`application_id = ${APPLICATION_ID}`)
         conn.pragma(`user_version = ${m.version}`)
       })

@@ -4,6 +4,9 @@
  * already holds a schema. Never edit a shipped migration: append a new one.
  */
 
+import type Database from 'better-sqlite3'
+import { tokenHash } from './token-hash'
+
 /** PRAGMA application_id of every Mafia Desk database: ASCII "MafD" (0x4D616644). */
 export const APPLICATION_ID = 0x4d616644
 
@@ -11,6 +14,8 @@ export interface Migration {
   version: number
   description: string
   sql: string
+  /** A step SQL cannot express, run after `sql` in the same transaction (a hash SQLite has no function for). */
+  run?: (conn: Database.Database) => void
 }
 
 const V1 = `
@@ -282,6 +287,27 @@ ALTER TABLE sync_remote_games ADD COLUMN machine TEXT;
 ALTER TABLE sync_conflicts ADD COLUMN machine TEXT;
 `
 
+const V9 = `
+-- Table tokens at rest (issue 29 §2): the hub keeps only each token's SHA-256, so a copy of the database (a backup,
+-- a file handed over) pairs no machine. The codes themselves stay in the secrets file beside the certificate.
+ALTER TABLE sync_tokens RENAME COLUMN token TO token_hash;
+`
+
+/** Hashes the table tokens stored in plain text before version 9 (see db/sync.ts `tokenHash`). */
+function hashStoredTokens(conn: Database.Database): void {
+  // Without secure_delete SQLite leaves a replaced value's bytes in the page's free space: the plain tokens would
+  // stay readable in the file.
+  const secure = conn.pragma('secure_delete', { simple: true }) as number
+  conn.pragma('secure_delete = ON')
+  try {
+    const rows = conn.prepare('SELECT token_hash AS token FROM sync_tokens').all() as Array<{ token: string }>
+    const update = conn.prepare('UPDATE sync_tokens SET token_hash = ? WHERE token_hash = ?')
+    for (const r of rows) update.run(tokenHash(r.token), r.token)
+  } finally {
+    conn.pragma(`secure_delete = ${secure}`)
+  }
+}
+
 const V10 = `
 -- Issue 31 §1: a tournament's award rules (номинации) as one JSON document (shared/awards.ts validates it on every
 -- write and read); no row means the shipped defaults.
@@ -366,7 +392,13 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'multi-machine sync: a game is bound to the one machine that writes it',
     sql: V8,
   },
-  // 9, 12 and 14 are other features' numbers (merged in their own order); the runner skips a gap.
+  {
+    version: 9,
+    description: 'multi-machine sync: table tokens stored as their SHA-256 only',
+    sql: V9,
+    run: hashStoredTokens,
+  },
+  // 12 and 14 are other features' numbers (merged in their own order); the runner skips a gap.
   { version: 10, description: "awards: a tournament's award rules", sql: V10 },
   { version: 11, description: 'appeals on games and their logged steps', sql: V11 },
   { version: 13, description: "the club's seasons and the registry's pair policies", sql: V13 },

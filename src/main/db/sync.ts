@@ -10,6 +10,7 @@ import { base32, canonicalToken } from '../../shared/base32'
 
 export { canonicalToken }
 import { loadLog } from './games'
+import { tokenHash } from './token-hash'
 import type { StoredEntry } from './types'
 
 export interface OutboxBatch {
@@ -23,6 +24,7 @@ export interface OutboxBatch {
 }
 
 export interface TableGrant {
+  /** The token as presented (canonical form); the database keeps only its hash. */
   token: string
   tableId: number
   tableNumber: number
@@ -64,7 +66,8 @@ export interface TableTokenRow {
   number: number
   name: string
   judge: string
-  token: string | null
+  /** The SHA-256 of the table's live token (null: none or revoked): the code itself is not in the database. */
+  tokenHash: string | null
   createdAt: number | null
   /** When the token stops working (see `grant`); null: it does not expire. */
   expiresAt: number | null
@@ -265,7 +268,8 @@ export class SyncRepo extends Repo {
   // ---- hub: table tokens ------------------------------------------------------------------------------
 
   /**
-   * A new token for the table; the table's earlier token is revoked. It works for `validHours` (when given),
+   * A new token for the table; the table's earlier token is revoked. Returned once: the database keeps only its
+   * SHA-256 (db/token-hash.ts), the caller keeps the code where it prints it from (the secrets file). It works for `validHours` (when given),
    * and never past the end of the tournament's last day; without either, for TABLE_TOKEN_DEFAULT_HOURS.
    */
   createToken(tableId: number, validHours?: number): string {
@@ -283,12 +287,9 @@ export class SyncRepo extends Repo {
         now,
         tableId,
       )
-      this.stmt('INSERT INTO sync_tokens (token, table_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
-        token,
-        tableId,
-        now,
-        hours === null ? null : now + Math.round(hours * 3600_000),
-      )
+      this.stmt(
+        'INSERT INTO sync_tokens (token_hash, table_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+      ).run(tokenHash(token), tableId, now, hours === null ? null : now + Math.round(hours * 3600_000))
     })
     return token
   }
@@ -311,13 +312,12 @@ export class SyncRepo extends Repo {
     if (token.length === 0 || token.length > 200) return null
     return this.guard(() => {
       const row = this.stmt(
-        `SELECT k.token, k.expires_at, t.id AS table_id, t.number, t.tournament_id, tn.name, tn.ends_on
+        `SELECT k.expires_at, t.id AS table_id, t.number, t.tournament_id, tn.name, tn.ends_on
          FROM sync_tokens k
          JOIN tables t ON t.id = k.table_id JOIN tournaments tn ON tn.id = t.tournament_id
-         WHERE k.token = ? AND k.revoked_at IS NULL AND tn.archived_at IS NULL`,
-      ).get(canonicalToken(token)) as
+         WHERE k.token_hash = ? AND k.revoked_at IS NULL AND tn.archived_at IS NULL`,
+      ).get(tokenHash(token)) as
         | {
-            token: string
             expires_at: number | null
             table_id: number
             number: number
@@ -330,7 +330,7 @@ export class SyncRepo extends Repo {
       const expiresAt = expiryOf(row.expires_at, row.ends_on)
       if (expiresAt !== null && expiresAt <= now) return null
       return {
-        token: row.token,
+        token: canonicalToken(token),
         tableId: row.table_id,
         tableNumber: row.number,
         tournamentId: row.tournament_id,
@@ -340,12 +340,12 @@ export class SyncRepo extends Repo {
     })
   }
 
-  /** Every table of a tournament with its current token (null when none or revoked). */
+  /** Every table of a tournament with its current token's hash (null when none or revoked). */
   tableTokens(tournamentId: number): TableTokenRow[] {
     return this.guard(() =>
       (
         this.stmt(
-          `SELECT t.id, t.number, t.name, t.judge, k.token, k.created_at, k.expires_at, tn.ends_on FROM tables t
+          `SELECT t.id, t.number, t.name, t.judge, k.token_hash, k.created_at, k.expires_at, tn.ends_on FROM tables t
            JOIN tournaments tn ON tn.id = t.tournament_id
            LEFT JOIN sync_tokens k ON k.table_id = t.id AND k.revoked_at IS NULL
            WHERE t.tournament_id = ? ORDER BY t.number`,
@@ -354,7 +354,7 @@ export class SyncRepo extends Repo {
           number: number
           name: string
           judge: string
-          token: string | null
+          token_hash: string | null
           created_at: number | null
           expires_at: number | null
           ends_on: string | null
@@ -364,9 +364,9 @@ export class SyncRepo extends Repo {
         number: r.number,
         name: r.name,
         judge: r.judge,
-        token: r.token,
+        tokenHash: r.token_hash,
         createdAt: r.created_at,
-        expiresAt: r.token === null ? null : expiryOf(r.expires_at, r.ends_on),
+        expiresAt: r.token_hash === null ? null : expiryOf(r.expires_at, r.ends_on),
       })),
     )
   }

@@ -25,7 +25,7 @@ import {
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { networkInterfaces } from 'node:os'
 import { join } from 'node:path'
-import { startCore, type Core } from '../app/core'
+import { startCore, type Core } from '../core'
 import { useSqliteBinding } from '../db/sqlite'
 import { registerIpc, type IpcEventLike, type WindowRole } from '../transport/ipc'
 import { createReplyGate } from '../transport/reply'
@@ -35,6 +35,13 @@ import { menuTemplate, type OverlayLayout } from './menu'
 import { OverlaySlot } from './overlay-slot'
 import { createQuitGuard } from './quit'
 import { navigationAllowed, permissionAllowed, windowOpenDecision, isOwnUrl } from './policy'
+import {
+  CERT_REFUSE,
+  certificateErrorAllowed,
+  certificateVerdict,
+  transportAllowed,
+  type PinContext,
+} from './pinning'
 import {
   portMovedNotice,
   preferredPort,
@@ -135,6 +142,11 @@ function tell(s: ShellState, message: string, type: 'info' | 'warning' | 'error'
 }
 
 function load(s: ShellState, win: BrowserWindow, url: string): void {
+  if (!transportAllowed(url)) {
+    // Plain HTTP beyond this machine would carry the control token over the hall network (issue 29 §6).
+    log(`load refused (plain http beyond loopback): ${url}`)
+    return
+  }
   void loadPage(win, url, ({ url: failed, message }) => {
     log(`load failed: ${failed}: ${message}`)
     tell(
@@ -168,9 +180,31 @@ function hardenSessions(s: ShellState): void {
   ses.setPermissionCheckHandler((_wc, permission, requestingOrigin) =>
     permissionAllowed(permission, requestingOrigin, s.origins),
   )
+  // The hub's own https pages with exactly its pinned certificate; no plain http beyond loopback (issue 29 §6).
+  const pin: PinContext = { origins: s.origins, fingerprint: s.core.fingerprint }
+  ses.setCertificateVerifyProc((request, callback) => {
+    const verdict = certificateVerdict(request.hostname, request.certificate.data, pin)
+    if (verdict === CERT_REFUSE)
+      log(`certificate refused for ${request.hostname}: not the hub's pinned certificate`)
+    callback(verdict)
+  })
+  app.on('certificate-error', (event, _contents, url, error, certificate, callback) => {
+    if (certificateErrorAllowed(url, certificate.data, pin)) {
+      event.preventDefault()
+      callback(true)
+      return
+    }
+    log(`certificate error refused: ${url} (${error})`)
+    callback(false)
+  })
+  ses.webRequest.onBeforeRequest({ urls: ['http://*/*', 'ws://*/*'] }, (details, callback) => {
+    const allowed = transportAllowed(details.url)
+    if (!allowed) log(`plain request refused beyond loopback: ${details.url}`)
+    callback({ cancel: !allowed })
+  })
   app.on('web-contents-created', (_e, contents) => {
     const guard = (event: { preventDefault(): void }, url: string, what: string): void => {
-      if (navigationAllowed(url, s.origins)) return
+      if (navigationAllowed(url, s.origins) && transportAllowed(url)) return
       event.preventDefault()
       log(`${what} refused: ${url}`)
     }

@@ -45,6 +45,7 @@ export function cloneState(s: GameState): GameState {
     nights,
     fouls: s.fouls.slice(),
     comments: s.comments.slice(),
+    amendments: s.amendments.slice(),
     notices: s.notices.slice(),
     bestMove: s.bestMove ? { ...s.bestMove } : null,
     timer: s.timer ? { ...s.timer } : null,
@@ -303,7 +304,10 @@ export function apply(s: GameState, e: GameEvent): void {
       return
     case 'amended':
       s.amendments.push(structuredClone(e.amendment))
-      if (e.amendment.winner) s.winner = e.amendment.winner.to
+      if (e.amendment.winner) {
+        s.winner = e.amendment.winner.to
+        s.endReason = 'appeal'
+      }
       return
     case 'extraPointsGiven':
       seatOf(s, e.seat).extraPoints.push({ points: e.points, reason: e.reason })

@@ -7,6 +7,7 @@ import type { GameRecord, SeatRecord, VotingRecord } from '../../shared/game/rec
 import { labels, reasonText, type Labels, type Lang } from './i18n'
 import { formatNumber, formatSigned } from '../../shared/numbers'
 import { rulesetName } from '../../shared/ruleset-name'
+import { APPEAL_LABELS } from './i18n-appeals'
 
 export interface ProtocolHeader {
   tournament: string
@@ -229,6 +230,17 @@ export function buildProtocolModel(
     [L.endReasonLabel, record.endReason === null ? dash : L.endReasons[record.endReason]],
     [L.firstKilled, record.firstKilled === null ? dash : seatName(record.firstKilled)],
   ]
+  // Issue 31 §1: each amendment on appeal, with what it changed and why (its entry in the game's log).
+  const A = APPEAL_LABELS[lang]
+  for (const a of record.amendments ?? []) {
+    const changes = [
+      ...(a.winner ? [A.winner(a.winner.from, a.winner.to)] : []),
+      ...a.extraPoints.map((x) => A.extra(x.seat, x.points)),
+      ...a.penalties.map((x) => A.penalty(x.seat, x.points, x.action)),
+      ...(a.bestMove ? [A.bestMove(a.bestMove)] : []),
+    ]
+    result.push([A.amended(a.appealId), `${changes.join('; ')} (${a.reason})`])
+  }
   const bm = record.bestMove
   if (bm !== null) {
     const named = bm.seats.map((s) => L.kill(s)).join(', ')

@@ -100,7 +100,7 @@ export const gameRecordSchema = z.object({
   players: z.array(z.object({ seat: seatNo, name: z.string(), playerId: z.number().int().nullable(), role })),
   finished: z.boolean(),
   winner: z.enum(['red', 'black', 'draw']).nullable(),
-  endReason: z.enum(['blacksEliminated', 'parity', 'draw', 'teamDefeat']).nullable(),
+  endReason: z.enum(['blacksEliminated', 'parity', 'draw', 'teamDefeat', 'appeal']).nullable(),
   seats: z.array(seatRecordSchema),
   nights: z.array(nightSchema),
   days: z.array(daySchema),
@@ -148,6 +148,28 @@ export const gameRecordSchema = z.object({
         ),
         day: z.number().int().min(0),
         night: z.number().int().min(0),
+      }),
+    )
+    .optional(),
+  /** Amendments on appeal (issue 31 §1), in log order. */
+  amendments: z
+    .array(
+      z.object({
+        appealId: z.number().int().positive(),
+        reason: z.string(),
+        extraPoints: z.array(z.object({ seat: seatNo, points: z.number() })),
+        penalties: z.array(
+          z.object({
+            seat: seatNo,
+            points: z.number(),
+            kind: z.enum(['removal', 'teamDefeat']),
+            action: z.enum(['give', 'withdraw']),
+          }),
+        ),
+        bestMove: z.array(seatNo).nullable(),
+        winner: z
+          .object({ from: z.enum(['red', 'black', 'draw']).nullable(), to: z.enum(['red', 'black', 'draw']) })
+          .nullable(),
       }),
     )
     .optional(),

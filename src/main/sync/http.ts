@@ -170,6 +170,7 @@ export function handleSyncRequest(
     return true
   }
   if (guards.failures.blocked(remote)) {
+    guards.failures.strike(remote) // knocking on while it waits: enough of it closes the address before TLS
     refuse(tooManyFailures(guards.failures.retryAfter(remote)), null, true)
     return true
   }

@@ -11,10 +11,11 @@ import { restore, type Game, type GameSetup, type LogEntry } from '../engine'
 import { checkSetup, verifyEntries } from '../engine/verify'
 import { toAppErrorData, type AppErrorData } from '../../shared/errors'
 import type { ConflictRow, MafiaDb, RefusalRow, StoredEntry, TableGrant } from '../db'
-import type { AppService } from '../app/service'
+import type { GameHost } from './game-host'
+import type { TableCodes } from './table-codes'
 import type { SyncTrace } from '../../shared/contract'
-import { projectionOf } from '../app/projection'
-import { writeEntries } from '../app/games/writer'
+import { projectionOf } from '../games/projection'
+import { writeEntries } from '../games/writer'
 import { judgeAt } from '../tournament/judges'
 import type {
   SyncConflictDetail,
@@ -85,7 +86,9 @@ function refusedEntry(error: AppErrorData): Error {
 
 export interface HubDeps {
   db: () => MafiaDb
-  service: AppService
+  service: GameHost
+  /** The codes of the tables' live tokens (the database keeps only their hashes). */
+  codes: TableCodes
   log?: (line: string) => void
   /** Called after a batch was stored (the dashboard's push). */
   onStored?: (info: {
@@ -695,13 +698,15 @@ export class SyncHub {
       tournamentId,
       tables: tokens.map((t) => {
         const peer = this.peers.get(t.tableId)
+        const code = this.deps.codes.codeOf(t.tableId, t.tokenHash)
         return {
           tableId: t.tableId,
           number: t.number,
           name: t.name,
           judge: this.judgeNow(db, t.tableId, t.judge, games.get(t.tableId)?.id),
-          token: t.token,
-          pairingUrl: t.token ? pairing.code(t.token) : null,
+          token: code,
+          pairingUrl: code !== null ? pairing.code(code) : null,
+          codeLost: t.tokenHash !== null && code === null,
           expiresAt: t.expiresAt,
           behind: peer ? peer.behind : null,
           lastSeenAt: peer ? peer.lastSeenAt : null,

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MafiaDb } from '../db'
-import type { AppService } from '../app/service'
+import type { GameHost } from './game-host'
 import type { CallGrant } from '../transport/router'
 import type { Handlers } from '../transport/router'
 import type { OverlayEnvelope, SyncChanged } from '../../shared/contract'
@@ -16,13 +16,16 @@ import { tableCallGrant } from './access'
 import { RefusalLog } from './refusals'
 import { AuthFailureLimiter } from '../transport/limits'
 import { pairingCode } from './pairing'
+import { TableCodes, type CodeStore } from './table-codes'
 
 export { SyncHub } from './hub'
 export { SyncSender, PAIRING_KEY } from './sender'
 
 export interface SyncOptions {
   db: () => MafiaDb
-  service: AppService
+  service: GameHost
+  /** Where the codes of the table tokens are kept (the secrets file / keychain; the database keeps their hashes). */
+  secrets: CodeStore
   log?: (line: string) => void
   /** Where the dashboard's `sync.changed` pushes go. */
   changed?: (payload: SyncChanged) => void
@@ -55,6 +58,8 @@ export interface Sync {
   /** For the WebSocket server: what a table token grants. */
   grantFor(token: string): CallGrant | null
   handlers(endpoints: SyncEndpoints): SyncHandlers
+  /** The code of a table's live token as this hub keeps it (the printed sheet's), or null: none, or not kept. */
+  codeOf(tableId: number): string | null
 }
 
 type SyncHandlers = { [K in keyof Handlers as K extends `sync.${string}` ? K : never]: Handlers[K] }
@@ -65,9 +70,11 @@ export function createSync(opts: SyncOptions): Sync {
   const guards = syncGuards(refusals, opts.failures)
   /** What each table's `/overlay?table=N` was last sent: its game and overlay frame. */
   const overlaySent = new Map<number, string>()
+  const codes = new TableCodes(opts.secrets)
   const hub = new SyncHub({
     db: opts.db,
     service: opts.service,
+    codes,
     log: opts.log,
     onStored: (s) =>
       changed({
@@ -114,6 +121,16 @@ export function createSync(opts: SyncOptions): Sync {
     refusals,
     guards,
     handle: (req, res, path) => handleSyncRequest(hub, guards, req, res, path),
+    codeOf(tableId) {
+      const row = opts.db().getTable(tableId)
+      const live = row
+        ? opts
+            .db()
+            .sync.tableTokens(row.tournamentId)
+            .find((t) => t.tableId === tableId)
+        : undefined
+      return codes.codeOf(tableId, live?.tokenHash ?? null)
+    },
     grantFor(token) {
       const grant = opts.db().sync.grant(token)
       return grant
@@ -128,7 +145,7 @@ export function createSync(opts: SyncOptions): Sync {
         hub.status(tournamentId, addressing(endpoints, address), refusals),
       'sync.createToken': ({ tableId, validHours, address }) => {
         const db = opts.db()
-        db.sync.createToken(tableId, validHours)
+        codes.keep(tableId, db.sync.createToken(tableId, validHours))
         // The table's earlier token is revoked: its open connections close now.
         endpoints.dropDeadGrants()
         return hub.status(db.getTable(tableId)!.tournamentId, addressing(endpoints, address), refusals)
@@ -136,6 +153,7 @@ export function createSync(opts: SyncOptions): Sync {
       'sync.revokeToken': ({ tableId, address }) => {
         const db = opts.db()
         db.sync.revokeToken(tableId)
+        codes.forget(tableId)
         endpoints.dropDeadGrants()
         return hub.status(db.getTable(tableId)!.tournamentId, addressing(endpoints, address), refusals)
       },

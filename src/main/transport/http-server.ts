@@ -377,6 +377,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
   secure?.on('tlsClientError', (err: Error, socket: TLSSocket) => {
     log(`tls client error from ${socket.remoteAddress ?? '?'}: ${errorCode(err) ?? err.message}`)
+    // A failed handshake is a strike: enough of them close the address's connections before TLS (see `sniff`).
+    if (!isLocalConnection(socket)) authFailures.strike(socket.remoteAddress ?? '')
     socket.destroy()
   })
 
@@ -455,6 +457,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       const given = url?.searchParams.get('token') ?? null
       // An address that guessed wrong too often is refused before its token is looked at (brute force).
       if (given !== null && !local && authFailures.blocked(remote)) {
+        authFailures.strike(remote)
         refused('transport/too_many_failures', remote)
         rejectUpgrade(socket, '429 Too Many Requests')
         return
@@ -606,9 +609,20 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // The http/https servers never listen themselves, so they do not track these connections: this set does.
   const sockets = new Set<Socket>()
   const sniff = (socket: Socket): void => {
+    const remote = socket.remoteAddress ?? ''
+    const local = isLocalConnection(socket)
+    // An address that went on failing is closed here, before a byte of TLS: it costs no handshake (issue 29 §2).
+    if (!local && authFailures.shut(remote)) {
+      refused('transport/address_shut', remote)
+      socket.destroy()
+      return
+    }
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
-    socket.setTimeout(10_000, () => socket.destroy())
+    socket.setTimeout(10_000, () => {
+      if (!local) authFailures.strike(remote)
+      socket.destroy()
+    })
     socket.on('error', (err) => log(`tcp socket error: ${errorCode(err) ?? String(err)}`))
     socket.once('data', (first: Buffer) => {
       socket.setTimeout(0)

@@ -57,30 +57,80 @@ export class ReadRateLimiter {
 /** Wrong tokens an address may try in a burst, and how many more it earns per minute (issue 29 §2). */
 export const AUTH_FAILURE_BURST = 10
 export const AUTH_FAILURES_PER_MINUTE = 6
+/**
+ * Strikes an address may collect in a burst before its connections are closed before the TLS handshake, and how
+ * many it earns back per minute. A strike: a wrong token, an attempt refused because the address is waiting, a
+ * failed TLS handshake, a connection that sends nothing. A table's sender waits out a refusal's Retry-After, so
+ * it never gets here; a scanner or a guessing script does, and then costs the hub no handshake at all.
+ */
+export const SOCKET_STRIKE_BURST = 40
+export const SOCKET_STRIKES_PER_MINUTE = 20
 /** Addresses remembered at once; the oldest is forgotten first (a spoofing flood cannot grow the map). */
-const AUTH_FAILURE_KEYS = 4096
+export const AUTH_FAILURE_KEYS = 4096
+
+export interface AddressLimits {
+  burst: number
+  perMinute: number
+  strikeBurst: number
+  strikesPerMinute: number
+  /** Addresses remembered at once (the least recently failing one is forgotten first). */
+  maxKeys: number
+}
+
+const DEFAULT_LIMITS: AddressLimits = {
+  burst: AUTH_FAILURE_BURST,
+  perMinute: AUTH_FAILURES_PER_MINUTE,
+  strikeBurst: SOCKET_STRIKE_BURST,
+  strikesPerMinute: SOCKET_STRIKES_PER_MINUTE,
+  maxKeys: AUTH_FAILURE_KEYS,
+}
+
+interface AddressBucket {
+  /** Wrong tokens left before the address is answered `too_many_failures` (typed, with Retry-After). */
+  tokens: number
+  /** Strikes left before its connections are closed before TLS (`shut`). */
+  strikes: number
+  last: number
+}
 
 /**
  * Rate limit on failed authentications per remote address (a wrong control or table token): after the burst an
  * address is refused before its token is even looked at, until it has earned a try again. 10 tries and then 6 a
- * minute make a 4-digit code a day's work and a 128-bit token impossible. Kept in memory: a flood of wrong tokens
- * costs no disk write.
+ * minute make a 4-digit code a day's work and a 128-bit token impossible. An address that goes on failing (or
+ * knocking while it waits, or breaking TLS handshakes) is then shut out at the socket, before the handshake
+ * (`shut`). Kept in memory, bounded (`maxKeys` addresses): a flood of wrong tokens costs no disk write.
  */
 export class AuthFailureLimiter {
-  private readonly buckets = new Map<string, { tokens: number; last: number }>()
+  private readonly buckets = new Map<string, AddressBucket>()
+  private readonly limits: AddressLimits
   constructor(
-    private readonly burst = AUTH_FAILURE_BURST,
-    private readonly perMinute = AUTH_FAILURES_PER_MINUTE,
+    limits: Partial<AddressLimits> = {},
     private readonly now: () => number = () => Date.now(),
-  ) {}
+  ) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits }
+  }
 
-  private bucket(remote: string): { tokens: number; last: number } {
+  private bucket(remote: string): AddressBucket {
     const t = this.now()
+    const { burst, perMinute, strikeBurst, strikesPerMinute } = this.limits
     const b = this.buckets.get(remote)
-    if (!b) return { tokens: this.burst, last: t }
-    b.tokens = Math.min(this.burst, b.tokens + ((t - b.last) / 60_000) * this.perMinute)
+    if (!b) return { tokens: burst, strikes: strikeBurst, last: t }
+    const minutes = (t - b.last) / 60_000
+    b.tokens = Math.min(burst, b.tokens + minutes * perMinute)
+    b.strikes = Math.min(strikeBurst, b.strikes + minutes * strikesPerMinute)
     b.last = t
     return b
+  }
+
+  /** Keeps the address's bucket as the most recent one, forgetting the oldest beyond `maxKeys`. */
+  private store(remote: string, b: AddressBucket): void {
+    this.buckets.delete(remote)
+    this.buckets.set(remote, b)
+    while (this.buckets.size > this.limits.maxKeys) {
+      const oldest = this.buckets.keys().next().value
+      if (oldest === undefined) break
+      this.buckets.delete(oldest)
+    }
   }
 
   /** Whether the address has used up its failures (then refuse it without checking its token). */
@@ -91,19 +141,32 @@ export class AuthFailureLimiter {
   /** Seconds until the address may try again (0: now). */
   retryAfter(remote: string): number {
     const b = this.bucket(remote)
-    return b.tokens >= 1 ? 0 : Math.ceil(((1 - b.tokens) * 60) / this.perMinute)
+    return b.tokens >= 1 ? 0 : Math.ceil(((1 - b.tokens) * 60) / this.limits.perMinute)
   }
 
-  /** One failed authentication from the address. */
+  /** One failed authentication from the address (also a strike). */
   fail(remote: string): void {
     const b = this.bucket(remote)
     b.tokens = Math.max(0, b.tokens - 1)
-    this.buckets.delete(remote)
-    this.buckets.set(remote, b)
-    if (this.buckets.size > AUTH_FAILURE_KEYS) {
-      const oldest = this.buckets.keys().next().value
-      if (oldest !== undefined) this.buckets.delete(oldest)
-    }
+    b.strikes = Math.max(0, b.strikes - 1)
+    this.store(remote, b)
+  }
+
+  /** A strike without a token: an attempt refused while the address waits, a failed handshake, a silent socket. */
+  strike(remote: string): void {
+    const b = this.bucket(remote)
+    b.strikes = Math.max(0, b.strikes - 1)
+    this.store(remote, b)
+  }
+
+  /** Whether the address's connections are closed at once, before the TLS handshake. */
+  shut(remote: string): boolean {
+    return this.bucket(remote).strikes < 1
+  }
+
+  /** Addresses remembered now (at most `maxKeys`). */
+  size(): number {
+    return this.buckets.size
   }
 }
 

@@ -85,6 +85,7 @@ const END_WHY: Record<EndReason, LocalizedText> = {
   parity: { ru: 'чёрных не меньше, чем красных', en: 'the blacks are as many as the reds' },
   draw: { ru: 'круги подряд без ухода игроков', en: 'rounds in a row with nobody leaving' },
   teamDefeat: { ru: 'ППК', en: 'a team defeat' },
+  appeal: { ru: 'результат исправлен по апелляции', en: 'the result was corrected on appeal' },
 }
 
 type Texts = { [K in NoticeCode]: (p: NoticeParams[K]) => LocalizedText }

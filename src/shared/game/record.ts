@@ -11,7 +11,8 @@ export type Winner = 'red' | 'black' | 'draw'
 export type SeatStatus = 'alive' | 'killed' | 'votedOut' | 'removed'
 
 /** How the game ended: all blacks out, blacks reached parity, the draw rule, a team defeat (ППК). */
-export type EndReason = 'blacksEliminated' | 'parity' | 'draw' | 'teamDefeat'
+/** How the game ended; `appeal`: the head judge's amendment on appeal set the winner (issue 31 §1). */
+export type EndReason = 'blacksEliminated' | 'parity' | 'draw' | 'teamDefeat' | 'appeal'
 
 export interface SeatPoints {
   win: number

@@ -25,7 +25,8 @@ import { validationMessage } from '../../../shared/validation-message'
 import { execute, restore, type GameSetup, type LogEntry } from '../../engine'
 import type { AppealRecord, GameRow, MafiaDb } from '../../db'
 import { tournamentArchived } from '../../db/errors'
-import { writeEntries } from '../games/writer'
+import { writeEntries } from '../../games/writer'
+import { storeCiIfStageFinalised } from '../exports'
 import type { AppService } from '../service'
 import type { TournamentOps } from '../tournaments'
 import type { Handlers } from '../../transport/router'
@@ -164,6 +165,8 @@ export class AppealsOffice {
     const closed = round?.status === 'finished'
     const record = db.transaction(() => {
       writeEntries(db, a.gameId, loaded.game.status === 'finished', [result], { appeal: a.number })
+      // A finalised stage's stored Ci follows the corrected result (his team lost or not), as at the round's close.
+      if (round) storeCiIfStageFinalised(db, round.id)
       return db.appeals.answer(a.id, {
         status: 'accepted',
         answer: input.answer,

@@ -1,9 +1,12 @@
 /** The "Tournament and data" page's messages: Russian (default) and English, with the terms of docs/rules.md §0. */
 import { TIE_BREAK_NAMES } from '../../../shared/tie-break-names'
 import { awardsLocale } from './locales/awards'
+import { en as appealsEn, ru as appealsRu } from './locales/appeals'
+import * as layers from './locales/layers'
 
 export const adminRu = {
   awards: awardsLocale.ru,
+  appeals: appealsRu,
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
   toControl: 'Пульт судьи',
@@ -470,10 +473,12 @@ export const adminRu = {
       break: 'Перерыв',
     },
   },
+  layers: layers.ru,
 }
 
 export const adminEn: typeof adminRu = {
   awards: awardsLocale.en,
+  appeals: appealsEn,
   title: 'Mafia Desk — tournament and data',
   heading: 'Tournament and data',
   toControl: 'Judge panel',
@@ -941,4 +946,5 @@ export const adminEn: typeof adminRu = {
       break: 'Break',
     },
   },
+  layers: layers.en,
 }

@@ -3,25 +3,25 @@
  * director, the contract router and the HTTP + WebSocket server on 127.0.0.1.
  */
 import { join } from 'node:path'
-import { FileSecretStore, type SecretStore } from './secret-store'
-import { openDatabase, type MafiaDb } from '../db'
-import { createRouter, type Router } from '../transport/router'
-import { startServer, type RunningServer } from '../transport/http-server'
-import type { PushName, Pushes } from '../../shared/contract'
-import { AppService } from './service'
-import { createHandlers } from './handlers'
-import { ObsBridge } from './obs-bridge'
-import { overlayStandings } from './exports'
-import { createSync, type Sync } from '../sync'
-import { NO_GRAPHICS } from '../obs/graphics'
-import { warmUp } from './warm-up'
-import { hubIdentity, type TlsIdentity } from '../transport/tls'
-import { AuthFailureLimiter } from '../transport/limits'
-import { isLanHost } from '../transport/http-server'
+import { FileSecretStore, type SecretStore } from './app/secret-store'
+import { openDatabase, type MafiaDb } from './db'
+import { createRouter, type Router } from './transport/router'
+import { startServer, type RunningServer } from './transport/http-server'
+import type { PushName, Pushes } from '../shared/contract'
+import { AppService } from './app/service'
+import { createHandlers } from './app/handlers'
+import { ObsBridge } from './app/obs-bridge'
+import { overlayStandings } from './app/exports'
+import { createSync, type Sync } from './sync'
+import { NO_GRAPHICS } from './obs/graphics'
+import { warmUp } from './app/warm-up'
+import { hubIdentity, type TlsIdentity } from './transport/tls'
+import { AuthFailureLimiter } from './transport/limits'
+import { isLanHost } from './transport/http-server'
 
 /** How often connections of table tokens that expired meanwhile are looked for and closed (ms). */
 const GRANT_SWEEP_MS = 30_000
-import { seedDemo } from './demo-games'
+import { seedDemo } from './app/demo-games'
 
 export interface CoreOptions {
   mode: 'electron' | 'headless'
@@ -51,6 +51,8 @@ export interface Core {
   router: Router
   server: RunningServer
   sync: Sync
+  /** The hub certificate's fingerprint in LAN mode (the shell pins it for its own https windows), or null. */
+  fingerprint: string | null
   onPush(listener: <K extends PushName>(channel: K, payload: Pushes[K]) => void): () => void
   close(): Promise<void>
 }
@@ -81,6 +83,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   const sync = createSync({
     db: () => db,
     service,
+    secrets,
     log,
     failures: authFailures,
     changed: (payload) => server?.broadcast('sync.changed', payload),
@@ -162,6 +165,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       router,
       server: running,
       sync,
+      fingerprint: tls?.fingerprint ?? null,
       onPush: (l) => {
         const offService = service.onPush(l)
         const offObs = obs!.onStatus((s) => l('obs.status', s))

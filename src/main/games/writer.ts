@@ -5,10 +5,10 @@
  * closed round or an archived tournament (issue 29 §4) on this path, for both. What changed is then announced by
  * the service's `announceStored`, the same way for both (view, overlay, standings, tournament dashboards).
  */
-import { AppError, appError } from '../../../shared/errors'
-import type { Game, LogEntry } from '../../engine'
-import type { MafiaDb, StoredEntry } from '../../db'
-import { projectionOf } from '../projection'
+import { AppError, appError } from '../../shared/errors'
+import type { Game, LogEntry } from '../engine'
+import type { MafiaDb, StoredEntry } from '../db'
+import { projectionOf } from './projection'
 
 export interface WrittenEntries {
   /** The game after the last entry, its status and winner as stored. */
