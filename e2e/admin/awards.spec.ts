@@ -59,6 +59,11 @@ test('the demo tournament’s awards: winners shown, rules edited and saved, dip
   await sheriff.getByTestId('award-min-games').fill('3')
   await sheriff.getByTestId('award-min-games').press('Tab')
   await page.getByTestId('award-rule-bestDon').getByTestId('award-enabled').uncheck()
+  // The tie-breaks of the black award: «fewer fouls» up one place, «more games» dropped, then added back last.
+  const black = page.getByTestId('award-rule-bestBlack')
+  await black.getByTestId('award-tb-fouls').getByTestId('award-tb-up').click()
+  await black.getByTestId('award-tb-games').getByTestId('award-tb-drop').click()
+  await black.getByTestId('award-tb-add').selectOption('games')
   await page.getByTestId('awards-save').click()
   await expect(page.getByTestId('notice')).toHaveText('Правила номинаций сохранены.')
   await expect(page.getByTestId('award-bestRed').first()).toContainText('Красная звезда')
@@ -69,6 +74,14 @@ test('the demo tournament’s awards: winners shown, rules edited and saved, dip
   expect(stored.settings.awards.find((a) => a.id === 'bestRed')!.title).toBe('Красная звезда')
   expect(stored.settings.awards.find((a) => a.id === 'bestSheriff')!.minGames).toBe(3)
   expect(stored.settings.awards.find((a) => a.id === 'bestDon')!.enabled).toBe(false)
+  expect(stored.settings.awards.find((a) => a.id === 'bestBlack')!.tieBreaks).toEqual([
+    'wins',
+    'ci',
+    'fouls',
+    'bestMove',
+    'rank',
+    'games',
+  ])
 
   // A value the rules refuse: the error area says so and nothing is stored.
   await sheriff.getByTestId('award-min-games').fill('-2')

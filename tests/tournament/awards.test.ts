@@ -107,6 +107,17 @@ describe('awards: the five shipped awards', () => {
     expect(names(one(games, rule({ roles: 'mafia' }))).sort()).toEqual(['P4', 'P7'])
   })
 
+  it('never name a player who scores for nobody (a substitute) or a game left unfinished', () => {
+    const withSubstitute = games.map((g) => ({ ...g, scoresForNobody: [1] }))
+    // Seat 1 (P0 in game 1, P9 in game 2) scores for nobody: the red award goes to the best of the rest.
+    const red = one(withSubstitute, rule({ roles: 'red' }))
+    expect(names(red)).not.toContain('P0')
+    expect(red.winners.every((w) => w.points === 1)).toBe(true)
+    const unfinished = [games[0], { ...games[1], record: { ...games[1].record, finished: false } }]
+    // Game 2 not finished: P2 has only game 1 as don (a loss, 0 points), and the blacks' award has no 1.4.
+    expect(one(unfinished, rule({ roles: 'black' })).winners.every((w) => w.points === 0)).toBe(true)
+  })
+
   it('leave a disabled award out, and take a custom title', () => {
     const settings = defaultAwardSettings()
     settings.awards[0] = { ...settings.awards[0], enabled: false }

@@ -5,8 +5,30 @@
  */
 import { awardSettingsSchema, defaultAwardSettings, type AwardSettings } from '../../shared/awards'
 import { validationMessage } from '../../shared/validation-message'
-import { Repo } from './core'
+import { Repo, type DbCore } from './core'
 import { dbError, invalidInput, tournamentArchived } from './errors'
+
+/** The stored rules of a tournament, parsed by the one schema; null without a row; db/corrupt when damaged. */
+export function storedAwardRules(core: DbCore, tournamentId: number): AwardSettings | null {
+  const row = core.stmt('SELECT rules FROM tournament_awards WHERE tournament_id = ?').get(tournamentId) as
+    { rules: string } | undefined
+  if (row === undefined) return null
+  let json: unknown
+  try {
+    json = JSON.parse(row.rules)
+  } catch {
+    json = undefined
+  }
+  const parsed = awardSettingsSchema.safeParse(json)
+  if (!parsed.success)
+    throw dbError(
+      'db/corrupt',
+      'Сохранённые правила номинаций турнира повреждены; задайте их заново.',
+      'The tournament’s stored award rules are damaged; set them again.',
+      { tournamentId },
+    )
+  return parsed.data
+}
 
 export class AwardsRepo extends Repo {
   /** The stored rules, or null when the tournament has none (the defaults apply). */

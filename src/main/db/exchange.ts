@@ -3,6 +3,7 @@
  * `mafia-desk/games`, version 1. Player ids inside the document (players[].id, setup.players[].playerId,
  * results[].playerId) are the exporting machine's ids; the importer maps them by nickname.
  */
+import { awardSettingsSchema } from '../../shared/awards'
 import { z } from 'zod'
 import { logEntrySchema } from '../../shared/game/entry'
 
@@ -51,6 +52,8 @@ export const exchangeTournamentSchema = z.object({
   ruleset: z.unknown().optional(),
   stages: z.array(exchangeStageSchema),
   tables: z.array(exchangeTableSchema),
+  /** Optional for readers (issue 31 §1): the tournament's own award rules, when it has any. */
+  awards: awardSettingsSchema.optional(),
 })
 
 /** A log entry of the file: the one log-entry shape of every door into a game's log (shared/game/entry.ts). */

@@ -1,4 +1,6 @@
 /** Export and import of `mafia-desk/games` JSON documents (docs/data-format.md). */
+import type { AwardSettings } from '../../shared/awards'
+import { storedAwardRules } from './awards'
 import type { AppError } from '../../shared/errors'
 import { Repo } from './core'
 import { dbError, tournamentArchived } from './errors'
@@ -94,6 +96,7 @@ export class TransferRepo extends Repo {
               tableNum.set(tb.id, tb.number)
               return { number: tb.number, name: tb.name, judge: tb.judge }
             }),
+            ...this.awardRulesOf(tournamentId),
           }
           doc.tournament = exported
         }
@@ -315,6 +318,12 @@ export class TransferRepo extends Repo {
     return null
   }
 
+  /** The tournament's stored award rules for the file (nothing when it has the defaults). */
+  private awardRulesOf(tournamentId: number): { awards?: AwardSettings } {
+    const rules = storedAwardRules(this.core, tournamentId)
+    return rules === null ? {} : { awards: rules }
+  }
+
   private importTournament(
     t: ExchangeTournament,
     stageIds: Map<number, number>,
@@ -338,6 +347,13 @@ export class TransferRepo extends Repo {
         now,
       )
       row = this.requireTournament(Number(info.lastInsertRowid))
+      // A new tournament takes the file's award rules (validated by the exchange schema, the awards' own).
+      if (t.awards !== undefined)
+        this.stmt('INSERT INTO tournament_awards (tournament_id, rules, updated_at) VALUES (?, ?, ?)').run(
+          row.id,
+          JSON.stringify(t.awards),
+          now,
+        )
     }
     const tournamentId = row.id
     for (const s of t.stages) {

@@ -61,23 +61,29 @@ function better(w: AwardWinner, key: 'measure' | AwardTieBreak): number {
   }
 }
 
-/** The first criterion on which a and b differ, or null when they tie on every one. */
-function deciding(a: AwardWinner, b: AwardWinner, rule: AwardRule): 'measure' | AwardTieBreak | null {
-  for (const key of ['measure', ...rule.tieBreaks] as const) {
-    const va = better(a, key)
-    const vb = better(b, key)
+/** A contender with his criteria values (more is better), in the rule's order: the measure, then the tie-breaks. */
+interface Ranked {
+  w: AwardWinner
+  values: number[]
+}
+
+/** The index of the first criterion on which a and b differ, or -1 when they tie on every one. */
+function differsAt(a: Ranked, b: Ranked): number {
+  for (let i = 0; i < a.values.length; i++) {
+    const va = a.values[i]
+    const vb = b.values[i]
     if (va === vb) continue
     if (Number.isFinite(va) && Number.isFinite(vb) && roundScore(va - vb) === 0) continue
-    return key
+    return i
   }
-  return null
+  return -1
 }
 
 /** Negative when a places above b. */
-function compare(a: AwardWinner, b: AwardWinner, rule: AwardRule): number {
-  const key = deciding(a, b, rule)
-  if (key === null) return 0
-  return better(b, key) > better(a, key) ? 1 : -1
+function compare(a: Ranked, b: Ranked): number {
+  const i = differsAt(a, b)
+  if (i < 0) return 0
+  return b.values[i] > a.values[i] ? 1 : -1
 }
 
 function measureOf(w: Omit<AwardWinner, 'value'>, rule: AwardRule): number {
@@ -138,16 +144,18 @@ export function decideAward(
   fouls: ReadonlyMap<string, number>,
   ranks: ReadonlyMap<string, number>,
 ): AwardResult {
-  const contenders = figures(scores, rule, fouls, ranks).filter(
-    (w) => w.games >= rule.minGames && w.games > 0,
-  )
-  const sorted = contenders.sort(
-    (a, b) => compare(a, b, rule) || a.name.localeCompare(b.name) || (a.playerKey < b.playerKey ? -1 : 1),
-  )
+  const keys = ['measure', ...rule.tieBreaks] as const
+  const sorted: Ranked[] = figures(scores, rule, fouls, ranks)
+    .filter((w) => w.games >= rule.minGames && w.games > 0)
+    .map((w) => ({ w, values: keys.map((k) => better(w, k)) }))
+    .sort((a, b) => compare(a, b) || (a.w.playerKey < b.w.playerKey ? -1 : 1))
   const best = sorted[0]
-  const winners = best === undefined ? [] : sorted.filter((w) => compare(best, w, rule) === 0)
+  // Shared winners are listed by name (the few of them; the sort above keeps to cheap comparisons).
+  const winners = (best === undefined ? [] : sorted.filter((r) => compare(best, r) === 0)).sort(
+    (a, b) => a.w.name.localeCompare(b.w.name) || (a.w.playerKey < b.w.playerKey ? -1 : 1),
+  )
   const next = sorted[winners.length]
-  const decidedBy = winners.length === 1 && next !== undefined ? deciding(best, next, rule) : null
+  const at = winners.length === 1 && next !== undefined ? differsAt(best, next) : -1
   return {
     id: rule.id,
     title: rule.title,
@@ -155,8 +163,8 @@ export function decideAward(
     measure: rule.measure,
     minGames: rule.minGames,
     contenders: sorted.length,
-    winners,
-    decidedBy,
+    winners: winners.map((r) => r.w),
+    decidedBy: at < 0 ? null : keys[at],
   }
 }
 
