@@ -1,6 +1,8 @@
 /**
  * `npm run cli -- export protocol --game ID --format pdf|html|json --out FILE [--db PATH] [--lang ru|en] [--unfinished]`
  * `npm run cli -- export standings --tournament ID --format xlsx|csv|json --out FILE [--db PATH] [--lang ru|en]`
+ * `npm run cli -- export results --tournament ID --format json|csv --out FILE [--db PATH] [--lang ru|en]`
+ * `npm run cli -- export season --season ID --format json|csv --out FILE [--db PATH] [--lang ru|en]`
  * Reads the database without changing it and writes the file. Errors are printed in Russian and English.
  */
 import { writeFileSync } from 'node:fs'
@@ -9,12 +11,15 @@ import { parseOptions, type OptionTable } from './args'
 import { openDatabase } from './db'
 import { DEFAULT_DB } from './serve-args'
 import { protocolFile, standingsFile } from './app/exports'
-import { parseProtocolFormat, parseStandingsFormat } from './export/commands'
+import { parseProtocolFormat, parseResultsFormat, parseStandingsFormat } from './export/commands'
+import { seasonResultsFile, tournamentResultsFile } from './app/organiser/season-series'
 import { AppError, appError, toAppErrorData, type AppErrorData } from '../shared/errors'
 
 export const EXPORT_USAGE =
   'cli export protocol --game ID --format pdf|html|json --out FILE [--db PATH] [--lang ru|en] [--unfinished]\n' +
-  '  cli export standings --tournament ID --format xlsx|csv|json --out FILE [--db PATH] [--lang ru|en]'
+  '  cli export standings --tournament ID --format xlsx|csv|json --out FILE [--db PATH] [--lang ru|en]\n' +
+  '  cli export results --tournament ID --format json|csv --out FILE [--db PATH] [--lang ru|en]\n' +
+  '  cli export season --season ID --format json|csv --out FILE [--db PATH] [--lang ru|en]'
 
 function positiveInt(value: string | undefined, name: string): number {
   const n = Number(value)
@@ -32,6 +37,7 @@ function positiveInt(value: string | undefined, name: string): number {
 const EXPORT_OPTIONS = {
   game: { type: 'string', value: 'ID', help: { ru: 'номер игры', en: 'the game id' } },
   tournament: { type: 'string', value: 'ID', help: { ru: 'номер турнира', en: 'the tournament id' } },
+  season: { type: 'string', value: 'ID', help: { ru: 'номер сезона', en: 'the season id' } },
   format: { type: 'string', value: 'FORMAT', help: { ru: 'формат файла', en: 'the file format' } },
   out: { type: 'string', value: 'FILE', help: { ru: 'куда записать', en: 'where to write' } },
   db: { type: 'string', value: 'FILE', help: { ru: 'файл базы', en: 'the database file' } },
@@ -76,7 +82,8 @@ export async function runExport(args: string[], io: ExportIo = PROCESS_IO): Prom
     return 2
   }
   const v = parsed.values
-  if ((what !== 'protocol' && what !== 'standings') || !v.format || !v.out) {
+  const kinds = ['protocol', 'standings', 'results', 'season']
+  if (what === undefined || !kinds.includes(what) || !v.format || !v.out) {
     io.err(`usage: ${EXPORT_USAGE}\n`)
     return 2
   }
@@ -94,6 +101,12 @@ export async function runExport(args: string[], io: ExportIo = PROCESS_IO): Prom
       const gameId = positiveInt(v.game, 'game')
       const format = parseProtocolFormat(v.format)
       bytes = (await protocolFile(db, gameId, { format, lang, allowUnfinished: v.unfinished })).bytes
+    } else if (what === 'results') {
+      const tournamentId = positiveInt(v.tournament, 'tournament')
+      bytes = tournamentResultsFile(db, tournamentId, parseResultsFormat(v.format), lang).bytes
+    } else if (what === 'season') {
+      const seasonId = positiveInt(v.season, 'season')
+      bytes = seasonResultsFile(db, seasonId, parseResultsFormat(v.format), lang).bytes
     } else {
       const tournamentId = positiveInt(v.tournament, 'tournament')
       bytes = await standingsFile(db, tournamentId, parseStandingsFormat(v.format), lang)

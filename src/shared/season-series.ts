@@ -4,6 +4,7 @@
  * src/main/tournament/series.ts computes the table; src/main/app/organiser/season-series.ts reads the database.
  */
 import { z } from 'zod'
+import type { LocalizedText } from './errors'
 
 const id = z.number().int().positive()
 const isoDate = z
@@ -53,27 +54,23 @@ export const seasonConfigObject = z
   .strict()
 
 /** What a season is, without its id: stored as the row's config and checked by this schema on every read. */
-export const seasonConfigSchema = seasonConfigObject.refine(
-  (c) => c.from === null || c.to === null || c.from <= c.to,
-  {
-    message: 'the range ends before it starts',
-    path: ['to'],
-  },
-)
+export const seasonConfigSchema = seasonConfigObject
+
+/** The one rule across fields: a range that ends before it starts is refused (with the judge's words). */
+export function seasonRangeProblem(c: { from: string | null; to: string | null }): LocalizedText | null {
+  if (c.from === null || c.to === null || c.from <= c.to) return null
+  return {
+    ru: `сезон кончается (${c.to}) раньше, чем начинается (${c.from})`,
+    en: `the season ends (${c.to}) before it starts (${c.from})`,
+  }
+}
 export type SeasonConfig = z.infer<typeof seasonConfigSchema>
 
-/** `season.save`: a new season (no id) or a changed one. */
-export const seasonSaveSchema = z
-  .object({
-    seasonId: id.optional(),
-    name: z.string().trim().min(1).max(120),
-    from: isoDate.nullable().optional(),
-    to: isoDate.nullable().optional(),
-    tournamentIds: z.array(id).max(500).optional(),
-    friendlies: z.boolean().optional(),
-    points: seriesPointsSchema.optional(),
-    weights: z.record(z.string().regex(/^[1-9]\d*$/), z.number().min(0).max(100)).optional(),
-  })
+/** `season.save`: a new season (no id) or a changed one; a field left out keeps its value (or the default). */
+export const seasonSaveSchema = seasonConfigObject
+  .partial()
+  .required({ name: true })
+  .extend({ seasonId: id.optional() })
   .strict()
 export type SeasonSaveInput = z.infer<typeof seasonSaveSchema>
 

@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseCsv } from '../../src/main/db/csv'
 import { playAt } from './tournament-play'
+import { FULL_GAME, FULL_GAME_ROLES } from '../fixtures/full-game'
 import { tournamentCore } from './tournament-core'
 import { seasonResultsSchema, tournamentResultsSchema } from '../../src/main/export/results'
 import type { SeasonTable } from '../../src/shared/season-series'
@@ -102,7 +103,8 @@ describe('the season table', () => {
     const bad = await refusal('season.save', { name: 'X', from: '2026-05-01', to: '2026-04-01' })
     expect(bad.code).toBe('db/invalid_input')
     expect(bad.ru).toContain('Сезон не сохранён')
-    expect(bad.en).toContain('to:')
+    expect(bad.ru).toContain('сезон кончается (2026-04-01) раньше, чем начинается (2026-05-01)')
+    expect(bad.en).toContain('the season ends (2026-04-01) before it starts (2026-05-01)')
     const none = await refusal('season.table', { seasonId: 999 })
     expect(none).toMatchObject({ code: 'season/not_found' })
     expect(none.ru).toContain('Сезон №999 не найден')
@@ -232,31 +234,95 @@ describe('pairs kept apart in the registry', () => {
   })
 })
 
+describe('pairs and a merge of registry entries', () => {
+  it('the dropped entry’s pairs move to the kept one; a pair of the two merged entries is dropped', async () => {
+    const add = async (nickname: string): Promise<number> => (await call('players.add', { nickname })).id
+    const [keep, drop, x, y] = [
+      await add('Слияние-1'),
+      await add('Слияние-2'),
+      await add('Пара-X'),
+      await add('Пара-Y'),
+    ]
+    await call('players.savePair', { a: drop, b: x, reason: 'брат' })
+    await call('players.savePair', { a: keep, b: drop })
+    await call('players.savePair', { a: keep, b: y })
+    await call('players.merge', { keepId: keep, dropId: drop })
+    const mine = (await call('players.pairs', {})).filter(
+      (p) => [keep, drop].includes(p.a) || [keep, drop].includes(p.b),
+    )
+    expect(mine.map((p) => [p.a, p.b, p.reason])).toEqual([
+      [Math.min(keep, x), Math.max(keep, x), 'брат'],
+      [Math.min(keep, y), Math.max(keep, y), ''],
+    ])
+  })
+})
+
 // Backfill: the games of two tournaments, exported from this database, imported into two fresh ones in both orders.
 const second = tournamentCore('md-season-backfill-a-', 'Приём', 'П')
 const third = tournamentCore('md-season-backfill-b-', 'Приём', 'П')
 
+/** Moves every time of an exchange file's games by `delta` ms (log entries, commands, running timers). */
+function shifted(file: string, delta: number): string {
+  const move = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(move)
+    if (v === null || typeof v !== 'object') return v
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [
+        k,
+        typeof x === 'number' && ['at', 'runningSince', 'createdAt', 'updatedAt'].includes(k)
+          ? x + delta
+          : move(x),
+      ]),
+    )
+  }
+  const doc = JSON.parse(file) as { games: unknown[] }
+  return JSON.stringify({ ...doc, games: move(doc.games) })
+}
+
+const firstAt = (file: string): number =>
+  Math.min(
+    ...(JSON.parse(file) as { games: Array<{ log: Array<{ at: number }> }> }).games.map((g) => g.log[0].at),
+  )
+
 describe('backfill from exchange files', () => {
-  it('imported games change the ratings, and the order of the imports does not', async () => {
+  it('imported games change the ratings, and games played at the same time rate alike in any import order', async () => {
+    // Three friendly games of the same ten players, seated differently (so their teams differ), each exported alone.
+    const ids: number[] = []
+    for (let i = 1; i <= 10; i++) ids.push((await call('players.add', { nickname: `С0-${i}` })).id)
     const files: string[] = []
-    for (const day of ['2026-06-01', '2026-06-02']) {
-      const t = await played(day)
-      files.push(text(await call('data.export', { tournamentId: t.id })))
+    for (const turn of [0, 3, 7]) {
+      const seats = ids.map((_, i) => ids[(i + turn) % 10])
+      const env = await call('game.create', {
+        rulesetId: 'fiim',
+        players: seats.map((id, i) => ({ name: `С0-${((i + turn) % 10) + 1}`, playerId: id })),
+        roles: { ...FULL_GAME_ROLES },
+      })
+      for (const command of FULL_GAME) await call('game.command', { gameId: env.gameId, command })
+      files.push(text(await call('data.export', { gameId: env.gameId })))
     }
+    // All three moved onto the first one's start: played "at the same time", ordered by their uuids alone.
+    for (const i of [1, 2]) files[i] = shifted(files[i], firstAt(files[0]) - firstAt(files[i]))
     const before = await second.call('season.ratings', {})
     for (const f of files) await second.call('data.import', { text: f })
     for (const f of [...files].reverse()) await third.call('data.import', { text: f })
     const afterB = await second.call('season.ratings', {})
     const afterC = await third.call('season.ratings', {})
-    expect(afterB.rated).toBe(before.rated + 4)
+    expect(afterB.rated).toBe(before.rated + 3)
     expect(afterC.rated).toBe(afterB.rated)
     const imported = (r: typeof afterB): Array<[string, number, number, number]> =>
       r.rows
-        .filter((x) => /^С\d+-\d+$/.test(x.nickname))
+        .filter((x) => /^С0-\d+$/.test(x.nickname))
         .map((x) => [x.nickname, x.games, x.wins, x.rating] as [string, number, number, number])
         .sort((p, q) => p[0].localeCompare(q[0]))
-    expect(imported(afterB)).toHaveLength(40)
-    expect(imported(afterB).every(([, games]) => games === 1)).toBe(true)
+    expect(imported(afterB)).toHaveLength(10)
+    expect(imported(afterB).every(([, games]) => games === 3)).toBe(true)
     expect(imported(afterC)).toEqual(imported(afterB))
+    // Each player's history lists his two games in the same order on both machines.
+    const id = (await second.call('players.list', { query: imported(afterB)[0][0] }))[0].id
+    const idC = (await third.call('players.list', { query: imported(afterB)[0][0] }))[0].id
+    const hb = (await second.call('season.player', { playerId: id })).history.map((h) => h.key)
+    const hc = (await third.call('season.player', { playerId: idC })).history.map((h) => h.key)
+    expect(hb).toHaveLength(3)
+    expect(hc).toEqual(hb)
   })
 })

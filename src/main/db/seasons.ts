@@ -5,7 +5,12 @@
  */
 import { Repo, type Statement } from './core'
 import { dbError, invalidInput, notFound } from './errors'
-import { seasonConfigSchema, type SeasonConfig, type SeasonDef } from '../../shared/season-series'
+import {
+  seasonConfigSchema,
+  seasonRangeProblem,
+  type SeasonConfig,
+  type SeasonDef,
+} from '../../shared/season-series'
 import { validationMessage } from '../../shared/validation-message'
 
 const SEASON = { ru: 'Сезон', en: 'Season' }
@@ -24,17 +29,19 @@ export interface PairPolicyRow {
 
 function checkConfig(value: unknown, seasonId: number | null): SeasonConfig {
   const parsed = seasonConfigSchema.safeParse(value)
-  if (parsed.success) return parsed.data
-  const text = validationMessage(parsed.error.issues)
+  const range = parsed.success ? seasonRangeProblem(parsed.data) : null
+  if (parsed.success && range === null) return parsed.data
+  const text = range ?? validationMessage(parsed.error?.issues ?? [])
+  const issues = 'issues' in text ? text.issues : []
   if (seasonId === null)
     throw invalidInput(`Сезон не сохранён: ${text.ru}.`, `The season was not saved: ${text.en}.`, {
-      issues: text.issues,
+      issues,
     })
   throw dbError(
     'db/bad_season',
     `Сезон №${seasonId} в базе повреждён (${text.ru}): сохраните его заново.`,
     `Season ${seasonId} in the database is damaged (${text.en}): save it again.`,
-    { seasonId, issues: text.issues },
+    { seasonId, issues },
   )
 }
 

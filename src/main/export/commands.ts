@@ -18,6 +18,7 @@ import {
   type StandingsExportOptions,
   type StandingsFormat,
 } from './standings'
+import { RESULTS_FORMATS, type ResultsFormat } from './results'
 
 export const PROTOCOL_FORMATS: readonly ProtocolFormat[] = ['pdf', 'html', 'json']
 export const STANDINGS_FORMATS: readonly StandingsFormat[] = ['xlsx', 'csv', 'json']
@@ -43,6 +44,11 @@ function badFormat(format: string, allowed: readonly string[]): AppError {
 export function parseProtocolFormat(format: string): ProtocolFormat {
   if ((PROTOCOL_FORMATS as readonly string[]).includes(format)) return format as ProtocolFormat
   throw badFormat(format, PROTOCOL_FORMATS)
+}
+
+export function parseResultsFormat(format: string): ResultsFormat {
+  if ((RESULTS_FORMATS as readonly string[]).includes(format)) return format as ResultsFormat
+  throw badFormat(format, RESULTS_FORMATS)
 }
 
 export function parseStandingsFormat(format: string): StandingsFormat {

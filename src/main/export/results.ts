@@ -23,6 +23,8 @@ import { resultLabels } from './results-i18n'
 export const TOURNAMENT_RESULTS_FORMAT = 'mafia-desk/tournament-results'
 export const SEASON_RESULTS_FORMAT = 'mafia-desk/season-results'
 export const RESULTS_VERSION = 1
+export const RESULTS_FORMATS = ['json', 'csv'] as const
+export type ResultsFormat = (typeof RESULTS_FORMATS)[number]
 
 const tieBreakKey = z.enum(['total', ...TIE_BREAK_KEYS])
 const stageKind = z.enum(['qualifying', 'semifinal', 'final'])

@@ -38,6 +38,8 @@ interface Entry {
   total: number
   rating: number | null
   ratedGames: number
+  /** How many times each place (index = place) occurs in his results; filled once before the sort. */
+  counts: number[]
 }
 
 /** How many times each place (index = place) occurs in a player's results. */
@@ -53,10 +55,10 @@ function compareBy(key: SeasonTieKey, a: Entry, b: Entry): number {
     case 'total':
       return b.total - a.total
     case 'wins':
-      return (placeCounts(b.results)[1] ?? 0) - (placeCounts(a.results)[1] ?? 0)
+      return (b.counts[1] ?? 0) - (a.counts[1] ?? 0)
     case 'places': {
-      const ca = placeCounts(a.results)
-      const cb = placeCounts(b.results)
+      const ca = a.counts
+      const cb = b.counts
       for (let p = 2; p < Math.max(ca.length, cb.length); p++) {
         const d = (cb[p] ?? 0) - (ca[p] ?? 0)
         if (d !== 0) return d
@@ -95,6 +97,7 @@ export function seriesTable(
         total: 0,
         rating: r ? round2(r.ordinal) : null,
         ratedGames: r?.games ?? 0,
+        counts: [],
       }
       entries.set(playerId, e)
     }
@@ -111,6 +114,7 @@ export function seriesTable(
     }
   }
   for (const r of ratings.ranking) entry(r.playerId)
+  for (const e of entries.values()) e.counts = placeCounts(e.results)
   const named = [...entries.values()].map((e) => ({ e, name: nickname(e.playerId) }))
   named.sort((x, y) => {
     for (const key of SEASON_TIE_RULE) {

@@ -16,6 +16,7 @@ import {
   tournamentResultsToCsv,
   tournamentResultsToJson,
   type ResultsAward,
+  type ResultsFormat,
 } from '../../export/results'
 import type { Lang } from '../../export/i18n'
 import {
@@ -27,8 +28,6 @@ import {
   type SeasonTable,
 } from '../../../shared/season-series'
 import { AppError, appError } from '../../../shared/errors'
-
-export type ResultsFormat = 'json' | 'csv'
 
 function seasonNotFound(id: number): AppError {
   return new AppError(

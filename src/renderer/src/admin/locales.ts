@@ -2,11 +2,13 @@
 import { TIE_BREAK_NAMES } from '../../../shared/tie-break-names'
 import { awardsLocale } from './locales/awards'
 import { en as appealsEn, ru as appealsRu } from './locales/appeals'
+import seasonRoom from './locales/season'
 import * as layers from './locales/layers'
 
 export const adminRu = {
   awards: awardsLocale.ru,
   appeals: appealsRu,
+  ...seasonRoom.ru,
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
   toControl: 'Пульт судьи',
@@ -479,6 +481,7 @@ export const adminRu = {
 export const adminEn: typeof adminRu = {
   awards: awardsLocale.en,
   appeals: appealsEn,
+  ...seasonRoom.en,
   title: 'Mafia Desk — tournament and data',
   heading: 'Tournament and data',
   toControl: 'Judge panel',
