@@ -588,6 +588,22 @@ test('30 players, 10 rounds, a final: every figure against the test calculator',
   }
 
   lap('page: classification')
+  // The awards on the page: each award's winners with their games, wins and points.
+  await page.getByTestId('office-tab-awards').click()
+  for (const rule of AWARDS) {
+    const want = awardWinners(calc, rule)
+    const rows = page.getByTestId(`award-${rule.id}`)
+    await expect(rows).toHaveCount(want.length)
+    for (const [k, w] of want.entries()) {
+      const cells = rows.nth(k).locator('td')
+      await expect(cells.nth(1)).toHaveText(w.name)
+      await expect(cells.nth(2)).toHaveText(String(w.games))
+      await expect(cells.nth(3)).toHaveText(String(w.wins))
+      await expect(cells.nth(4)).toHaveText(ru(w.points))
+      checked += 3
+    }
+  }
+  lap('page: awards')
   // The season: this tournament and a small second one (10 players, 2 games, weight 0.5), the series points of
   // each final place by the shipped points table, against the calculator.
   const seasonStarted = Date.now()
