@@ -4,11 +4,14 @@
  * docs/rules.md, importing nothing of the app's scoring).
  *
  * 30 players (five registered through the page, the rest through the contract), a qualifying of 10 rounds at
- * three tables with generated legal games (extra points, fouls, removals, team defeats, best moves, a void best
- * move, misses), a withdrawal and a late registration after round 4, a final of the top 10 over 4 games with
- * half the qualifying points carried over. Checked: every player's games, wins, points, best move, extra points,
- * penalties, Ci, total, tie-break values and place per stage and overall, and the final classification — in the
- * contract's standings, on the page (DOM), in the JSON export and in the XLSX export.
+ * three tables with generated legal games (e2e/helpers/fiim-games.ts: extra points, fouls, removals, team
+ * defeats, best moves, a lift-all that voids one, misses), a withdrawal and a late registration after round 4, a
+ * final of the top 10 over 4 games with half the qualifying points carried over; then two appeals (one rejected:
+ * nothing changes; one accepted with an amendment: the totals move by exactly its amounts), the five awards by
+ * their shipped rules, and a season of this tournament and a small second one. Checked: every player's games,
+ * wins, points, best move, extra points, penalties, Ci, total, tie-break values, «Место решил» and place per stage
+ * and overall, the final classification, the awards' winners and the season's series points — in the contract,
+ * on the page (DOM), in the JSON export and in the XLSX export. The count of figures compared is printed.
  */
 import { test, expect, type Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
