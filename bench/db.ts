@@ -112,17 +112,20 @@ function resultsOf(playerIds: number[]): SeatResultInput[] {
 async function commitLatency(dir: string, count: number, synchronous: 'FULL' | 'NORMAL'): Promise<number[]> {
   const db = await openDatabase(path.join(dir, `commit-${synchronous.toLowerCase()}.sqlite`))
   if (synchronous === 'NORMAL') db.connection.pragma('synchronous = NORMAL') // comparison only
-  const players = Array.from({ length: 10 }, (_, i) => db.addPlayer({ nickname: `Игрок ${i + 1}` }).id)
+  const players = Array.from(
+    { length: 10 },
+    (_, i) => db.players.addPlayer({ nickname: `Игрок ${i + 1}` }).id,
+  )
   const names = players.map((_, i) => `Игрок ${i + 1}`)
   const times: number[] = []
-  let game = db.createGame({ setup: setupOf(players, names) })
+  let game = db.games.createGame({ setup: setupOf(players, names) })
   let seq = 0
   for (let i = 0; i < count; i++) {
     // A game every 150 commands; its last command carries the 10 results (the heaviest commit).
     const last = seq === 149
     const e = entryOf(seq, Date.now())
     const t0 = performance.now()
-    db.appendEntry(
+    db.games.appendEntry(
       game.id,
       e,
       last
@@ -132,7 +135,7 @@ async function commitLatency(dir: string, count: number, synchronous: 'FULL' | '
     times.push(performance.now() - t0)
     seq++
     if (last) {
-      game = db.createGame({ setup: setupOf(players, names) })
+      game = db.games.createGame({ setup: setupOf(players, names) })
       seq = 0
     }
   }
@@ -141,16 +144,22 @@ async function commitLatency(dir: string, count: number, synchronous: 'FULL' | '
 }
 
 function buildFixture(db: MafiaDb, games: number, entriesPerGame: number): number {
-  const t = db.createTournament({ name: 'Бенчмарк-турнир', startsOn: '2026-11-28', ruleset: RULESET })
-  const stage = db.addStage(t.id, { kind: 'qualifying' })
-  const rounds = Array.from({ length: games / 10 }, () => db.addRound(stage.id))
-  const tables = Array.from({ length: 10 }, () => db.addTable(t.id))
-  const players = Array.from({ length: 100 }, (_, i) => db.addPlayer({ nickname: `Участник ${i + 1}` }))
+  const t = db.tournaments.createTournament({
+    name: 'Бенчмарк-турнир',
+    startsOn: '2026-11-28',
+    ruleset: RULESET,
+  })
+  const stage = db.tournaments.addStage(t.id, { kind: 'qualifying' })
+  const rounds = Array.from({ length: games / 10 }, () => db.tournaments.addRound(stage.id))
+  const tables = Array.from({ length: 10 }, () => db.tournaments.addTable(t.id))
+  const players = Array.from({ length: 100 }, (_, i) =>
+    db.players.addPlayer({ nickname: `Участник ${i + 1}` }),
+  )
   const at0 = Date.UTC(2026, 10, 28, 10)
   db.connection.transaction(() => {
     for (let g = 0; g < games; g++) {
       const seated = Array.from({ length: 10 }, (_, i) => players[(g * 7 + i * 13) % 100])
-      const game = db.createGame({
+      const game = db.games.createGame({
         roundId: rounds[Math.floor(g / 10)].id,
         tableId: tables[g % 10].id,
         number: g + 1,
@@ -161,7 +170,7 @@ function buildFixture(db: MafiaDb, games: number, entriesPerGame: number): numbe
       })
       for (let s = 0; s < entriesPerGame; s++) {
         const last = s === entriesPerGame - 1
-        db.appendEntry(
+        db.games.appendEntry(
           game.id,
           entryOf(s, at0 + g * 3_600_000 + s * 15_000),
           last
@@ -204,13 +213,13 @@ async function measureOpen(file: string, tournamentId: number): Promise<void> {
   const o0 = performance.now()
   const db = await openDatabase(file)
   const o1 = performance.now()
-  const games = db.listGames({ tournamentId })
+  const games = db.games.listGames({ tournamentId })
   const o2 = performance.now()
   const cpu = process.cpuUsage(c0)
   if (games.length === 0 || games.some((g) => g.results.length !== 10)) throw new Error('results missing')
-  const one = db.loadGame(games[games.length >> 1].id)
+  const one = db.games.loadGame(games[games.length >> 1].id)
   const o3 = performance.now()
-  db.listGames({ tournamentId })
+  db.games.listGames({ tournamentId })
   const o4 = performance.now()
   db.close()
   const run: OpenRun = {

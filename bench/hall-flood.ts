@@ -50,8 +50,8 @@ async function main(): Promise<void> {
     lan: '127.0.0.2',
     dbFile: join(dir, 'hub.sqlite'),
   })
-  const t = hub.db.createTournament({ name: 'Flood' })
-  hub.db.addTable(t.id, { judge: 'J' })
+  const t = hub.db.tournaments.createTournament({ name: 'Flood' })
+  hub.db.tournaments.addTable(t.id, { judge: 'J' })
   // The hall address (TLS), as a table or an attacker on the hall network reaches it.
   const origin = hub.server.lanOrigins()[0]
   const ws = new WebSocket(`${origin.replace('https', 'wss')}/ws?token=${hub.server.token}`, {

@@ -279,10 +279,10 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
     // The hub's tournament: one stage with a round per game, N tables, a token per table.
     const hubDb = join(dir, 'hub.sqlite')
     const setupDb = await openDatabase(hubDb)
-    const t = setupDb.createTournament({ name: 'Двадцать столов' })
-    const stage = setupDb.addStage(t.id, { kind: 'qualifying' })
+    const t = setupDb.tournaments.createTournament({ name: 'Двадцать столов' })
+    const stage = setupDb.tournaments.addStage(t.id, { kind: 'qualifying' })
     const roundIds: number[] = []
-    for (let g = 0; g < o.games; g++) roundIds.push(setupDb.addRound(stage.id).id)
+    for (let g = 0; g < o.games; g++) roundIds.push(setupDb.tournaments.addRound(stage.id).id)
     // "Start round": the hub seats each table's game of every round; a table machine pulls them when it pairs
     // (only those are official: a table's own new game stays friendly, issue 28 §5).
     const seating: GameSetup = {
@@ -293,9 +293,15 @@ export async function runTablesTest(o: TablesTestOptions): Promise<TablesTestRep
       ),
     }
     for (let i = 0; i < o.tables; i++) {
-      const row = setupDb.addTable(t.id, { judge: `Судья ${i + 1}` })
+      const row = setupDb.tournaments.addTable(t.id, { judge: `Судья ${i + 1}` })
       roundIds.forEach((roundId, g) =>
-        setupDb.createGame({ tournamentId: t.id, roundId, tableId: row.id, number: g + 1, setup: seating }),
+        setupDb.games.createGame({
+          tournamentId: t.id,
+          roundId,
+          tableId: row.id,
+          number: g + 1,
+          setup: seating,
+        }),
       )
       tables.push({
         index: i,

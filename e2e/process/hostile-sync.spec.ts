@@ -53,30 +53,30 @@ test.beforeAll(async () => {
   // The hub's tournament as the head judge prepared it: round 1 (open), round 2 (closed), two tables; a second,
   // archived tournament. Table tokens are issued here (the database keeps their hashes; the test keeps the codes).
   const db = await openDatabase(hubDb)
-  const t = db.createTournament({ name: 'Кубок зала', endsOn: '2999-12-31' })
+  const t = db.tournaments.createTournament({ name: 'Кубок зала', endsOn: '2999-12-31' })
   cup.id = t.id
   cup.uuid = t.uuid
-  const stage = db.addStage(t.id, { kind: 'qualifying' })
-  const round1 = db.addRound(stage.id)
-  const round2 = db.addRound(stage.id)
-  const tableA = db.addTable(t.id, { judge: 'Анна' })
-  const tableB = db.addTable(t.id, { judge: 'Борис' })
+  const stage = db.tournaments.addStage(t.id, { kind: 'qualifying' })
+  const round1 = db.tournaments.addRound(stage.id)
+  const round2 = db.tournaments.addRound(stage.id)
+  const tableA = db.tournaments.addTable(t.id, { judge: 'Анна' })
+  const tableB = db.tournaments.addTable(t.id, { judge: 'Борис' })
   const seat = (roundId: number, tableId: number, number: number) => {
-    const g = db.createGame({ tournamentId: t.id, roundId, tableId, number, setup: SETUP })
+    const g = db.games.createGame({ tournamentId: t.id, roundId, tableId, number, setup: SETUP })
     return { id: g.id, uuid: g.uuid }
   }
   games.played = seat(round1.id, tableA.id, 1)
   games.twoMachines = seat(round1.id, tableB.id, 2)
   games.closed = seat(round2.id, tableA.id, 3)
-  db.markRoundFinished(round2.id, { force: true })
+  db.tournaments.markRoundFinished(round2.id, { force: true })
   tokens.a = db.sync.createToken(tableA.id)
   tokens.b = db.sync.createToken(tableB.id)
-  const old = db.createTournament({ name: 'Прошлый кубок', endsOn: '2999-12-31' })
-  const oldTable = db.addTable(old.id, { judge: 'Вера' })
-  const oldRound = db.addRound(db.addStage(old.id, { kind: 'qualifying' }).id)
+  const old = db.tournaments.createTournament({ name: 'Прошлый кубок', endsOn: '2999-12-31' })
+  const oldTable = db.tournaments.addTable(old.id, { judge: 'Вера' })
+  const oldRound = db.tournaments.addRound(db.tournaments.addStage(old.id, { kind: 'qualifying' }).id)
   archived = {
     uuid: old.uuid,
-    game: db.createGame({
+    game: db.games.createGame({
       tournamentId: old.id,
       roundId: oldRound.id,
       tableId: oldTable.id,
@@ -85,7 +85,7 @@ test.beforeAll(async () => {
     }).uuid,
   }
   tokens.archived = db.sync.createToken(oldTable.id)
-  db.archiveTournament(old.id, true)
+  db.tournaments.archiveTournament(old.id, true)
   db.close()
 
   hub = await startServer({ dir, dbFile: hubDb, args: ['--lan', HUB] })

@@ -13,22 +13,22 @@ describe('where a game stands, for the lists and the dashboard', () => {
   it('a game undone back to its setup is stored as not started; started again, it runs', async () => {
     const g = await t.call('game.create', { rulesetId: 'fiim', players: PLAYERS })
     await t.call('game.command', { gameId: g.gameId, command: { cmd: 'start' } })
-    expect(t.core().db.getGame(g.gameId)?.status).toBe('running')
+    expect(t.core().db.games.getGame(g.gameId)?.status).toBe('running')
     await t.call('game.command', { gameId: g.gameId, command: { cmd: 'undo' } })
-    expect(t.core().db.getGame(g.gameId)?.status).toBe('setup')
+    expect(t.core().db.games.getGame(g.gameId)?.status).toBe('setup')
     await t.call('game.command', { gameId: g.gameId, command: { cmd: 'redo' } })
-    expect(t.core().db.getGame(g.gameId)?.status).toBe('running')
+    expect(t.core().db.games.getGame(g.gameId)?.status).toBe('running')
   })
 
   it("the dashboard gives the running game's day and step («День 1 · Речь»), or its night", async () => {
     const demo = t
       .core()
-      .db.listTournaments()
+      .db.tournaments.listTournaments()
       .find((x) => x.name === DEMO_TOURNAMENT_NAME)!
     // The demo tournament's game still to play (its round's table).
     const gameId = t
       .core()
-      .db.listGames({ tournamentId: demo.id })
+      .db.games.listGames({ tournamentId: demo.id })
       .find((g) => g.status !== 'finished' && g.cancelledAt === null)!.id
     const run = async (cmd: Record<string, unknown>): Promise<void> => {
       await t.call('game.command', { gameId, command: cmd })

@@ -30,7 +30,7 @@ async function totals(tournamentId: number): Promise<Map<number, number>> {
   return new Map(s.overall.map((r) => [r.playerId!, r.total]))
 }
 
-const logLength = async (gameId: number): Promise<number> => h.core().db.loadGame(gameId)!.log.length
+const logLength = async (gameId: number): Promise<number> => h.core().db.games.loadGame(gameId)!.log.length
 
 describe('appeals: filed, answered, logged, and the standings follow', () => {
   it('accept: the amendment entry changes extra points and the standings by exactly that; the log keeps who and when', async () => {
@@ -70,7 +70,7 @@ describe('appeals: filed, answered, logged, and the standings follow', () => {
     ])
     for (const x of done.history) expect(Date.parse(x.at)).toBeGreaterThan(Date.now() - 60_000)
     // The amendment is an entry appended to the log, never a rewrite.
-    const log = h.core().db.loadGame(gameId)!.log
+    const log = h.core().db.games.loadGame(gameId)!.log
     expect(log).toHaveLength(entries + 1)
     expect(log[entries].command).toMatchObject({
       cmd: 'amend',
@@ -143,6 +143,11 @@ describe('appeals: filed, answered, logged, and the standings follow', () => {
     expect(r.history.map((x) => x.step)).toEqual(['filed', 'rejected'])
     expect(await logLength(gameId)).toBe(entries)
     expect(await totals(t.id)).toEqual(before)
+    // A merge of the registry keeps the filer: the appeal names the kept entry.
+    const keep = await call('players.add', { nickname: 'Апеллянт-двойник' })
+    await call('players.merge', { keepId: keep.id, dropId: ids[4] })
+    const [after] = await call('appeals.list', { tournamentId: t.id })
+    expect(after.filer.playerId).toBe(keep.id)
   })
 
   it('replay: the game is cancelled with the appeal in its reason and the table gets a prepared replay (also in a closed round)', async () => {
@@ -202,9 +207,9 @@ describe('appeals: filed, answered, logged, and the standings follow', () => {
     expect(after.get(ids[6])! - before.get(ids[6])!).toBeCloseTo(-0.5, 9)
     // The database's lock lets an amendment through only while its appeal is open on this very game: not again.
     const db = h.core().db
-    const seq = db.loadGame(gameId)!.log.length + 1
+    const seq = db.games.loadGame(gameId)!.log.length + 1
     expect(() =>
-      db.appendEntry(
+      db.games.appendEntry(
         gameId,
         {
           seq,

@@ -76,7 +76,7 @@ async function play(gameId: number, from: number, to: number): Promise<void> {
 }
 
 /** The hub's stored log of a game, as JSON (to compare before and after a refusal). */
-const hubLogOf = (gameId: number): string => JSON.stringify(hub.db.loadGame(gameId)!.log)
+const hubLogOf = (gameId: number): string => JSON.stringify(hub.db.games.loadGame(gameId)!.log)
 
 beforeAll(async () => {
   hub = await startCore({
@@ -86,17 +86,17 @@ beforeAll(async () => {
     log: (line) => hubLog.push(line),
   })
   table = await startCore({ ...base, port: 0, dbFile: join(dir, 'table', 'db.sqlite') })
-  const t = hub.db.createTournament({ name: 'Кубок недоверия' })
+  const t = hub.db.tournaments.createTournament({ name: 'Кубок недоверия' })
   tournamentId = t.id
   tournamentUuid = t.uuid
-  const stage = hub.db.addStage(t.id, { kind: 'qualifying' })
-  round1 = hub.db.addRound(stage.id).id
-  round2 = hub.db.addRound(stage.id).id
-  round3 = hub.db.addRound(stage.id).id
-  tableA = hub.db.addTable(t.id, { judge: 'Анна' }).id
-  tableB = hub.db.addTable(t.id, { judge: 'Борис' }).id
-  tableC = hub.db.addTable(t.id, { judge: 'Вера' }).id
-  tableD = hub.db.addTable(t.id, { judge: 'Глеб' }).id
+  const stage = hub.db.tournaments.addStage(t.id, { kind: 'qualifying' })
+  round1 = hub.db.tournaments.addRound(stage.id).id
+  round2 = hub.db.tournaments.addRound(stage.id).id
+  round3 = hub.db.tournaments.addRound(stage.id).id
+  tableA = hub.db.tournaments.addTable(t.id, { judge: 'Анна' }).id
+  tableB = hub.db.tournaments.addTable(t.id, { judge: 'Борис' }).id
+  tableC = hub.db.tournaments.addTable(t.id, { judge: 'Вера' }).id
+  tableD = hub.db.tournaments.addTable(t.id, { judge: 'Глеб' }).id
   await call(hub, 'sync.createToken', { tableId: tableD })
   await call(hub, 'sync.createToken', { tableId: tableA })
   await call(hub, 'sync.createToken', { tableId: tableB })
@@ -116,7 +116,7 @@ describe('a hostile push is refused, typed and logged; nothing acknowledged chan
     game = seat(round1, tableA, 1)
     await play(await pulled(game.uuid), 0, 3)
     // The entry the table would send next (the engine's own), to be spoilt below.
-    const row = hub.db.loadGame(game.id)!
+    const row = hub.db.games.loadGame(game.id)!
     const r = execute(restore(row.game.setup as GameSetup, row.log as LogEntry[]), {
       ...FULL_GAME[3],
       at: Date.now(),
@@ -195,7 +195,7 @@ describe('a hostile push is refused, typed and logged; nothing acknowledged chan
   })
 
   it('setups no panel could make (12 players, 1 player, no roles, two dons) are refused; no game is made', async () => {
-    const setup = hub.db.getGame(game.id)!.setup as GameSetup
+    const setup = hub.db.games.getGame(game.id)!.setup as GameSetup
     const players = setup.players.map((p) => ({ name: p.name }))
     const bad: Array<[string, unknown]> = [
       ['12 players', { ...setup, players: [...players, { name: 'X' }, { name: 'Y' }] }],
@@ -220,7 +220,7 @@ describe('a hostile push is refused, typed and logged; nothing acknowledged chan
         what,
       ).toBe('sync/malformed')
     }
-    expect(hub.db.getGameByUuid(uuid)).toBeNull()
+    expect(hub.db.games.getGameByUuid(uuid)).toBeNull()
   })
 })
 
@@ -236,11 +236,11 @@ describe('a table’s game reaches the head judge’s dashboards', () => {
     await play(local, 0, FULL_GAME.length)
     await until('the announcement', () =>
       pushes.some(
-        (p) => p.channel === 'tournament.changed' && hub.db.getGame(game.id)!.status === 'finished',
+        (p) => p.channel === 'tournament.changed' && hub.db.games.getGame(game.id)!.status === 'finished',
       ),
     )
     off()
-    expect(hub.db.getGame(game.id)).toMatchObject({ status: 'finished', winner: 'red' })
+    expect(hub.db.games.getGame(game.id)).toMatchObject({ status: 'finished', winner: 'red' })
     expect(pushes).toContainEqual({ channel: 'tournament.changed', payload: { tournamentId } })
     const standings = await call(hub, 'standings.get', { tournamentId })
     expect(JSON.stringify(standings)).toContain('Ace')
@@ -260,21 +260,21 @@ describe('a table’s friendly game stays friendly (issue 28 §5)', () => {
       await call(table, 'game.command', { gameId: friendly.gameId, command })
     expect(table.db.sync.pendingCount()).toBe(0)
     // A second machine with the same code pushing it anyway: refused, typed, logged; nothing is made on the hub.
-    const log = table.db.loadGame(friendly.gameId)!.log
+    const log = table.db.games.loadGame(friendly.gameId)!.log
     const r = await post(tokenOf(tableA), {
       tournament: tournamentUuid,
       gameUuid: friendly.game.uuid,
       fromSeq: 1,
       entries: log,
       game: {
-        setup: table.db.getGame(friendly.gameId)!.setup,
+        setup: table.db.games.getGame(friendly.gameId)!.setup,
         number: null,
         createdAt: friendly.game.updatedAt ? 1 : 1,
       },
     })
     expect(r).toEqual({ status: 404, code: 'sync/unknown_game' })
-    expect(hub.db.getGameByUuid(friendly.game.uuid)).toBeNull()
-    expect(hub.db.listGames({ tournamentId }).filter((g) => g.roundId === round2)).toHaveLength(0)
+    expect(hub.db.games.getGameByUuid(friendly.game.uuid)).toBeNull()
+    expect(hub.db.games.listGames({ tournamentId }).filter((g) => g.roundId === round2)).toHaveLength(0)
     expect(hub.db.sync.refusals()[0]).toMatchObject({ code: 'sync/unknown_game', tableId: tableA })
   })
 })
@@ -284,8 +284,8 @@ describe('closed means locked (issue 29 §4)', () => {
     const game = seat(round2, tableA, 2)
     const local = await pulled(game.uuid)
     await play(local, 0, 4)
-    const hubGame = hub.db.getGameByUuid(game.uuid)!
-    hub.db.markRoundFinished(round2, { force: true })
+    const hubGame = hub.db.games.getGameByUuid(game.uuid)!
+    hub.db.tournaments.markRoundFinished(round2, { force: true })
     const before = hubLogOf(hubGame.id)
     // The table plays on; its push is refused (typed, logged), the hub's copy stays as it was.
     for (const command of FULL_GAME.slice(4, 6)) await call(table, 'game.command', { gameId: local, command })
@@ -295,7 +295,7 @@ describe('closed means locked (issue 29 §4)', () => {
     // The hub's own finished game of a closed round: an undo from a tablet or the panel is refused.
     const own = seat(round1, tableC, 3)
     for (const command of FULL_GAME) await call(hub, 'game.command', { gameId: own.id, command })
-    hub.db.markRoundFinished(round1, { force: true })
+    hub.db.tournaments.markRoundFinished(round1, { force: true })
     const standings = JSON.stringify(await call(hub, 'standings.get', { tournamentId }))
     const undo = await hub.router.dispatch(
       'game.command',
@@ -312,12 +312,12 @@ describe('closed means locked (issue 29 §4)', () => {
     expect(hubLog.some((l) => l.includes('reopened') && l.includes('протест стола 1 принят'))).toBe(true)
     table.sync.sender.kick()
     await until('drain', () => table.db.sync.pendingCount() === 0, 30000)
-    expect(hub.db.loadGame(hubGame.id)!.log).toHaveLength(6)
+    expect(hub.db.games.loadGame(hubGame.id)!.log).toHaveLength(6)
   })
 
   it('an archived tournament takes no push, no import and no new game', async () => {
     const game = seat(round2, tableB, 4)
-    hub.db.markRoundFinished(round2, { force: true })
+    hub.db.tournaments.markRoundFinished(round2, { force: true })
     const file = Buffer.from((await call(hub, 'data.export', { gameId: game.id })).base64, 'base64').toString(
       'utf8',
     )
@@ -326,7 +326,7 @@ describe('closed means locked (issue 29 §4)', () => {
     await call(hub, 'tournaments.archive', { tournamentId, archived: true })
     // …while a new request with its token is not even authenticated: table tokens end with the tournament's archiving.
     expect(hub.db.sync.grant(tokenOf(tableB))).toBeNull()
-    const setup = hub.db.getGame(game.id)!.setup as GameSetup
+    const setup = hub.db.games.getGame(game.id)!.setup as GameSetup
     const first = execute(restore(setup, []), { ...FULL_GAME[0], at: 1 })
     if (!first.ok) throw new Error(first.error.code)
     const push = {
@@ -336,13 +336,13 @@ describe('closed means locked (issue 29 §4)', () => {
       entries: [first.entry] as SyncPush['entries'],
     }
     expect(codeOf(() => hub.sync.hub.push(grant, push))).toBe('sync/locked')
-    expect(hub.db.loadGame(game.id)!.log).toHaveLength(0)
+    expect(hub.db.games.loadGame(game.id)!.log).toHaveLength(0)
     // An import of that game, played elsewhere, into the archived tournament.
     const doc = JSON.parse(file) as { games: Array<{ log: unknown[] }> }
     doc.games[0].log = [first.entry]
     const imported = await hub.router.dispatch('data.import', { text: JSON.stringify(doc) }, 'control')
     expect(imported).toMatchObject({ ok: false, error: { code: 'db/tournament_archived' } })
-    expect(hub.db.loadGame(game.id)!.log).toHaveLength(0)
+    expect(hub.db.games.loadGame(game.id)!.log).toHaveLength(0)
     await call(hub, 'tournaments.archive', { tournamentId, archived: false })
   })
 })
@@ -350,7 +350,7 @@ describe('closed means locked (issue 29 §4)', () => {
 describe('one writer is one machine (issue 29 §2)', () => {
   it('a second machine with the same code is refused; a decision for the table binds the game to its machine', async () => {
     const game = seat(round3, tableD, 5)
-    const setup = hub.db.getGame(game.id)!.setup as GameSetup
+    const setup = hub.db.games.getGame(game.id)!.setup as GameSetup
     const grant = hub.db.sync.grant(tokenOf(tableD))!
     const [first, second] = ['aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb']
     const entries = (at0: number, n: number): LogEntry[] => {
@@ -378,7 +378,7 @@ describe('one writer is one machine (issue 29 §2)', () => {
     expect(codeOf(() => push(second, theirs, 1))).toBe('sync/other_machine')
     expect(codeOf(() => push(second, [...mine.slice(0, 3), theirs[3]], 4))).toBe('sync/other_machine')
     expect(hubLog.some((l) => l.includes('sync/other_machine'))).toBe(true)
-    expect(hub.db.loadGame(game.id)!.log).toHaveLength(3)
+    expect(hub.db.games.loadGame(game.id)!.log).toHaveLength(3)
     expect(hub.db.sync.conflicts().filter((c) => c.gameUuid === game.uuid)).toHaveLength(0)
     // The table's own machine, restored from an old backup, sends another entry 3: a conflict, decided for it.
     const restored = [...mine.slice(0, 2), { ...mine[2], at: mine[2].at + 7 }]
@@ -394,7 +394,7 @@ describe('one writer is one machine (issue 29 §2)', () => {
     expect(push(first, restored, 3)).toMatchObject({ acknowledged: 3 })
     // The second machine's next entry never lands on top of the table's log.
     expect(codeOf(() => push(second, [...restored, theirs[3]], 4))).toBe('sync/other_machine')
-    expect(hub.db.loadGame(game.id)!.log).toHaveLength(3)
+    expect(hub.db.games.loadGame(game.id)!.log).toHaveLength(3)
     expect(hub.db.sync.conflicts().filter((c) => c.gameUuid === game.uuid)).toHaveLength(1)
   })
 })

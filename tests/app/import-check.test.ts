@@ -51,7 +51,7 @@ beforeAll(async () => {
   // The target machine has a game of its own, so it seeds no demo: the source's demo game is a new game there (the
   // same game under another uuid would be recognised as a duplicate).
   const pre = await openDatabase(join(dir, 'target', 'db.sqlite'))
-  pre.createGame({
+  pre.games.createGame({
     setup: {
       ruleset: BUILTIN_RULESETS.fiim,
       players: FULL_GAME_PLAYERS.map((name) => ({ name })),
@@ -72,7 +72,7 @@ beforeAll(async () => {
   pre.close()
   target = await startCore({ ...base, mode: 'headless', dbFile: join(dir, 'target', 'db.sqlite') })
   // The first finished demo game of the source machine.
-  const finished = source.db.listGames({}).find((g) => g.status === 'finished')!
+  const finished = source.db.games.listGames({}).find((g) => g.status === 'finished')!
   const out = await dispatch(source, 'data.export', { gameId: finished.id })
   if (!out.ok) throw new Error(out.error.code)
   original = Buffer.from((out.value as { base64: string }).base64, 'base64').toString('utf8')
@@ -125,8 +125,8 @@ describe('data.import checks every game against the engine', () => {
     doc.games[0].results[0].total += 1000
     const r = await importDoc(doc)
     expect(r.ok).toBe(true)
-    const stored = target.db.listGames({}).find((g) => g.uuid === doc.games[0].uuid)!
+    const stored = target.db.games.listGames({}).find((g) => g.uuid === doc.games[0].uuid)!
     expect(stored.status).toBe('finished')
-    expect(target.db.getResults(stored.id).map((x) => x.total)).toEqual(honest)
+    expect(target.db.games.getResults(stored.id).map((x) => x.total)).toEqual(honest)
   })
 })

@@ -70,10 +70,10 @@ const seat1Points = async (): Promise<number> => {
 
 beforeAll(async () => {
   core = await startCore({ ...coreBase(dir), port: 0, dbFile: join(dir, 'db.sqlite') })
-  const t = core.db.createTournament({ name: 'Кубок импорта', ruleset: BUILTIN_RULESETS.fiim })
+  const t = core.db.tournaments.createTournament({ name: 'Кубок импорта', ruleset: BUILTIN_RULESETS.fiim })
   tournamentId = t.id
-  roundId = core.db.addRound(core.db.addStage(t.id, { kind: 'qualifying' }).id).id
-  tables = [1, 2, 3].map((n) => core.db.addTable(t.id, { judge: `Судья ${n}` }).id)
+  roundId = core.db.tournaments.addRound(core.db.tournaments.addStage(t.id, { kind: 'qualifying' }).id).id
+  tables = [1, 2, 3].map((n) => core.db.tournaments.addTable(t.id, { judge: `Судья ${n}` }).id)
 })
 afterAll(async () => {
   await core?.close()
@@ -97,7 +97,7 @@ describe('an imported game is checked against the tournament’s ruleset', () =>
       ok: false,
       error: { code: 'db/import_invalid_game', details: { rulesetId: 'fiim' } },
     })
-    expect(core.db.loadGame(id)!.log).toHaveLength(0)
+    expect(core.db.games.loadGame(id)!.log).toHaveLength(0)
     expect(await seat1Points()).toBe(before)
   })
 
@@ -106,14 +106,14 @@ describe('an imported game is checked against the tournament’s ruleset', () =>
     const honest = play(doc, BUILTIN_RULESETS.fiim, 0.5)
     const before = await seat1Points()
     await call(core, 'data.import', { text: JSON.stringify(honest) })
-    expect(core.db.loadGame(id)!.log).toHaveLength(FULL_GAME.length + 1)
+    expect(core.db.games.loadGame(id)!.log).toHaveLength(FULL_GAME.length + 1)
     const counted = await seat1Points()
     expect(counted).toBeGreaterThan(before)
     // The very same game again, under a fresh uuid (and as if on a third table).
     const copy = { ...honest, games: [{ ...honest.games[0], uuid: randomUUID() }] }
     const again = await core.router.dispatch('data.import', { text: JSON.stringify(copy) }, 'control')
     expect(again).toMatchObject({ ok: false, error: { code: 'db/import_duplicate' } })
-    expect(core.db.getGameByUuid(copy.games[0].uuid)).toBeNull()
+    expect(core.db.games.getGameByUuid(copy.games[0].uuid)).toBeNull()
     expect(await seat1Points()).toBe(counted)
   })
 })
@@ -125,7 +125,7 @@ describe('players’ text goes through the registry’s checks', () => {
       ...doc,
       players: [{ id: 1, nickname: 'Новичок', club: '', ...p }],
     })
-    const players = core.db.listPlayers().length
+    const players = core.db.players.listPlayers().length
     for (const bad of [{ nickname: 'Ни\u0000к' }, { club: 'к'.repeat(100_000) }]) {
       const r = await core.router.dispatch(
         'data.import',
@@ -134,9 +134,9 @@ describe('players’ text goes through the registry’s checks', () => {
       )
       expect(r.ok ? 'ok' : r.error.code, JSON.stringify(bad).slice(0, 40)).toBe('db/invalid_input')
     }
-    expect(core.db.listPlayers()).toHaveLength(players)
+    expect(core.db.players.listPlayers()).toHaveLength(players)
     // The same file with honest text is taken.
     await call(core, 'data.import', { text: JSON.stringify(withPlayers({ club: 'Клуб' })) })
-    expect(core.db.findPlayerByNickname('Новичок')).toMatchObject({ club: 'Клуб' })
+    expect(core.db.players.findPlayerByNickname('Новичок')).toMatchObject({ club: 'Клуб' })
   })
 })

@@ -38,8 +38,8 @@ async function setup(file?: string) {
 describe('OBS scene maps by scope', () => {
   it('table map > tournament map > default map, for the active game; persisted', async () => {
     const { db, bridge, service, file } = await setup()
-    const tournamentId = db.listTournaments()[0].id
-    const tableId = db.listTables(tournamentId)[0].id
+    const tournamentId = db.tournaments.listTournaments()[0].id
+    const tableId = db.tournaments.listTables(tournamentId)[0].id
     bridge.saveSettings({ map: { day: 'Day (default)', night: 'Night (default)' } })
     bridge.saveMap({ kind: 'tournament', id: tournamentId }, { day: 'Day (cup)' })
 
@@ -56,7 +56,9 @@ describe('OBS scene maps by scope', () => {
     expect(bridge.director.settings().map.day).toBe('Day (default)')
 
     // A stage run without the seating generator: its games' players are the head judge's (issue 28).
-    const roundId = db.addRound(db.addStage(tournamentId, { kind: 'semifinal' }).id).id
+    const roundId = db.tournaments.addRound(
+      db.tournaments.addStage(tournamentId, { kind: 'semifinal' }).id,
+    ).id
     game({ tournamentId, roundId })
     expect(bridge.maps().active).toBe('tournament')
     expect(bridge.director.settings().map.day).toBe('Day (cup)')

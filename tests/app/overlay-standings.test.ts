@@ -31,13 +31,13 @@ async function pushedDuring(run: () => Promise<unknown>): Promise<OverlayEnvelop
 describe('the overlay standings', () => {
   it('closing a stage makes the pushed standings final, as the exports say, without waiting for a command', async () => {
     const db = t.core().db
-    const demo = db.listTournaments().find((x) => x.name === DEMO_TOURNAMENT_NAME)!
+    const demo = db.tournaments.listTournaments().find((x) => x.name === DEMO_TOURNAMENT_NAME)!
     const before = await t.call('overlay.view', {})
     const standings = (s: OverlayEnvelope['standings']): { ciProvisional?: boolean } | null =>
       s as { ciProvisional?: boolean } | null
     expect(standings(before.standings)?.ciProvisional).toBe(true)
-    const stage = db.listStages(demo.id)[0]
-    const last = db.listRounds(stage.id).at(-1)!
+    const stage = db.tournaments.listStages(demo.id)[0]
+    const last = db.tournaments.listRounds(stage.id).at(-1)!
     const pushed = await pushedDuring(() => t.call('rounds.finish', { roundId: last.id, force: true }))
     expect(liveStandings(db, demo.id).ciProvisional).toBe(false)
     expect(pushed.length).toBeGreaterThan(0)
@@ -50,7 +50,7 @@ describe('the overlay standings', () => {
   it('a friendly game shows no standings until a tournament is pinned; the pin is checked and can be lifted', async () => {
     const demo = t
       .core()
-      .db.listTournaments()
+      .db.tournaments.listTournaments()
       .find((x) => x.name === DEMO_TOURNAMENT_NAME)!
     const friendly = await t.call('game.create', { rulesetId: 'fiim', players: PLAYERS })
     await t.call('game.open', { gameId: friendly.gameId })

@@ -31,7 +31,7 @@ describe('players.merge with a game in progress', () => {
     for (const command of FULL_GAME.slice(half))
       last = await call('game.command', { gameId: env.gameId, command })
     expect(last.game.status).toBe('finished')
-    const results = core().db.getResults(env.gameId)
+    const results = core().db.games.getResults(env.gameId)
     expect(results[2].playerId).toBe(twin.id)
     expect(results.map((r) => r.playerId)).not.toContain(seated[2].id)
   })
@@ -40,7 +40,7 @@ describe('players.merge with a game in progress', () => {
     const players = await call('players.list', {})
     const game = (await call('game.list', {})).find((g) => g.status === 'finished')!
     const seats = core()
-      .db.getResults(game.id)
+      .db.games.getResults(game.id)
       .map((r) => r.playerId)
     const refused = await refusal('players.merge', { keepId: seats[0], dropId: seats[1] })
     expect(refused.code).toBe('db/merge_conflict')

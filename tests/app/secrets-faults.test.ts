@@ -77,7 +77,7 @@ describe('secrets file faults', () => {
   it('an unwritable secrets path at the first start of an older database: starts, warns, keeps the old password', async () => {
     const file = tempDb()
     const old = await openDatabase(file)
-    old.setSetting('obs', { url: 'ws://127.0.0.1:4455', password: 'старый', autoSwitch: true })
+    old.settings.setSetting('obs', { url: 'ws://127.0.0.1:4455', password: 'старый', autoSwitch: true })
     old.close()
     mkdirSync(join(dirname(file), '.db.sqlite.secrets.json.tmp'))
     writeFileSync(join(dirname(file), '.db.sqlite.secrets.json.tmp', 'x'), 'x')

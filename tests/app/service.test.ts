@@ -54,9 +54,11 @@ function createFullGame(service: AppService): number {
 describe('app service', () => {
   it('the overlay carries the tournament standings, refreshed when a game ends', async () => {
     const { service, db } = await fresh()
-    const tournamentId = db.listTournaments()[0].id
+    const tournamentId = db.tournaments.listTournaments()[0].id
     // A stage run without the seating generator: its games' players are the head judge's (issue 28).
-    const roundId = db.addRound(db.addStage(tournamentId, { kind: 'semifinal' }).id).id
+    const roundId = db.tournaments.addRound(
+      db.tournaments.addStage(tournamentId, { kind: 'semifinal' }).id,
+    ).id
     const id = service.createGame({
       rulesetId: 'fiim',
       players: FULL_GAME_PLAYERS.map((name) => ({ name })),
@@ -83,10 +85,10 @@ describe('app service', () => {
     expect(active!.view.players).toHaveLength(10)
     expect(active!.view.phase).toBe('setup')
     expect(active!.game.number).toBe(4)
-    expect(db.listTournaments()).toHaveLength(1)
+    expect(db.tournaments.listTournaments()).toHaveLength(1)
     // Three finished demo games, played through the engine, in the demo tournament.
-    const finished = db
-      .listGames({ tournamentId: db.listTournaments()[0].id })
+    const finished = db.games
+      .listGames({ tournamentId: db.tournaments.listTournaments()[0].id })
       .filter((g) => g.status === 'finished')
     expect(finished.map((g) => [g.number, g.winner])).toEqual([
       [1, 'red'],
@@ -103,18 +105,18 @@ describe('app service', () => {
     const view = service.envelope(id).view
     expect(view.phase).toBe('finished')
     expect(view.winner).toBe('red')
-    const stored = db.loadGame(id)!
+    const stored = db.games.loadGame(id)!
     expect(stored.log).toHaveLength(FULL_GAME.length) // before the undo/redo below
     expect(stored.game.status).toBe('finished')
     expect(stored.game.winner).toBe('red')
-    const results = db.getResults(id)
+    const results = db.games.getResults(id)
     expect(results.find((r) => r.seat === 10)?.total).toBeCloseTo(1.3)
     // An undo that reopens the game clears its stored results; the redo stores them again.
     service.command(id, { cmd: 'undo' })
-    expect(db.getResults(id)).toEqual([])
-    expect(db.getGame(id)?.status).toBe('running')
+    expect(db.games.getResults(id)).toEqual([])
+    expect(db.games.getGame(id)?.status).toBe('running')
     service.command(id, { cmd: 'redo' })
-    expect(db.getResults(id)).toHaveLength(10)
+    expect(db.games.getResults(id)).toHaveLength(10)
     const finalView = service.envelope(id).view
     db.close()
     const db2 = await openDatabase(file)
@@ -153,7 +155,7 @@ describe('app service', () => {
     const { service, db } = await fresh()
     const id = createFullGame(service)
     service.command(id, { cmd: 'start' })
-    const count = db.loadGame(id)!.log.length
+    const count = db.games.loadGame(id)!.log.length
     let err: unknown
     try {
       service.command(id, { cmd: 'vote', candidate: 5, voters: [1] })
@@ -163,7 +165,7 @@ describe('app service', () => {
     expect(err).toBeInstanceOf(AppError)
     expect((err as AppError).data.code).toMatch(/^engine\//)
     expect((err as AppError).data.message.ru.length).toBeGreaterThan(5)
-    expect(db.loadGame(id)!.log).toHaveLength(count)
+    expect(db.games.loadGame(id)!.log).toHaveLength(count)
   })
 
   it('when the database cannot be written, the command fails with a db/ error and the game keeps its stored state', async () => {
@@ -193,7 +195,7 @@ describe('CLI export from the database', () => {
     const id = createFullGame(service)
     for (const c of FULL_GAME) service.command(id, c)
     service.command(id, { cmd: 'comment', text: 'Протест стола 1 отклонён' })
-    const tournamentId = db.listTournaments()[0].id
+    const tournamentId = db.tournaments.listTournaments()[0].id
     db.close()
     const pdf = join(dir, 'p.pdf')
     expect(

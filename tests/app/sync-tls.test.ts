@@ -35,7 +35,8 @@ const setup = (n: number) => ({
 /** What "start round N" makes on the hub for table 1; the paired table pulls it (its local game id): a table plays
  * only the round's own game, pulled from the hub (a friendly game of the table never goes to the hub). */
 async function seatAndPull(round: number, n: number): Promise<{ gameId: number; uuid: string }> {
-  const roundId = hub.db.listRounds(hub.db.listStages(tournamentId)[0].id)[round - 1].id
+  const roundId = hub.db.tournaments.listRounds(hub.db.tournaments.listStages(tournamentId)[0].id)[round - 1]
+    .id
   const env = hub.service.createGame({ ...setup(n), tournamentId, roundId, tableId }, { open: false })
   const status = await call(table, 'sync.pull', {})
   const local = status.pulled!.find((g) => g.uuid === env.game.uuid)!
@@ -88,13 +89,13 @@ beforeAll(async () => {
   hub = await startCore({ ...base, port: 0, lan: '127.0.0.2', dbFile: hubDb })
   hubPort = hub.server.port
   table = await startCore({ ...base, port: 0, dbFile: join(dir, 'table', 'db.sqlite') })
-  const t = hub.db.createTournament({ name: 'Кубок TLS' })
+  const t = hub.db.tournaments.createTournament({ name: 'Кубок TLS' })
   tournamentId = t.id
-  const stage = hub.db.addStage(t.id, { kind: 'qualifying' })
-  hub.db.addRound(stage.id)
-  hub.db.addRound(stage.id)
-  hub.db.addRound(stage.id)
-  tableId = hub.db.addTable(t.id, { judge: 'Судья 1' }).id
+  const stage = hub.db.tournaments.addStage(t.id, { kind: 'qualifying' })
+  hub.db.tournaments.addRound(stage.id)
+  hub.db.tournaments.addRound(stage.id)
+  hub.db.tournaments.addRound(stage.id)
+  tableId = hub.db.tournaments.addTable(t.id, { judge: 'Судья 1' }).id
 })
 afterAll(async () => {
   await table?.close()
@@ -150,7 +151,7 @@ describe('the hub serves the hall over TLS with its own certificate', () => {
     for (const command of FULL_GAME.slice(0, 5))
       await call(table, 'game.command', { gameId: env.gameId, command })
     await until('drain over TLS', () => table.db.sync.pendingCount() === 0)
-    expect(hub.db.loadGame(hub.db.getGameByUuid(env.uuid)!.id)!.log).toHaveLength(5)
+    expect(hub.db.games.loadGame(hub.db.games.getGameByUuid(env.uuid)!.id)!.log).toHaveLength(5)
   })
 })
 
@@ -195,8 +196,8 @@ describe('a machine with another certificate on the hub’s address', () => {
     // The real hub again (same certificate, kept beside its database): the outbox drains.
     hub = await startCore({ ...base, port: hubPort, lan: '127.0.0.2', dbFile: hubDb })
     await until('drain to the real hub', () => table.db.sync.pendingCount() === 0, 30000)
-    expect(hub.db.loadGame(hub.db.getGameByUuid(env.uuid)!.id)!.log).toEqual(
-      table.db.loadGame(env.gameId)!.log,
+    expect(hub.db.games.loadGame(hub.db.games.getGameByUuid(env.uuid)!.id)!.log).toEqual(
+      table.db.games.loadGame(env.gameId)!.log,
     )
   })
 })
@@ -213,7 +214,7 @@ describe('the hub’s identity is its certificate, not its address', () => {
     const env = await seatAndPull(3, 3)
     await call(table, 'game.command', { gameId: env.gameId, command: FULL_GAME[0] })
     await until('drain at the new address', () => table.db.sync.pendingCount() === 0)
-    expect(hub.db.loadGame(hub.db.getGameByUuid(env.uuid)!.id)!.log).toHaveLength(1)
+    expect(hub.db.games.loadGame(hub.db.games.getGameByUuid(env.uuid)!.id)!.log).toHaveLength(1)
     // A machine with another certificate at yet another address: refused, the pairing stays where it was.
     const fake = await fakeHub('127.0.0.4', 0)
     const port = (fake.server.address() as { port: number }).port

@@ -53,11 +53,12 @@ const setup = (n: number) => ({
 
 /** What "start round N" makes on the hub for table 1; the table machine pulls it (its local game id). */
 async function seatAndPull(round: number, n: number): Promise<{ gameId: number; uuid: string }> {
-  const roundId = hub.db.listRounds(hub.db.listStages(tournamentId)[0].id)[round - 1].id
+  const roundId = hub.db.tournaments.listRounds(hub.db.tournaments.listStages(tournamentId)[0].id)[round - 1]
+    .id
   // The hub seats its registry's players (Ace is registered): those links stay the hub's.
   const players = FULL_GAME_PLAYERS.map((name) => ({
     name,
-    playerId: hub.db.findPlayerByNickname(name)?.id ?? null,
+    playerId: hub.db.players.findPlayerByNickname(name)?.id ?? null,
   }))
   const env = hub.service.createGame(
     { ...setup(n), players, tournamentId, roundId, tableId: tableIds[0] },
@@ -72,14 +73,17 @@ beforeAll(async () => {
   hub = await startCore({ ...base, port: 0, dbFile: join(dir, 'hub', 'db.sqlite') })
   hubPort = hub.server.port
   table = await startCore({ ...base, port: 0, dbFile: join(dir, 'table', 'db.sqlite') })
-  const t = hub.db.createTournament({ name: 'Кубок столов' })
+  const t = hub.db.tournaments.createTournament({ name: 'Кубок столов' })
   tournamentId = t.id
   tournamentUuid = t.uuid
-  const stage = hub.db.addStage(t.id, { kind: 'qualifying' })
-  hub.db.addRound(stage.id)
-  hub.db.addRound(stage.id)
-  tableIds = [hub.db.addTable(t.id, { judge: 'Судья 1' }).id, hub.db.addTable(t.id, { judge: 'Судья 2' }).id]
-  hub.db.addPlayer({ nickname: 'Ace' })
+  const stage = hub.db.tournaments.addStage(t.id, { kind: 'qualifying' })
+  hub.db.tournaments.addRound(stage.id)
+  hub.db.tournaments.addRound(stage.id)
+  tableIds = [
+    hub.db.tournaments.addTable(t.id, { judge: 'Судья 1' }).id,
+    hub.db.tournaments.addTable(t.id, { judge: 'Судья 2' }).id,
+  ]
+  hub.db.players.addPlayer({ nickname: 'Ace' })
 })
 afterAll(async () => {
   await table?.close()
@@ -103,15 +107,17 @@ describe('pairing and the outbox', () => {
     expect(table.db.sync.isSynced(env.gameId)).toBe(true)
     for (const command of FULL_GAME) await call(table, 'game.command', { gameId: env.gameId, command })
     await until('drain', () => table.db.sync.pendingCount() === 0)
-    const mine = table.db.loadGame(env.gameId)!
-    const theirs = hub.db.getGameByUuid(env.uuid)!
+    const mine = table.db.games.loadGame(env.gameId)!
+    const theirs = hub.db.games.getGameByUuid(env.uuid)!
     expect(theirs).toMatchObject({ tournamentId, tableId: tableIds[0], status: 'finished', winner: 'red' })
-    expect(theirs.roundId).toBe(hub.db.listRounds(hub.db.listStages(tournamentId)[0].id)[0].id)
-    expect(hub.db.loadGame(theirs.id)!.log).toEqual(mine.log)
+    expect(theirs.roundId).toBe(
+      hub.db.tournaments.listRounds(hub.db.tournaments.listStages(tournamentId)[0].id)[0].id,
+    )
+    expect(hub.db.games.loadGame(theirs.id)!.log).toEqual(mine.log)
     // The hub's projections come from its own replay: the same per-seat points, Ace linked to the hub's registry.
-    const hubResults = hub.db.getResults(theirs.id)
-    expect(hubResults.map((r) => r.total)).toEqual(table.db.getResults(env.gameId).map((r) => r.total))
-    expect(hubResults[0].playerId).toBe(hub.db.findPlayerByNickname('Ace')!.id)
+    const hubResults = hub.db.games.getResults(theirs.id)
+    expect(hubResults.map((r) => r.total)).toEqual(table.db.games.getResults(env.gameId).map((r) => r.total))
+    expect(hubResults[0].playerId).toBe(hub.db.players.findPlayerByNickname('Ace')!.id)
     const status = await call(hub, 'sync.status', { tournamentId })
     expect(status.tables[0]).toMatchObject({
       behind: 0,
@@ -123,8 +129,8 @@ describe('pairing and the outbox', () => {
 
 describe('the hub stores idempotently and refuses bad input with a typed error', () => {
   function batch(): SyncPush {
-    const game = table.db.listGames({}).find((g) => table.db.sync.isSynced(g.id))!
-    const log = table.db.loadGame(game.id)!.log
+    const game = table.db.games.listGames({}).find((g) => table.db.sync.isSynced(g.id))!
+    const log = table.db.games.loadGame(game.id)!.log
     return {
       tournament: tournamentUuid,
       gameUuid: game.uuid,
@@ -140,25 +146,25 @@ describe('the hub stores idempotently and refuses bad input with a typed error',
   }
 
   it('the same entries again are accepted again; nothing doubles', () => {
-    const before = hub.db.loadGame(hub.db.getGameByUuid(batch().gameUuid)!.id)!.log.length
+    const before = hub.db.games.loadGame(hub.db.games.getGameByUuid(batch().gameUuid)!.id)!.log.length
     const r = hub.sync.hub.push(grantOf(tableIds[0]), batch())
     expect(r).toMatchObject({ stored: 0, duplicates: 10 })
-    expect(hub.db.loadGame(hub.db.getGameByUuid(batch().gameUuid)!.id)!.log.length).toBe(before)
+    expect(hub.db.games.loadGame(hub.db.games.getGameByUuid(batch().gameUuid)!.id)!.log.length).toBe(before)
   })
 
   it('a different entry at a stored seq is a conflict, kept aside, never merged', () => {
     const b = batch()
     b.entries[2] = { ...b.entries[2], at: b.entries[2].at + 1 }
-    const game = hub.db.getGameByUuid(b.gameUuid)!
-    const before = hub.db.loadGame(game.id)!.log
+    const game = hub.db.games.getGameByUuid(b.gameUuid)!
+    const before = hub.db.games.loadGame(game.id)!.log
     expect(codeOf(() => hub.sync.hub.push(grantOf(tableIds[0]), b))).toBe('sync/conflict')
-    expect(hub.db.loadGame(game.id)!.log).toEqual(before)
+    expect(hub.db.games.loadGame(game.id)!.log).toEqual(before)
     expect(hub.db.sync.conflicts(tournamentId)).toMatchObject([{ gameUuid: b.gameUuid, seq: 3 }])
   })
 
   it('a gap, an engine refusal, another table, an unknown tournament: refused, nothing stored', () => {
     const b = batch()
-    const last = hub.db.getGameByUuid(b.gameUuid)!.lastSeq!
+    const last = hub.db.games.getGameByUuid(b.gameUuid)!.lastSeq!
     expect(
       codeOf(() =>
         hub.sync.hub.push(grantOf(tableIds[0]), {
@@ -173,7 +179,7 @@ describe('the hub stores idempotently and refuses bad input with a typed error',
     expect(codeOf(() => hub.sync.hub.push(grantOf(tableIds[1]), { ...b, gameUuid: uuid }))).toBe(
       'sync/unknown_game',
     )
-    expect(hub.db.getGameByUuid(uuid)).toBeNull()
+    expect(hub.db.games.getGameByUuid(uuid)).toBeNull()
     // The next entry the engine refuses (a vote after the end), and one whose events it would not make.
     const next = (command: Record<string, unknown>, events: unknown[]): SyncPush => ({
       ...b,
@@ -186,7 +192,7 @@ describe('the hub stores idempotently and refuses bad input with a typed error',
     expect(
       codeOf(() => hub.sync.hub.push(grantOf(tableIds[0]), next({ cmd: 'comment', text: 'x', at: 5 }, []))),
     ).toBe('sync/replay_mismatch')
-    expect(hub.db.getGameByUuid(b.gameUuid)!.lastSeq).toBe(last)
+    expect(hub.db.games.getGameByUuid(b.gameUuid)!.lastSeq).toBe(last)
     expect(codeOf(() => hub.sync.hub.push(grantOf(tableIds[1]), b))).toBe('sync/forbidden')
     expect(codeOf(() => hub.sync.hub.push(grantOf(tableIds[0]), { ...b, tournament: 'nope' }))).toBe(
       'sync/unknown_tournament',
@@ -226,10 +232,12 @@ describe('offline is normal', () => {
     )
     hub = await startCore({ ...base, port: hubPort, dbFile: join(dir, 'hub', 'db.sqlite') })
     await until('drain', () => table.db.sync.pendingCount() === 0, 30000)
-    const theirs = hub.db.getGameByUuid(env.uuid)!
-    expect(hub.db.loadGame(theirs.id)!.log).toEqual(table.db.loadGame(env.gameId)!.log)
+    const theirs = hub.db.games.getGameByUuid(env.uuid)!
+    expect(hub.db.games.loadGame(theirs.id)!.log).toEqual(table.db.games.loadGame(env.gameId)!.log)
     // Its round: the one the hub seated it in.
-    expect(theirs.roundId).toBe(hub.db.listRounds(hub.db.listStages(tournamentId)[0].id)[1].id)
+    expect(theirs.roundId).toBe(
+      hub.db.tournaments.listRounds(hub.db.tournaments.listStages(tournamentId)[0].id)[1].id,
+    )
     expect(table.sync.sender.status()).toMatchObject({ paired: true, pending: 0, lastError: null })
     expect(hub.db.sync.conflicts()).toHaveLength(1) // only the one made on purpose above
     // The head judge cannot write into a table's game either: it has one writer.
@@ -292,7 +300,7 @@ describe('table tokens over the contract, and the LAN mode', () => {
   }
 
   it('a table token reads and commands only its own table’s games, and nothing else', async () => {
-    const own = hub.db.listGames({ tableId: tableIds[0] })[0]
+    const own = hub.db.games.listGames({ tableId: tableIds[0] })[0]
     const env = await call(hub, 'game.create', { ...setup(3), tournamentId, tableId: tableIds[1] })
     const c = await connect(`ws://127.0.0.1:${hub.server.port}/ws?token=${tokenOf(tableIds[0])}`)
     expect(await c.call('game.view', { gameId: own.id })).toMatchObject({ ok: true })

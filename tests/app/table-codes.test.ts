@@ -34,8 +34,8 @@ const bytesOf = (file: string): string =>
 describe('the hub keeps table codes beside its certificate, not in the database', () => {
   it('a code issued is shown and printed from the secrets file; the database holds its hash only', async () => {
     const hub = await hubAt('hub')
-    const t = hub.db.createTournament({ name: 'Кубок', endsOn: '2999-12-31' })
-    const tableId = hub.db.addTable(t.id, { number: 1 }).id
+    const t = hub.db.tournaments.createTournament({ name: 'Кубок', endsOn: '2999-12-31' })
+    const tableId = hub.db.tournaments.addTable(t.id, { number: 1 }).id
     const status = await call(hub, 'sync.createToken', { tableId })
     const row = status.tables.find((x) => x.tableId === tableId)!
     expect(row.token).toMatch(/^[a-z2-7]{32}$/)
@@ -67,8 +67,8 @@ describe('the hub keeps table codes beside its certificate, not in the database'
 
   it('a copy of the database without its secrets file shows no code, says to re-issue it, and the token still works', async () => {
     const hub = await hubAt('hub')
-    const t = hub.db.createTournament({ name: 'Кубок', endsOn: '2999-12-31' })
-    const tableId = hub.db.addTable(t.id, { number: 1 }).id
+    const t = hub.db.tournaments.createTournament({ name: 'Кубок', endsOn: '2999-12-31' })
+    const tableId = hub.db.tournaments.addTable(t.id, { number: 1 }).id
     const code = (await call(hub, 'sync.createToken', { tableId })).tables[0].token!
     await hub.close()
     open.splice(0)

@@ -72,12 +72,12 @@ const notices = () => table.sync.sender.status().games ?? []
 beforeAll(async () => {
   hub = await startCore({ ...base, port: 0, dbFile: join(dir, 'hub', 'db.sqlite') })
   table = await startCore({ ...base, port: 0, dbFile: join(dir, 'table', 'db.sqlite') })
-  const t = hub.db.createTournament({ name: 'Кубок решений' })
+  const t = hub.db.tournaments.createTournament({ name: 'Кубок решений' })
   tournamentId = t.id
   tournamentUuid = t.uuid
-  roundId = hub.db.addRound(hub.db.addStage(t.id, { kind: 'qualifying' }).id).id
-  tableA = hub.db.addTable(t.id, { judge: 'Анна' }).id
-  tableB = hub.db.addTable(t.id, { judge: 'Борис' }).id
+  roundId = hub.db.tournaments.addRound(hub.db.tournaments.addStage(t.id, { kind: 'qualifying' }).id).id
+  tableA = hub.db.tournaments.addTable(t.id, { judge: 'Анна' }).id
+  tableB = hub.db.tournaments.addTable(t.id, { judge: 'Борис' }).id
   await call(hub, 'sync.createToken', { tableId: tableA })
   await call(hub, 'sync.createToken', { tableId: tableB })
   await call(table, 'sync.pair', { hubUrl: `${hub.server.origin}/#${tokenOf(tableA)}` })
@@ -98,19 +98,19 @@ describe('a game the head judge cancels on the hub', () => {
     local = pulled.pulled!.find((g) => g.uuid === first.uuid)!.gameId
     await play(table, local, 0, 3)
     await until('drain', () => table.db.sync.pendingCount() === 0)
-    expect(hub.db.loadGame(first.id)!.log).toHaveLength(3)
+    expect(hub.db.games.loadGame(first.id)!.log).toHaveLength(3)
 
     await call(hub, 'games.cancel', { gameId: first.id, reason: 'перепутаны роли' })
     // The table plays on before it hears of it: the push brings the cancellation.
     await play(table, local, 3, 5)
-    await until('the cancellation learnt', () => table.db.getGame(local)!.cancelledAt !== null)
-    expect(table.db.getGame(local)!.cancelReason).toBe('перепутаны роли')
+    await until('the cancellation learnt', () => table.db.games.getGame(local)!.cancelledAt !== null)
+    expect(table.db.games.getGame(local)!.cancelReason).toBe('перепутаны роли')
     expect(table.db.sync.pendingCount()).toBe(0)
     expect(table.db.sync.isSynced(local)).toBe(false)
     expect(notices()).toContainEqual(
       expect.objectContaining({ gameId: local, state: 'cancelled', reason: 'перепутаны роли' }),
     )
-    expect(hub.db.loadGame(first.id)!.log).toHaveLength(3)
+    expect(hub.db.games.loadGame(first.id)!.log).toHaveLength(3)
     // The table's judge cannot go on with it: a clear, translated refusal.
     const r = await table.router.dispatch('game.command', { gameId: local, command: FULL_GAME[5] }, 'control')
     expect(r.ok ? 'ok' : r.error.code).toBe('app/game_cancelled')
@@ -127,11 +127,11 @@ describe('a game the head judge cancels on the hub', () => {
     expect(table.db.sync.isSynced(mine.gameId)).toBe(true)
     await play(table, mine.gameId, 0, 2)
     await until('drain', () => table.db.sync.pendingCount() === 0)
-    expect(hub.db.loadGame(second.id)!.log).toHaveLength(2)
+    expect(hub.db.games.loadGame(second.id)!.log).toHaveLength(2)
     // A cancellation with nothing to send is learnt from the pull alone.
     await call(hub, 'games.cancel', { gameId: second.id, reason: 'стол переехал' })
     await call(table, 'sync.pull', {})
-    expect(table.db.getGame(mine.gameId)).toMatchObject({ cancelReason: 'стол переехал' })
+    expect(table.db.games.getGame(mine.gameId)).toMatchObject({ cancelReason: 'стол переехал' })
     expect(table.db.sync.isSynced(mine.gameId)).toBe(false)
     // Learnt once: asking again changes nothing and fails nothing.
     await call(table, 'sync.pull', {})
@@ -143,14 +143,14 @@ describe('a game the head judge cancels on the hub', () => {
       tournament: tournamentUuid,
       gameUuid: first.uuid,
       fromSeq: 4,
-      entries: table.db.loadGame(local)!.log.slice(3, 5),
+      entries: table.db.games.loadGame(local)!.log.slice(3, 5),
     })
     expect(res.status).toBe(409)
     expect(res.json).toMatchObject({
       ok: false,
       error: { code: 'sync/game_cancelled', details: { reason: 'перепутаны роли' } },
     })
-    expect(hub.db.loadGame(first.id)!.log).toHaveLength(3)
+    expect(hub.db.games.loadGame(first.id)!.log).toHaveLength(3)
     const pull = (await post('/sync/pull', tokenOf(tableA), {})).json as { ok: true; value: SyncPull }
     expect(pull.value.games.map((g) => g.uuid)).not.toContain(first.uuid)
     expect(pull.value.cancelled!.map((g) => g.uuid)).toContain(first.uuid)
@@ -191,9 +191,9 @@ describe('a conflict the head judge decides for the hub’s version', () => {
       await call(table, 'game.command', { gameId: local, command })
       expect(table.db.sync.pendingCount()).toBe(0)
     }
-    expect(table.db.loadGame(local)!.log).toHaveLength(12)
+    expect(table.db.games.loadGame(local)!.log).toHaveLength(12)
     await new Promise((r) => setTimeout(r, 600)) // a few sender turns
-    expect(hub.db.loadGame(onHub.gameId)!.log).toHaveLength(4)
+    expect(hub.db.games.loadGame(onHub.gameId)!.log).toHaveLength(4)
     expect(hub.db.sync.conflicts().filter((c) => c.gameUuid === created.game.uuid)).toHaveLength(1)
     expect(notices().filter((n) => n.gameId === local)).toEqual([
       expect.objectContaining({ state: 'closed', seq: 2 }),
@@ -206,7 +206,7 @@ describe('a conflict the head judge decides for the hub’s version', () => {
       gameUuid: created.game.uuid,
       machine: table.sync.sender.machine(),
       fromSeq: 5,
-      entries: table.db.loadGame(local)!.log.slice(4, 6),
+      entries: table.db.games.loadGame(local)!.log.slice(4, 6),
     })
     expect(res.status).toBe(409)
     expect(res.json).toMatchObject({ error: { code: 'sync/conflict_closed', details: { seq: 2 } } })
@@ -214,7 +214,7 @@ describe('a conflict the head judge decides for the hub’s version', () => {
     expect(pull.value.closed).toContainEqual(
       expect.objectContaining({ uuid: created.game.uuid, seq: 2, resolution: 'keepHub' }),
     )
-    expect(hub.db.loadGame(onHub.gameId)!.log).toHaveLength(4)
+    expect(hub.db.games.loadGame(onHub.gameId)!.log).toHaveLength(4)
   })
 })
 
@@ -239,9 +239,9 @@ describe('a tablet with a table token on the hub', () => {
       { method: 'game.command', params: { gameId: mine.id, command: FULL_GAME[0] } },
     ])
     expect(cmd.ok).toBe(true)
-    expect(hub.db.loadGame(mine.id)!.log).toHaveLength(1)
+    expect(hub.db.games.loadGame(mine.id)!.log).toHaveLength(1)
     // Two games still to play (round 2 started too): no guess, the tablet shows its table's list.
-    const round2 = hub.db.addRound(hub.db.getRound(roundId)!.stageId).id
+    const round2 = hub.db.tournaments.addRound(hub.db.tournaments.getRound(roundId)!.stageId).id
     const next = hub.service.createGame(
       {
         rulesetId: 'fiim',
@@ -267,7 +267,7 @@ describe('a tablet with a table token on the hub', () => {
 
     // Table 1's game its table machine sends: the tablet with table 1's token may look, not command — told why.
     const theirs = hub.db.sync.gameByUuid(
-      table.db.listGames({}).find((g) => hub.db.sync.gameByUuid(g.uuid)?.cancelled === null)!.uuid,
+      table.db.games.listGames({}).find((g) => hub.db.sync.gameByUuid(g.uuid)?.cancelled === null)!.uuid,
     )!
     expect(hub.db.sync.isRemote(theirs.gameId)).toBe(true)
     const [view, refused] = await wsCalls(hub.server.port, tokenOf(tableA), [

@@ -64,11 +64,11 @@ function batch(uuid: string, entries: LogEntry[]): SyncPush {
 beforeAll(async () => {
   hub = await startCore({ ...base, port: 0, dbFile: join(dir, 'hub', 'db.sqlite') })
   table = await startCore({ ...base, port: 0, dbFile: join(dir, 'table', 'db.sqlite') })
-  const t = hub.db.createTournament({ name: 'Кубок залов' })
+  const t = hub.db.tournaments.createTournament({ name: 'Кубок залов' })
   tournamentUuid = t.uuid
-  const round = hub.db.addRound(hub.db.addStage(t.id, { kind: 'qualifying' }).id)
-  tableA = hub.db.addTable(t.id, { judge: 'Анна' }).id
-  tableB = hub.db.addTable(t.id, { judge: 'Борис' }).id
+  const round = hub.db.tournaments.addRound(hub.db.tournaments.addStage(t.id, { kind: 'qualifying' }).id)
+  tableA = hub.db.tournaments.addTable(t.id, { judge: 'Анна' }).id
+  tableB = hub.db.tournaments.addTable(t.id, { judge: 'Борис' }).id
   // What "start round 1" makes on the hub: one game per table, its seating, judge and dealt roles.
   const seat = (judge: string, tableId: number) =>
     hub.service.createGame(
@@ -102,25 +102,25 @@ describe('a round started on the hub reaches its table machine', () => {
     const local = await call(table, 'sync.pair', { hubUrl: `${hub.server.origin}/#${tokenOf(tableA)}` })
     expect(local.pulled).toHaveLength(1)
     expect(local.pulled![0]).toMatchObject({ uuid: gameA.uuid, round: 1, table: 1, judge: 'Анна' })
-    const mine = table.db.getGameByUuid(gameA.uuid)!
-    const theirs = hub.db.getGame(gameA.id)!
+    const mine = table.db.games.getGameByUuid(gameA.uuid)!
+    const theirs = hub.db.games.getGame(gameA.id)!
     const seats = (s: unknown) => (s as GameSetup).players.map((p) => p.name)
     expect(seats(mine.setup)).toEqual(seats(theirs.setup))
     expect((mine.setup as GameSetup).roles).toEqual((theirs.setup as GameSetup).roles)
     expect(mine.judge).toBe('Анна')
-    expect(table.db.getGameByUuid(gameB.uuid)).toBeNull()
+    expect(table.db.games.getGameByUuid(gameB.uuid)).toBeNull()
     expect(table.db.sync.isSynced(mine.id)).toBe(true)
     // Asking again is harmless: nothing doubles.
     expect((await call(table, 'sync.pull', {})).pulled).toHaveLength(1)
-    expect(table.db.listGames({}).filter((g) => g.uuid === gameA.uuid)).toHaveLength(1)
+    expect(table.db.games.listGames({}).filter((g) => g.uuid === gameA.uuid)).toHaveLength(1)
   })
 
   it('the table judge plays the pulled game; the hub’s game of that round and table gets its log', async () => {
-    const mine = table.db.getGameByUuid(gameA.uuid)!
+    const mine = table.db.games.getGameByUuid(gameA.uuid)!
     for (const command of FULL_GAME) await call(table, 'game.command', { gameId: mine.id, command })
     await until('drain', () => table.db.sync.pendingCount() === 0)
-    expect(hub.db.loadGame(gameA.id)!.log).toEqual(table.db.loadGame(mine.id)!.log)
-    expect(hub.db.getGame(gameA.id)).toMatchObject({ status: 'finished', tableId: tableA })
+    expect(hub.db.games.loadGame(gameA.id)!.log).toEqual(table.db.games.loadGame(mine.id)!.log)
+    expect(hub.db.games.getGame(gameA.id)).toMatchObject({ status: 'finished', tableId: tableA })
     // Only the table writes it now.
     expect(hub.db.sync.isRemote(gameA.id)).toBe(true)
   })
@@ -173,7 +173,7 @@ describe('a table token lists only its own table’s games', () => {
 })
 
 describe('conflicts are decided by the head judge, explicitly', () => {
-  const setupB = (): GameSetup => hub.db.getGame(gameB.id)!.setup as GameSetup
+  const setupB = (): GameSetup => hub.db.games.getGame(gameB.id)!.setup as GameSetup
   const grantB = () => hub.db.sync.grant(tokenOf(tableB))!
   let tableLog: LogEntry[] = []
 
@@ -183,7 +183,9 @@ describe('conflicts are decided by the head judge, explicitly', () => {
     // The table's machine was restored from an old backup and replayed differently from seq 4 on.
     const other = entriesOf(setupB(), FULL_GAME.slice(0, 8), 5000)
     expect(codeOf(() => hub.sync.hub.push(grantB(), batch(gameB.uuid, other.slice(3))))).toBe('sync/conflict')
-    const list = await call(hub, 'sync.conflicts', { tournamentId: hub.db.getTable(tableB)!.tournamentId })
+    const list = await call(hub, 'sync.conflicts', {
+      tournamentId: hub.db.tournaments.getTable(tableB)!.tournamentId,
+    })
     expect(list).toHaveLength(1)
     expect(list[0]).toMatchObject({
       tableNumber: 2,
@@ -194,12 +196,13 @@ describe('conflicts are decided by the head judge, explicitly', () => {
       resolution: null,
     })
     expect(
-      (await call(hub, 'sync.status', { tournamentId: hub.db.getTable(tableB)!.tournamentId })).conflicts,
+      (await call(hub, 'sync.status', { tournamentId: hub.db.tournaments.getTable(tableB)!.tournamentId }))
+        .conflicts,
     ).toHaveLength(1)
   })
 
   it('dismiss needs a reason; a decided conflict stays decided; the same entry is then refused for good', async () => {
-    const tid = hub.db.getTable(tableB)!.tournamentId
+    const tid = hub.db.tournaments.getTable(tableB)!.tournamentId
     const [c] = await call(hub, 'sync.conflicts', { tournamentId: tid })
     expect(await codeOfCall(hub, 'sync.resolveConflict', { conflictId: c.id, resolution: 'dismiss' })).toBe(
       'sync/malformed',
@@ -219,7 +222,7 @@ describe('conflicts are decided by the head judge, explicitly', () => {
     expect(codeOf(() => hub.sync.hub.push(grantB(), batch(gameB.uuid, other.slice(3))))).toBe(
       'sync/conflict_closed',
     )
-    expect(hub.db.loadGame(gameB.id)!.log).toHaveLength(6)
+    expect(hub.db.games.loadGame(gameB.id)!.log).toHaveLength(6)
     // What the hub already holds is still acknowledged (a retry after a lost answer).
     expect(hub.sync.hub.push(grantB(), batch(gameB.uuid, tableLog.slice(2, 6)))).toMatchObject({
       acknowledged: 6,
@@ -232,7 +235,7 @@ describe('conflicts are decided by the head judge, explicitly', () => {
   })
 
   it('taking the table’s version replaces the hub’s log from that seq, only after the engine accepts it', async () => {
-    const tid = hub.db.getTable(tableB)!.tournamentId
+    const tid = hub.db.tournaments.getTable(tableB)!.tournamentId
     // Table 2's next game.
     const c = hub.service.createGame(
       {
@@ -247,7 +250,7 @@ describe('conflicts are decided by the head judge, explicitly', () => {
       { open: false },
     )
     const uuid = c.game.uuid
-    const setupC = hub.db.getGame(c.gameId)!.setup as GameSetup
+    const setupC = hub.db.games.getGame(c.gameId)!.setup as GameSetup
     const hubLog = entriesOf(setupC, FULL_GAME.slice(0, 6), 1000)
     expect(hub.sync.hub.push(grantB(), batch(uuid, hubLog))).toMatchObject({ stored: 6 })
     const other = entriesOf(setupC, FULL_GAME.slice(0, 10), 9000)
@@ -263,7 +266,7 @@ describe('conflicts are decided by the head judge, explicitly', () => {
         resolution: 'acceptTable',
       }),
     ).toBe('sync/replay_refused')
-    expect(hub.db.loadGame(c.gameId)!.log).toHaveLength(6)
+    expect(hub.db.games.loadGame(c.gameId)!.log).toHaveLength(6)
 
     // The table's real version from seq 5: taken; its next push brings it.
     expect(codeOf(() => hub.sync.hub.push(grantB(), batch(uuid, other.slice(4, 8))))).toBe('sync/conflict')
@@ -276,10 +279,10 @@ describe('conflicts are decided by the head judge, explicitly', () => {
       resolution: 'acceptTable',
       reason: 'версия стола',
     })
-    expect(hub.db.loadGame(c.gameId)!.log).toHaveLength(4)
-    expect(hub.db.getGame(c.gameId)!.lastSeq).toBe(4)
+    expect(hub.db.games.loadGame(c.gameId)!.log).toHaveLength(4)
+    expect(hub.db.games.getGame(c.gameId)!.lastSeq).toBe(4)
     expect(hub.sync.hub.push(grantB(), batch(uuid, other.slice(4, 8)))).toMatchObject({ stored: 4 })
-    const log = hub.db.loadGame(c.gameId)!.log
+    const log = hub.db.games.loadGame(c.gameId)!.log
     expect(log.map((e) => e.at)).toEqual([...hubLog.slice(0, 4), ...other.slice(4, 8)].map((e) => e.at))
     // Keeping "the hub's version" of the forged conflict now (that entry was replaced) does not stop the table's
     // accepted version: a game is closed only while the entry the head judge kept still stands.
@@ -293,7 +296,7 @@ describe('conflicts are decided by the head judge, explicitly', () => {
 
 describe('a conflict the head judge closes stops the table sending that game', () => {
   it('keep the hub’s version: the table’s sender is refused for good and drops the game’s outbox', async () => {
-    const mine = table.db.getGameByUuid(gameA.uuid)!
+    const mine = table.db.games.getGameByUuid(gameA.uuid)!
     expect(table.db.sync.pendingCount()).toBe(0)
     // The hub's copy of entry 3 differs from the table's (as after a table restored from an old backup).
     const raw = new Database(join(dir, 'hub', 'db.sqlite'))

@@ -152,10 +152,10 @@ describe('the tablets of a table', () => {
   it('follow a game its table machine sends, as the hub stores it', async () => {
     const mine = await tablet(tokenOf(1))
     const other = await tablet(tokenOf(2))
-    const uuid = hub.db.getGame(game1)!.uuid
-    const local = machine.db.getGameByUuid(uuid)!.id
+    const uuid = hub.db.games.getGame(game1)!.uuid
+    const local = machine.db.games.getGameByUuid(uuid)!.id
     await call(machine, 'game.command', { gameId: local, command: FULL_GAME[0] })
-    await until('the hub stored it', () => hub.db.loadGame(game1)!.log.length === 1)
+    await until('the hub stored it', () => hub.db.games.loadGame(game1)!.log.length === 1)
     await until('the tablet’s push', () => viewsOf(mine, game1).length === 1)
     expect(viewsOf(mine, game1)[0].view.phase).not.toBe('setup')
     await settled(other)
@@ -179,7 +179,7 @@ describe('the tablets of a table', () => {
     const token = tokenOf(2)
     await call(hub, 'sync.revokeToken', { tableId: t.tables.find((x) => x.number === 2)!.id })
     await call(hub, 'game.command', { gameId: game2, command: FULL_GAME[3] })
-    expect(hub.db.loadGame(game2)!.log).toHaveLength(4)
+    expect(hub.db.games.loadGame(game2)!.log).toHaveLength(4)
     // Its open connection was closed at once (issue 29 §2); a new one with the revoked token reads nothing.
     expect(viewsOf(gone, game2)).toEqual([])
     expect(hub.sync.grantFor(token)).toBeNull()

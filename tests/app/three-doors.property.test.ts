@@ -111,11 +111,11 @@ function typed(err: unknown): string {
 
 beforeAll(async () => {
   core = await startCore({ ...coreBase(dir), port: 0, dbFile: join(dir, 'db.sqlite') })
-  const t = core.db.createTournament({ name: 'Три двери' })
+  const t = core.db.tournaments.createTournament({ name: 'Три двери' })
   tournamentUuid = t.uuid
-  const round = core.db.addRound(core.db.addStage(t.id, { kind: 'qualifying' }).id).id
-  const tableA = core.db.addTable(t.id, { judge: 'Анна' }).id
-  const tableB = core.db.addTable(t.id, { judge: 'Борис' }).id
+  const round = core.db.tournaments.addRound(core.db.tournaments.addStage(t.id, { kind: 'qualifying' }).id).id
+  const tableA = core.db.tournaments.addTable(t.id, { judge: 'Анна' }).id
+  const tableB = core.db.tournaments.addTable(t.id, { judge: 'Борис' }).id
   await call(core, 'sync.createToken', { tableId: tableA })
   const seat = (tableId: number) =>
     core.service.createGame(
@@ -137,7 +137,7 @@ beforeAll(async () => {
   for (const command of FULL_GAME.slice(0, 3)) await call(core, 'game.command', { gameId: panel, command })
   let log: LogEntry[] = []
   for (const command of FULL_GAME.slice(0, 3)) {
-    const r = execute(restore(core.db.getGame(pushed.id)!.setup as GameSetup, log), {
+    const r = execute(restore(core.db.games.getGame(pushed.id)!.setup as GameSetup, log), {
       ...command,
       at: Date.now(),
     })
@@ -172,7 +172,7 @@ afterAll(async () => {
 describe('three doors, one check', () => {
   it('whatever enters through game.command, /sync/push or data.import, the engine could have made', async () => {
     const grant = core.db.sync.grant(
-      core.sync.codeOf(core.db.sync.tableTokens(core.db.getGame(pushed.id)!.tournamentId!)[0].tableId)!,
+      core.sync.codeOf(core.db.sync.tableTokens(core.db.games.getGame(pushed.id)!.tournamentId!)[0].tableId)!,
     )!
     let imported = 0
     await fc.assert(
@@ -182,7 +182,7 @@ describe('three doors, one check', () => {
         if (!r.ok) expect(GENERIC.has(r.error.code), JSON.stringify(r.error)).toBe(false)
 
         // 2. A table's push, on top of what the hub holds.
-        const hubGame = core.db.loadGame(pushed.id)!
+        const hubGame = core.db.games.loadGame(pushed.id)!
         const setup = hubGame.game.setup as GameSetup
         const entry = entryFor(setup, hubGame.log as LogEntry[], e, Date.now())
         const body = {
@@ -211,8 +211,8 @@ describe('three doors, one check', () => {
       { numRuns: 300, seed: 2029 },
     )
     // Every game in the database: a valid setup and a log the engine replays with exactly its stored events.
-    for (const row of core.db.listGames({})) {
-      const loaded = core.db.loadGame(row.id)!
+    for (const row of core.db.games.listGames({})) {
+      const loaded = core.db.games.loadGame(row.id)!
       const check = verifyGame(loaded.game.setup, loaded.log)
       expect(
         check.ok ? 'ok' : JSON.stringify(check.error) + JSON.stringify(loaded.log.at(-1)),
@@ -220,8 +220,8 @@ describe('three doors, one check', () => {
       ).toBe('ok')
     }
     // The doors took something, too (the property is not true only because everything was refused).
-    expect(core.db.loadGame(pushed.id)!.log.length, 'pushes stored').toBeGreaterThan(3)
-    expect(core.db.loadGame(panel)!.log.length, 'commands stored').toBeGreaterThan(3)
+    expect(core.db.games.loadGame(pushed.id)!.log.length, 'pushes stored').toBeGreaterThan(3)
+    expect(core.db.games.loadGame(panel)!.log.length, 'commands stored').toBeGreaterThan(3)
     expect(imported, 'imports stored').toBeGreaterThan(0)
   }, 120_000)
 })

@@ -85,7 +85,9 @@ describe('a tournament from creation to its final', () => {
     expect(t.scoring).toEqual({ bestMove2: 0.5, bestMove3: 0.7, ciK: 0.5 })
     expect(t.tables.map((x) => x.judge)).toEqual(['Судья А', 'Судья Б'])
     // The ruleset is a copy stored with the tournament.
-    expect((a.db.getTournament(t.id)?.ruleset as { scoring: { ciK: number } }).scoring.ciK).toBe(0.5)
+    expect((a.db.tournaments.getTournament(t.id)?.ruleset as { scoring: { ciK: number } }).scoring.ciK).toBe(
+      0.5,
+    )
 
     // CSV import is all or nothing, with a per-line report.
     const bad = await call(a, 'tournaments.importPlayers', {
@@ -212,7 +214,7 @@ describe('a tournament from creation to its final', () => {
     const bRound = tb.stages[0].rounds[0]
     const seatsOnB = bRound.tables.find((x2) => x2.table === 2)
     expect(seatsOnB?.game?.status).toBe('setup')
-    const gameOnB = b.db.listGames({ tournamentId: tb.id, roundId: bRound.id })[0]
+    const gameOnB = b.db.games.listGames({ tournamentId: tb.id, roundId: bRound.id })[0]
     const players = (gameOnB.setup as { players: Array<{ name: string; playerId: number | null }> }).players
     const envB = await call(b, 'game.create', {
       rulesetId: 'fiim',
@@ -368,20 +370,20 @@ describe('a tournament from creation to its final', () => {
 
   it('finishing the last round of a stage stores its Ci per seat (docs/rules.md §16.3), no longer provisional', async () => {
     // The demo stage: three finished rounds (a red killed first loses the blacks' game: Ci) and the open one.
-    const demo = a.db.listTournaments().find((x) => x.name === DEMO_TOURNAMENT_NAME)!
-    const stage = a.db.listStages(demo.id)[0]
-    const last = a.db.listRounds(stage.id).at(-1)!
+    const demo = a.db.tournaments.listTournaments().find((x) => x.name === DEMO_TOURNAMENT_NAME)!
+    const stage = a.db.tournaments.listStages(demo.id)[0]
+    const last = a.db.tournaments.listRounds(stage.id).at(-1)!
     const before = liveStandings(a.db, demo.id)
     expect(before.ciProvisional).toBe(true)
     const earned = before.games.filter((g) => g.ci > 0)
     expect(earned.length).toBeGreaterThan(0)
-    for (const g of earned) expect(a.db.getResults(g.gameId).find((r) => r.seat === g.seat)?.ci).toBe(0)
+    for (const g of earned) expect(a.db.games.getResults(g.gameId).find((r) => r.seat === g.seat)?.ci).toBe(0)
     // The open demo game was never played: closing the round is confirmed, as an organiser would.
     await call(a, 'rounds.finish', { roundId: last.id, force: true })
     const after = liveStandings(a.db, demo.id)
     expect(after.ciProvisional).toBe(false)
     for (const g of after.games)
-      expect(a.db.getResults(g.gameId).find((r) => r.seat === g.seat)?.ci).toBe(g.ci)
+      expect(a.db.games.getResults(g.gameId).find((r) => r.seat === g.seat)?.ci).toBe(g.ci)
     expect(after.games.filter((g) => g.ci > 0).length).toBe(earned.length)
   })
 })

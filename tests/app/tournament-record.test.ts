@@ -35,7 +35,7 @@ function setupAt(t: TournamentDetail, round: DashboardRound, table: number, play
 }
 
 function setupPlayers(gameId: number): Seat[] {
-  const row = h.core().db.getGame(gameId)!
+  const row = h.core().db.games.getGame(gameId)!
   return (row.setup as { players: Seat[] }).players.map((p) => ({ name: p.name, playerId: p.playerId }))
 }
 
@@ -289,7 +289,7 @@ describe('a forced close freezes or cancels the unfinished games', () => {
     expect((await refusal('game.create', setupAt(t, round, 2, seatsOf(round, 2)))).code).toBe(
       'tournament/round_closed',
     )
-    expect(h.core().db.loadGame(running)!.log).toHaveLength(7)
+    expect(h.core().db.games.loadGame(running)!.log).toHaveLength(7)
 
     // The head judge opens the round again: the game goes on.
     t = await call('rounds.reopen', { roundId: round.id })

@@ -421,7 +421,7 @@ describe('archive and ruleset', () => {
     const fiim = (await call('rulesets.list', {})).find((r) => r.id === 'fiim')!
     await call('rulesets.save', { ...fiim, id: 'club-copy', name: 'Клубный' })
     let t = await call('tournaments.create', { name: 'Копия', rulesetId: 'club-copy', tables: 1 })
-    const before = h.core().db.getTournament(t.id)?.ruleset as { scoring: { extraMax: number } }
+    const before = h.core().db.tournaments.getTournament(t.id)?.ruleset as { scoring: { extraMax: number } }
     await call('rulesets.save', {
       ...fiim,
       id: 'club-copy',
@@ -435,7 +435,8 @@ describe('archive and ruleset', () => {
       scoring: t.scoring,
     })
     expect(
-      (h.core().db.getTournament(t.id)?.ruleset as { scoring: { extraMax: number } }).scoring.extraMax,
+      (h.core().db.tournaments.getTournament(t.id)?.ruleset as { scoring: { extraMax: number } }).scoring
+        .extraMax,
     ).toBe(before.scoring.extraMax)
   })
 

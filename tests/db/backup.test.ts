@@ -20,9 +20,9 @@ afterEach(() => {
 
 describe('backups', () => {
   it('backupNow writes a self-contained copy with the backup API and lists it', async () => {
-    db.addPlayer({ nickname: 'Лиса' })
-    const g = db.createGame({ setup: setupFor(Array(10).fill(null)) })
-    db.appendEntry(g.id, entry(1), { status: 'running', winner: null })
+    db.players.addPlayer({ nickname: 'Лиса' })
+    const g = db.games.createGame({ setup: setupFor(Array(10).fill(null)) })
+    db.games.appendEntry(g.id, entry(1), { status: 'running', winner: null })
     const written = await db.backupNow('Ручная копия / manual')
     expect(path.dirname(written)).toBe(path.join(dir, 'backups'))
     expect(path.basename(written)).toMatch(/^mafia-desk-\d{8}-\d{6}-\d{3}-manual\.sqlite$/)
@@ -47,37 +47,41 @@ describe('backups', () => {
   })
 
   it('finishRound marks the round finished and takes the end-of-round backup; refuses while a game runs', async () => {
-    const ids = db.seedDemo()
+    const ids = db.tournaments.seedDemo()
     if (!ids) throw new Error('seed')
-    const g = db.createGame({ roundId: ids.roundId, tableId: ids.tableId, setup: setupFor(ids.playerIds) })
-    db.appendEntry(g.id, entry(1), { status: 'running', winner: null })
+    const g = db.games.createGame({
+      roundId: ids.roundId,
+      tableId: ids.tableId,
+      setup: setupFor(ids.playerIds),
+    })
+    db.games.appendEntry(g.id, entry(1), { status: 'running', winner: null })
     expect(await errorCode(() => db.finishRound(ids.roundId))).toBe('db/round_in_progress')
-    expect(db.getRound(ids.roundId)?.status).toBe('open')
+    expect(db.tournaments.getRound(ids.roundId)?.status).toBe('open')
     expect(db.listBackups()).toEqual([])
-    db.appendEntry(g.id, entry(2), { status: 'finished', winner: 'black' })
+    db.games.appendEntry(g.id, entry(2), { status: 'finished', winner: 'black' })
     const backup = await db.finishRound(ids.roundId)
-    expect(db.getRound(ids.roundId)?.status).toBe('finished')
+    expect(db.tournaments.getRound(ids.roundId)?.status).toBe('finished')
     expect(db.listBackups().map((b) => b.file)).toEqual([backup])
     expect(db.listBackups()[0].reason).toBe('end-of-round-1')
   })
 
   it('restore refuses over a running game unless forced, and returns a fresh handle on the restored data', async () => {
-    const keep = db.addPlayer({ nickname: 'Сова' })
+    const keep = db.players.addPlayer({ nickname: 'Сова' })
     const backup = await db.backupNow('good')
-    db.addPlayer({ nickname: 'Позже' })
-    const g = db.createGame({ setup: setupFor(Array(10).fill(null)) })
-    db.appendEntry(g.id, entry(1), { status: 'running', winner: null })
+    db.players.addPlayer({ nickname: 'Позже' })
+    const g = db.games.createGame({ setup: setupFor(Array(10).fill(null)) })
+    db.games.appendEntry(g.id, entry(1), { status: 'running', winner: null })
 
     expect(await errorCode(() => db.restoreBackup(backup))).toBe('db/game_in_progress')
     expect(db.isOpen).toBe(true)
-    expect(db.listPlayers()).toHaveLength(2)
+    expect(db.players.listPlayers()).toHaveLength(2)
 
     const fresh = await db.restoreBackup(path.basename(backup), { force: true })
     expect(db.isOpen).toBe(false)
-    expect(await errorCode(() => db.listPlayers())).toBe('db/closed')
+    expect(await errorCode(() => db.players.listPlayers())).toBe('db/closed')
     db = fresh
-    expect(db.listPlayers().map((p) => p.id)).toEqual([keep.id])
-    expect(db.listInProgress()).toEqual([])
+    expect(db.players.listPlayers().map((p) => p.id)).toEqual([keep.id])
+    expect(db.games.listInProgress()).toEqual([])
     expect(db.integrityCheck()).toEqual([])
     expect(db.connection.pragma('journal_mode', { simple: true })).toBe('wal')
     // The state before the restore was saved first.
@@ -90,18 +94,18 @@ describe('backups', () => {
 
   it('restore refuses when a game starts while the backup is being copied, and keeps that game', async () => {
     const backup = await db.backupNow('good')
-    const g = db.createGame({ setup: setupFor(Array(10).fill(null)) })
+    const g = db.games.createGame({ setup: setupFor(Array(10).fill(null)) })
     const pending = db.restoreBackup(backup)
     // The restore is now copying asynchronously; the judge starts a game meanwhile.
-    db.appendEntry(g.id, entry(1), { status: 'running', winner: null })
+    db.games.appendEntry(g.id, entry(1), { status: 'running', winner: null })
     expect(await errorCode(() => pending)).toBe('db/game_in_progress')
     expect(db.isOpen).toBe(true)
-    expect(db.loadGame(g.id)?.log).toEqual([entry(1)])
+    expect(db.games.loadGame(g.id)?.log).toEqual([entry(1)])
     expect(fs.readdirSync(dir).filter((f) => f.includes('restoring'))).toEqual([])
   })
 
   it('restore validates the backup is ours and leaves the database alone otherwise', async () => {
-    db.addPlayer({ nickname: 'Лиса' })
+    db.players.addPlayer({ nickname: 'Лиса' })
     const junk = path.join(dir, 'junk.sqlite')
     fs.writeFileSync(junk, 'not a database at all'.repeat(10))
     expect(await errorCode(() => db.restoreBackup(junk))).toBe('db/backup_invalid')
@@ -112,15 +116,15 @@ describe('backups', () => {
     expect(await errorCode(() => db.restoreBackup(foreign))).toBe('db/backup_invalid')
     expect(await errorCode(() => db.restoreBackup(path.join(dir, 'nope.sqlite')))).toBe('db/backup_not_found')
     expect(db.isOpen).toBe(true)
-    expect(db.listPlayers()).toHaveLength(1)
+    expect(db.players.listPlayers()).toHaveLength(1)
   })
 
   it('restoreBackup(dbFile, backupFile) works on a closed database', async () => {
-    db.addPlayer({ nickname: 'Рысь' })
+    db.players.addPlayer({ nickname: 'Рысь' })
     const backup = await db.backupNow('x')
-    db.addPlayer({ nickname: 'Филин' })
+    db.players.addPlayer({ nickname: 'Филин' })
     db.close()
     db = await restoreBackup(file, backup)
-    expect(db.listPlayers().map((p) => p.nickname)).toEqual(['Рысь'])
+    expect(db.players.listPlayers().map((p) => p.nickname)).toEqual(['Рысь'])
   })
 })

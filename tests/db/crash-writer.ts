@@ -6,13 +6,13 @@ async function main(): Promise<void> {
   const [file, gameIdText] = process.argv.slice(2)
   const gameId = Number(gameIdText)
   const db = await openDatabase(file)
-  const game = db.getGame(gameId)
+  const game = db.games.getGame(gameId)
   if (!game) throw new Error(`no game ${gameId}`)
   let seq = (game.lastSeq ?? 0) + 1
   process.stdout.write('ready\n')
   for (;;) {
     const withResults = seq % 7 === 0
-    db.appendEntry(
+    db.games.appendEntry(
       gameId,
       {
         seq,

@@ -50,7 +50,7 @@ function runUntilKilled(file: string, gameId: number, killAfterAcks: number): Pr
 it(`loses no acknowledged commit and corrupts nothing over ${KILLS} SIGKILLs`, async () => {
   const file = path.join(dir, 'crash.sqlite')
   const db = await openDatabase(file)
-  const game = db.createGame({ setup: setupFor(Array(10).fill(null)) })
+  const game = db.games.createGame({ setup: setupFor(Array(10).fill(null)) })
   db.close()
   let acknowledged = 0
   for (let k = 0; k < KILLS; k++) {
@@ -60,7 +60,7 @@ it(`loses no acknowledged commit and corrupts nothing over ${KILLS} SIGKILLs`, a
     const lastAck = acks[acks.length - 1]
     const check = await openDatabase(file)
     expect(check.integrityCheck()).toEqual([])
-    const loaded = check.loadGame(game.id)
+    const loaded = check.games.loadGame(game.id)
     const seqs = loaded?.log.map((e) => e.seq) ?? []
     // Contiguous from 1, containing every acknowledged seq (one more may have committed before its ack).
     expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1))
@@ -68,7 +68,7 @@ it(`loses no acknowledged commit and corrupts nothing over ${KILLS} SIGKILLs`, a
     expect(seqs.length).toBeLessThanOrEqual(lastAck + 1)
     expect(loaded?.game.lastSeq).toBe(seqs.length)
     const lastWithResults = Math.floor(seqs.length / 7) * 7
-    if (lastWithResults > 0) expect(check.getResults(game.id)[0].extra).toBe(lastWithResults / 1000)
+    if (lastWithResults > 0) expect(check.games.getResults(game.id)[0].extra).toBe(lastWithResults / 1000)
     check.close()
   }
   expect(acknowledged).toBeGreaterThan(KILLS * 20 - 1)

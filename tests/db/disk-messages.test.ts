@@ -59,7 +59,7 @@ describe('disk messages', () => {
   it('a backup cut short is reported as an incomplete backup, never as a corrupt database', async () => {
     const dir = temp()
     const db = await openDatabase(join(dir, 'db.sqlite'))
-    for (let i = 0; i < 200; i++) db.addPlayer({ nickname: `Игрок ${i}`, club: 'Клуб '.repeat(20) })
+    for (let i = 0; i < 200; i++) db.players.addPlayer({ nickname: `Игрок ${i}`, club: 'Клуб '.repeat(20) })
     const backup = await db.backupNow('manual')
     const size = readFileSync(backup).length
     truncateSync(backup, Math.floor(size / 2))
@@ -81,7 +81,7 @@ describe('disk messages', () => {
   it('a damaged backup (not cut short) is a damaged backup, not a corrupt database', async () => {
     const dir = temp()
     const db = await openDatabase(join(dir, 'db.sqlite'))
-    for (let i = 0; i < 300; i++) db.addPlayer({ nickname: `Игрок ${i}`, club: 'Клуб '.repeat(20) })
+    for (let i = 0; i < 300; i++) db.players.addPlayer({ nickname: `Игрок ${i}`, club: 'Клуб '.repeat(20) })
     const backup = await db.backupNow('manual')
     const bytes = readFileSync(backup)
     const page = bytes.readUInt16BE(16) || 65536

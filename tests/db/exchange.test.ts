@@ -29,24 +29,28 @@ async function tableMachine(): Promise<{
   gameIds: number[]
   players: number[]
 }> {
-  const ids = source.seedDemo({ ruleset: { id: 'fiim', name: 'ФИИМ' } })
+  const ids = source.tournaments.seedDemo({ ruleset: { id: 'fiim', name: 'ФИИМ' } })
   if (!ids) throw new Error('seed')
-  const t2 = source.addTable(ids.tournamentId, { judge: 'Мария' })
-  const a = source.createGame({
+  const t2 = source.tournaments.addTable(ids.tournamentId, { judge: 'Мария' })
+  const a = source.games.createGame({
     roundId: ids.roundId,
     tableId: ids.tableId,
     number: 1,
     setup: setupFor(ids.playerIds),
   })
-  const b = source.createGame({
+  const b = source.games.createGame({
     roundId: ids.roundId,
     tableId: t2.id,
     number: 2,
     setup: setupFor([...ids.playerIds].reverse()),
   })
-  for (let s = 1; s <= 20; s++) source.appendEntry(a.id, entry(s), { status: 'running', winner: null })
-  source.appendEntry(a.id, entry(21), { status: 'finished', winner: 'red', results: results(ids.playerIds) })
-  for (let s = 1; s <= 7; s++) source.appendEntry(b.id, entry(s), { status: 'running', winner: null })
+  for (let s = 1; s <= 20; s++) source.games.appendEntry(a.id, entry(s), { status: 'running', winner: null })
+  source.games.appendEntry(a.id, entry(21), {
+    status: 'finished',
+    winner: 'red',
+    results: results(ids.playerIds),
+  })
+  for (let s = 1; s <= 7; s++) source.games.appendEntry(b.id, entry(s), { status: 'running', winner: null })
   return {
     tournamentId: ids.tournamentId,
     roundId: ids.roundId,
@@ -70,27 +74,27 @@ describe('export → import between machines', () => {
   it('moves a round with its tournament, players (matched by nickname), setup, log and results', async () => {
     const src = await tableMachine()
     // The head judge's machine already knows two of the players, under other ids.
-    target.addPlayer({ nickname: 'Посторонний' })
-    const knownFox = target.addPlayer({ nickname: 'ЛИСА', club: 'Свой клуб' })
-    target.addPlayer({ nickname: 'Волк' })
+    target.players.addPlayer({ nickname: 'Посторонний' })
+    const knownFox = target.players.addPlayer({ nickname: 'ЛИСА', club: 'Свой клуб' })
+    target.players.addPlayer({ nickname: 'Волк' })
 
-    const text = source.exportJson({ roundId: src.roundId })
+    const text = source.transfer.exportJson({ roundId: src.roundId })
     const doc = JSON.parse(text) as { format: string; version: number; games: unknown[]; players: unknown[] }
     expect(doc.format).toBe(EXCHANGE_FORMAT)
     expect(doc.version).toBe(1)
     expect(doc.games).toHaveLength(2)
     expect(doc.players).toHaveLength(10)
 
-    const report = target.importJson(text)
+    const report = target.transfer.importJson(text)
     expect(report).toMatchObject({ games: 2, players: 8, playersMatched: 2 })
-    const srcGames = source.listGames({ tournamentId: src.tournamentId })
-    const dstGames = target.listGames({ tournamentId: report.tournamentId ?? -1 })
+    const srcGames = source.games.listGames({ tournamentId: src.tournamentId })
+    const dstGames = target.games.listGames({ tournamentId: report.tournamentId ?? -1 })
     expect(dstGames.map((g) => g.uuid)).toEqual(srcGames.map((g) => g.uuid))
     const nick = (db: MafiaDb, id: number | null): string | undefined =>
-      id === null ? undefined : db.getPlayer(id)?.nickname
+      id === null ? undefined : db.players.getPlayer(id)?.nickname
     for (let i = 0; i < 2; i++) {
-      const s = source.loadGame(srcGames[i].id)
-      const d = target.loadGame(dstGames[i].id)
+      const s = source.games.loadGame(srcGames[i].id)
+      const d = target.games.loadGame(dstGames[i].id)
       expect(d?.log).toEqual(s?.log)
       expect(d?.game).toMatchObject({
         status: s?.game.status,
@@ -109,72 +113,75 @@ describe('export → import between machines', () => {
       )
     }
     // Matched by nickname: the head judge's "ЛИСА" is reused, not duplicated.
-    expect(target.listPlayers('лиса').map((p) => p.id)).toEqual([knownFox.id])
+    expect(target.players.listPlayers('лиса').map((p) => p.id)).toEqual([knownFox.id])
     expect(dstGames[0].results.map((r) => r.playerId)).toContain(knownFox.id)
-    const structure = target.getStructure(report.tournamentId ?? -1)
+    const structure = target.tournaments.getStructure(report.tournamentId ?? -1)
     expect(structure?.tournament.ruleset).toEqual({ id: 'fiim', name: 'ФИИМ' })
     expect(structure?.tables.map((t) => [t.number, t.judge])).toEqual([
       [1, ''],
       [2, 'Мария'],
     ])
     // The running game can be resumed on the head judge's machine too.
-    expect(target.listInProgress().map((g) => g.game.uuid)).toEqual([srcGames[1].uuid])
+    expect(target.games.listInProgress().map((g) => g.game.uuid)).toEqual([srcGames[1].uuid])
   })
 
   it('hands an empty tournament’s structure to a table machine, then collects its game back', async () => {
-    const t = target.createTournament({ name: 'Открытый кубок', startsOn: '2026-12-05' })
-    const stage = target.addStage(t.id, { kind: 'final', name: 'Финал' })
-    target.addRound(stage.id)
-    target.addTable(t.id, { judge: 'Главный' })
-    const handed = source.importJson(target.exportJson({ tournamentId: t.id }))
+    const t = target.tournaments.createTournament({ name: 'Открытый кубок', startsOn: '2026-12-05' })
+    const stage = target.tournaments.addStage(t.id, { kind: 'final', name: 'Финал' })
+    target.tournaments.addRound(stage.id)
+    target.tournaments.addTable(t.id, { judge: 'Главный' })
+    const handed = source.transfer.importJson(target.transfer.exportJson({ tournamentId: t.id }))
     expect(handed).toMatchObject({ games: 0, players: 0 })
-    const local = source.getStructure(handed.tournamentId ?? -1)
+    const local = source.tournaments.getStructure(handed.tournamentId ?? -1)
     expect(local?.tournament.uuid).toBe(t.uuid)
     expect(local?.stages.map((s) => [s.kind, s.name, s.rounds.map((r) => r.number)])).toEqual([
       ['final', 'Финал', [1]],
     ])
-    const p = Array.from({ length: 10 }, (_, i) => source.addPlayer({ nickname: `Финалист ${i + 1}` }).id)
-    const g = source.createGame({
+    const p = Array.from(
+      { length: 10 },
+      (_, i) => source.players.addPlayer({ nickname: `Финалист ${i + 1}` }).id,
+    )
+    const g = source.games.createGame({
       roundId: local?.stages[0].rounds[0].id,
       tableId: local?.tables[0].id,
       setup: setupFor(p),
     })
-    source.appendEntry(g.id, entry(1), { status: 'finished', winner: 'draw', results: results(p) })
-    const back = target.importJson(source.exportJson({ gameId: g.id }))
+    source.games.appendEntry(g.id, entry(1), { status: 'finished', winner: 'draw', results: results(p) })
+    const back = target.transfer.importJson(source.transfer.exportJson({ gameId: g.id }))
     expect(back).toMatchObject({ games: 1, players: 10, tournamentId: t.id })
-    expect(target.listGames({ tournamentId: t.id }).map((x) => [x.uuid, x.judge, x.winner])).toEqual([
+    expect(target.games.listGames({ tournamentId: t.id }).map((x) => [x.uuid, x.judge, x.winner])).toEqual([
       [g.uuid, 'Главный', 'draw'],
     ])
-    expect(target.listStages(t.id)).toHaveLength(1)
+    expect(target.tournaments.listStages(t.id)).toHaveLength(1)
   })
 
   it('a second table’s games land in the same tournament (matched by uuid)', async () => {
     const src = await tableMachine()
-    const first = target.importJson(source.exportJson({ gameId: src.gameIds[0] }))
-    const second = target.importJson(source.exportJson({ gameId: src.gameIds[1] }))
+    const first = target.transfer.importJson(source.transfer.exportJson({ gameId: src.gameIds[0] }))
+    const second = target.transfer.importJson(source.transfer.exportJson({ gameId: src.gameIds[1] }))
     expect(second.tournamentId).toBe(first.tournamentId)
     expect(second.players).toBe(0)
-    expect(target.listTournaments()).toHaveLength(1)
-    expect(target.listGames({ tournamentId: first.tournamentId ?? -1 })).toHaveLength(2)
+    expect(target.tournaments.listTournaments()).toHaveLength(1)
+    expect(target.games.listGames({ tournamentId: first.tournamentId ?? -1 })).toHaveLength(2)
   })
 
   it('exports a whole tournament and a friendly game', async () => {
     const src = await tableMachine()
-    const friendly = source.createGame({ setup: setupFor(Array(10).fill(null)) })
-    const all = JSON.parse(source.exportJson({ tournamentId: src.tournamentId })) as {
+    const friendly = source.games.createGame({ setup: setupFor(Array(10).fill(null)) })
+    const all = JSON.parse(source.transfer.exportJson({ tournamentId: src.tournamentId })) as {
       games: unknown[]
       tournament: unknown
     }
     expect(all.games).toHaveLength(2)
-    const one = JSON.parse(source.exportJson({ gameId: friendly.id })) as {
+    const one = JSON.parse(source.transfer.exportJson({ gameId: friendly.id })) as {
       games: unknown[]
       tournament?: unknown
     }
     expect(one.tournament).toBeUndefined()
-    const report = target.importJson(JSON.stringify(one))
+    const report = target.transfer.importJson(JSON.stringify(one))
     expect(report).toMatchObject({ games: 1, players: 0, tournamentId: null })
-    expect(target.listGames({ friendly: true })).toHaveLength(1)
-    expect(await errorCode(() => source.exportJson({ gameId: 98765 }))).toBe('db/not_found')
+    expect(target.games.listGames({ friendly: true })).toHaveLength(1)
+    expect(await errorCode(() => source.transfer.exportJson({ gameId: 98765 }))).toBe('db/not_found')
   })
 })
 
@@ -191,60 +198,60 @@ describe('per-round judges travel with the tournament', () => {
 
   it('export → import into a fresh database gives the same judge per round and table', async () => {
     const src = await tableMachine()
-    const tables = source.getStructure(src.tournamentId)!.tables
-    source.setRoundJudge(src.roundId, tables[0].id, 'Судья на замену')
-    source.setRoundJudge(src.roundId, tables[1].id, 'Пётр')
+    const tables = source.tournaments.getStructure(src.tournamentId)!.tables
+    source.tournaments.setRoundJudge(src.roundId, tables[0].id, 'Судья на замену')
+    source.tournaments.setRoundJudge(src.roundId, tables[1].id, 'Пётр')
     const before = judges(source)
     expect(before).toHaveLength(2)
-    target.importJson(source.exportJson({ tournamentId: src.tournamentId }))
+    target.transfer.importJson(source.transfer.exportJson({ tournamentId: src.tournamentId }))
     expect(judges(target)).toEqual(before)
     // Resolved as the dashboard reads them: the round's own judge over the table's usual one.
     const round = target.connection.prepare('SELECT id FROM rounds').get() as { id: number }
-    expect([...target.roundJudges(round.id).values()].sort()).toEqual(['Пётр', 'Судья на замену'])
+    expect([...target.tournaments.roundJudges(round.id).values()].sort()).toEqual(['Пётр', 'Судья на замену'])
   })
 
   it('the receiving database keeps its own per-round judge; an unknown table is refused', async () => {
     const src = await tableMachine()
-    const tables = source.getStructure(src.tournamentId)!.tables
-    source.setRoundJudge(src.roundId, tables[0].id, 'С первой машины')
+    const tables = source.tournaments.getStructure(src.tournamentId)!.tables
+    source.tournaments.setRoundJudge(src.roundId, tables[0].id, 'С первой машины')
     // The head judge's machine got the tournament's structure earlier and chose its own judge for table 1.
-    const structure = JSON.parse(source.exportJson({ tournamentId: src.tournamentId })) as Record<
+    const structure = JSON.parse(source.transfer.exportJson({ tournamentId: src.tournamentId })) as Record<
       string,
       unknown
     >
-    target.importJson(JSON.stringify({ ...structure, games: [], players: [] }))
+    target.transfer.importJson(JSON.stringify({ ...structure, games: [], players: [] }))
     const round = target.connection.prepare('SELECT id FROM rounds').get() as { id: number }
     const table1 = target.connection.prepare('SELECT id FROM tables WHERE number = 1').get() as { id: number }
-    target.setRoundJudge(round.id, table1.id, 'Решение главного судьи')
-    target.importJson(source.exportJson({ roundId: src.roundId }))
+    target.tournaments.setRoundJudge(round.id, table1.id, 'Решение главного судьи')
+    target.transfer.importJson(source.transfer.exportJson({ roundId: src.roundId }))
     expect(judges(target)).toEqual([{ round: 1, table: 1, judge: 'Решение главного судьи' }])
 
-    const doc = JSON.parse(source.exportJson({ tournamentId: src.tournamentId })) as {
+    const doc = JSON.parse(source.transfer.exportJson({ tournamentId: src.tournamentId })) as {
       tournament: { stages: Array<{ rounds: Array<{ judges: Array<{ table: number; judge: string }> }> }> }
     }
     doc.tournament.stages[0].rounds[0].judges.push({ table: 9, judge: 'Никто' })
-    expect(await errorCode(() => target.importJson(JSON.stringify(doc)))).toBe('db/import_malformed')
+    expect(await errorCode(() => target.transfer.importJson(JSON.stringify(doc)))).toBe('db/import_malformed')
   })
 })
 
 describe('refused imports change nothing', () => {
   it('the same game twice: db/import_duplicate', async () => {
     const src = await tableMachine()
-    const text = source.exportJson({ roundId: src.roundId })
-    target.importJson(text)
+    const text = source.transfer.exportJson({ roundId: src.roundId })
+    target.transfer.importJson(text)
     const before = snapshot(target)
-    expect(await errorCode(() => target.importJson(text))).toBe('db/import_duplicate')
+    expect(await errorCode(() => target.transfer.importJson(text))).toBe('db/import_duplicate')
     expect(snapshot(target)).toEqual(before)
   })
 
   it('the same uuid with a different log: db/import_conflict', async () => {
     const src = await tableMachine()
-    target.importJson(source.exportJson({ gameId: src.gameIds[1] }))
-    source.appendEntry(src.gameIds[1], entry(8), { status: 'running', winner: null })
+    target.transfer.importJson(source.transfer.exportJson({ gameId: src.gameIds[1] }))
+    source.games.appendEntry(src.gameIds[1], entry(8), { status: 'running', winner: null })
     const before = snapshot(target)
     let err: unknown
     try {
-      target.importJson(source.exportJson({ roundId: src.roundId }))
+      target.transfer.importJson(source.transfer.exportJson({ roundId: src.roundId }))
     } catch (e) {
       err = e
     }
@@ -254,36 +261,44 @@ describe('refused imports change nothing', () => {
     )
     expect(snapshot(target)).toEqual(before)
     // The first game of the round was new, but nothing of it was written either.
-    expect(target.listGames({})).toHaveLength(1)
+    expect(target.games.listGames({})).toHaveLength(1)
   })
 
   it('malformed JSON, another format, another version and an invalid document are refused', async () => {
     await tableMachine()
-    target.addPlayer({ nickname: 'Лиса' })
+    target.players.addPlayer({ nickname: 'Лиса' })
     const before = snapshot(target)
-    expect(await errorCode(() => target.importJson('{"format": "mafia-desk/games", "version": 1, '))).toBe(
-      'db/import_malformed',
-    )
-    expect(await errorCode(() => target.importJson(''))).toBe('db/import_malformed')
-    expect(await errorCode(() => target.importJson('{"name": "my spreadsheet", "rows": []}'))).toBe(
+    expect(
+      await errorCode(() => target.transfer.importJson('{"format": "mafia-desk/games", "version": 1, ')),
+    ).toBe('db/import_malformed')
+    expect(await errorCode(() => target.transfer.importJson(''))).toBe('db/import_malformed')
+    expect(await errorCode(() => target.transfer.importJson('{"name": "my spreadsheet", "rows": []}'))).toBe(
       'db/import_wrong_format',
     )
-    expect(await errorCode(() => target.importJson('[1, 2, 3]'))).toBe('db/import_wrong_format')
+    expect(await errorCode(() => target.transfer.importJson('[1, 2, 3]'))).toBe('db/import_wrong_format')
     expect(
-      await errorCode(() => target.importJson(JSON.stringify({ format: EXCHANGE_FORMAT, version: 2 }))),
+      await errorCode(() =>
+        target.transfer.importJson(JSON.stringify({ format: EXCHANGE_FORMAT, version: 2 })),
+      ),
     ).toBe('db/import_unsupported_version')
-    const good = JSON.parse(source.exportJson({ tournamentId: 1 })) as {
+    const good = JSON.parse(source.transfer.exportJson({ tournamentId: 1 })) as {
       games: Array<{ log: Array<{ seq: number }>; results: Array<{ playerId: number | null }> }>
     }
     const badSeq = structuredClone(good)
     badSeq.games[0].log[3].seq = 1
-    expect(await errorCode(() => target.importJson(JSON.stringify(badSeq)))).toBe('db/import_malformed')
+    expect(await errorCode(() => target.transfer.importJson(JSON.stringify(badSeq)))).toBe(
+      'db/import_malformed',
+    )
     const badPlayer = structuredClone(good)
     badPlayer.games[0].results[0].playerId = 5555
-    expect(await errorCode(() => target.importJson(JSON.stringify(badPlayer)))).toBe('db/import_malformed')
+    expect(await errorCode(() => target.transfer.importJson(JSON.stringify(badPlayer)))).toBe(
+      'db/import_malformed',
+    )
     const missing = structuredClone(good) as unknown as { games: Array<Record<string, unknown>> }
     delete missing.games[1].setup
-    expect(await errorCode(() => target.importJson(JSON.stringify(missing)))).toBe('db/import_malformed')
+    expect(await errorCode(() => target.transfer.importJson(JSON.stringify(missing)))).toBe(
+      'db/import_malformed',
+    )
     expect(snapshot(target)).toEqual(before)
   })
 })

@@ -25,18 +25,20 @@ async function codeOf(f: () => unknown): Promise<string> {
 describe('control characters in names', () => {
   it('the registry refuses NUL in a nickname or a club, and keeps nothing', async () => {
     const db = await fresh()
-    expect(await codeOf(() => db.addPlayer({ nickname: 'Ли\u0000са' }))).toBe('db/invalid_input')
-    expect(await codeOf(() => db.addPlayer({ nickname: 'Лиса', club: 'a\u0007b' }))).toBe('db/invalid_input')
-    expect(db.listPlayers()).toHaveLength(0)
-    expect(await codeOf(() => db.addPlayer({ nickname: 'Лиса\tРыжая' }))).toBe('ok')
+    expect(await codeOf(() => db.players.addPlayer({ nickname: 'Ли\u0000са' }))).toBe('db/invalid_input')
+    expect(await codeOf(() => db.players.addPlayer({ nickname: 'Лиса', club: 'a\u0007b' }))).toBe(
+      'db/invalid_input',
+    )
+    expect(db.players.listPlayers()).toHaveLength(0)
+    expect(await codeOf(() => db.players.addPlayer({ nickname: 'Лиса\tРыжая' }))).toBe('ok')
     db.close()
   })
 
   it('a CSV import with a NUL in a nickname is refused whole', async () => {
     const db = await fresh()
-    const r = db.importPlayersCsv('nickname;club\nAce;X\nB\u0000ee;Y\n')
+    const r = db.players.importPlayersCsv('nickname;club\nAce;X\nB\u0000ee;Y\n')
     expect(JSON.stringify(r)).toContain('NUL')
-    expect(db.listPlayers()).toHaveLength(0)
+    expect(db.players.listPlayers()).toHaveLength(0)
     db.close()
   })
 
@@ -83,7 +85,7 @@ describe('a damaged database (issue 13, item 6)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-damaged-'))
     const file = join(dir, 'mafia-desk.sqlite')
     const db = await openDatabase(file)
-    for (let i = 0; i < 300; i++) db.addPlayer({ nickname: `Игрок ${i}`, club: 'Клуб '.repeat(20) })
+    for (let i = 0; i < 300; i++) db.players.addPlayer({ nickname: `Игрок ${i}`, club: 'Клуб '.repeat(20) })
     const good = await db.backupNow('manual')
     db.close()
     // Damage two pages near the end of the file (players' data), not the header or the schema.
@@ -97,14 +99,14 @@ describe('a damaged database (issue 13, item 6)', () => {
     expect(damaged.damage?.problems.length).toBeGreaterThan(0)
     expect(damaged.damage?.newestGoodBackup).toBe(good)
     expect(damaged.readonly).toBe(true)
-    const err = await errorOf(() => damaged.addPlayer({ nickname: 'Новый' }))
+    const err = await errorOf(() => damaged.players.addPlayer({ nickname: 'Новый' }))
     expect(err.code).toBe('db/corrupt')
     expect(err.message.en).toContain(basename(good))
     expect((await errorOf(() => damaged.backupNow('manual'))).code).toBe('db/corrupt')
     const restored = await damaged.restoreBackup(good)
     expect(restored.damage).toBeNull()
     expect(restored.integrityCheck()).toEqual([])
-    expect(restored.listPlayers().some((p) => p.nickname === 'Игрок 7')).toBe(true)
+    expect(restored.players.listPlayers().some((p) => p.nickname === 'Игрок 7')).toBe(true)
     restored.close()
   })
 })

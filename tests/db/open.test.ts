@@ -50,13 +50,13 @@ describe('opening and migrations', () => {
   it('reopening is idempotent and keeps the data', async () => {
     const file = path.join(dir, 'db.sqlite')
     const db = await openDatabase(file)
-    const p = db.addPlayer({ nickname: 'Лиса' })
-    db.setSetting('ui.language', 'ru')
+    const p = db.players.addPlayer({ nickname: 'Лиса' })
+    db.settings.setSetting('ui.language', 'ru')
     db.close()
     const again = await openDatabase(file)
     expect(again.connection.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
-    expect(again.getPlayer(p.id)?.nickname).toBe('Лиса')
-    expect(again.getSetting<string>('ui.language')).toBe('ru')
+    expect(again.players.getPlayer(p.id)?.nickname).toBe('Лиса')
+    expect(again.settings.getSetting<string>('ui.language')).toBe('ru')
     expect(again.listBackups()).toEqual([])
     expect(again.integrityCheck()).toEqual([])
     again.close()
@@ -79,7 +79,7 @@ describe('opening and migrations', () => {
 
     const db = await openDatabase(file)
     expect(db.connection.pragma('user_version', { simple: true })).toBe(LATEST_VERSION)
-    expect(db.listPlayers('сов').map((p) => p.nickname)).toEqual(['Сова'])
+    expect(db.players.listPlayers('сов').map((p) => p.nickname)).toEqual(['Сова'])
     const backups = db.listBackups()
     expect(backups).toHaveLength(1)
     expect(backups[0].reason).toBe(`before-migration-v1-to-v${LATEST_VERSION}`)
@@ -148,7 +148,7 @@ describe('bad files are refused and left byte-identical', () => {
   it('a file from a newer app version: db/too_new', async () => {
     const file = path.join(dir, 'future.sqlite')
     const db = await openDatabase(file)
-    db.addPlayer({ nickname: 'Волк' })
+    db.players.addPlayer({ nickname: 'Волк' })
     db.close()
     const raw = new Database(file)
     raw.pragma(`user_version = ${LATEST_VERSION + 5}`)
@@ -165,10 +165,10 @@ describe('write failures are clear and leave the stored state intact', () => {
   it('a read-only database gives db/readonly on append and the log is unchanged', async () => {
     const file = path.join(dir, 'ro.sqlite')
     const db = await openDatabase(file)
-    const game = db.createGame({
+    const game = db.games.createGame({
       setup: setupFor([null, null, null, null, null, null, null, null, null, null]),
     })
-    db.appendEntry(game.id, entry(1), { status: 'running', winner: null })
+    db.games.appendEntry(game.id, entry(1), { status: 'running', winner: null })
     db.close()
     fs.chmodSync(file, 0o444)
     // Tests run as root, which ignores file modes, so chmod alone cannot make the file read-only here. We open
@@ -177,14 +177,14 @@ describe('write failures are clear and leave the stored state intact', () => {
     const ro = await openDatabase(file, { readonly: true })
     expect(ro.readonly).toBe(true)
     expect(
-      await errorCode(() => ro.appendEntry(game.id, entry(2), { status: 'running', winner: null })),
+      await errorCode(() => ro.games.appendEntry(game.id, entry(2), { status: 'running', winner: null })),
     ).toBe('db/readonly')
-    expect(await errorCode(() => ro.addPlayer({ nickname: 'Ёж' }))).toBe('db/readonly')
-    expect(ro.loadGame(game.id)?.log.map((e) => e.seq)).toEqual([1])
+    expect(await errorCode(() => ro.players.addPlayer({ nickname: 'Ёж' }))).toBe('db/readonly')
+    expect(ro.games.loadGame(game.id)?.log.map((e) => e.seq)).toEqual([1])
     ro.close()
     fs.chmodSync(file, 0o644)
     const rw = await openDatabase(file)
-    expect(rw.loadGame(game.id)?.log).toHaveLength(1)
+    expect(rw.games.loadGame(game.id)?.log).toHaveLength(1)
     rw.close()
   })
 
@@ -193,7 +193,7 @@ describe('write failures are clear and leave the stored state intact', () => {
     async () => {
       const file = path.join(dir, 'ro2.sqlite')
       const db = await openDatabase(file)
-      const game = db.createGame({
+      const game = db.games.createGame({
         setup: setupFor([null, null, null, null, null, null, null, null, null, null]),
       })
       db.close()
@@ -201,7 +201,7 @@ describe('write failures are clear and leave the stored state intact', () => {
       const ro = await openDatabase(file)
       expect(ro.readonly).toBe(true)
       expect(
-        await errorCode(() => ro.appendEntry(game.id, entry(1), { status: 'running', winner: null })),
+        await errorCode(() => ro.games.appendEntry(game.id, entry(1), { status: 'running', winner: null })),
       ).toBe('db/readonly')
       ro.close()
     },
@@ -209,64 +209,64 @@ describe('write failures are clear and leave the stored state intact', () => {
 
   it('a write refused by SQLite on a live connection (query_only) gives db/readonly', async () => {
     const db = await openDatabase(path.join(dir, 'qo.sqlite'))
-    const game = db.createGame({
+    const game = db.games.createGame({
       setup: setupFor([null, null, null, null, null, null, null, null, null, null]),
     })
     db.connection.pragma('query_only = 1')
     expect(
-      await errorCode(() => db.appendEntry(game.id, entry(1), { status: 'running', winner: null })),
+      await errorCode(() => db.games.appendEntry(game.id, entry(1), { status: 'running', winner: null })),
     ).toBe('db/readonly')
     db.connection.pragma('query_only = 0')
-    expect(db.loadGame(game.id)?.log).toEqual([])
-    expect(db.getGame(game.id)?.status).toBe('setup')
+    expect(db.games.loadGame(game.id)?.log).toEqual([])
+    expect(db.games.getGame(game.id)?.status).toBe('setup')
     db.close()
   })
 
   it('a full disk (SQLite max_page_count reached) gives db/full and nothing is half-written', async () => {
     const db = await openDatabase(path.join(dir, 'full.sqlite'))
-    const game = db.createGame({
+    const game = db.games.createGame({
       setup: setupFor([null, null, null, null, null, null, null, null, null, null]),
     })
-    db.appendEntry(game.id, entry(1), { status: 'running', winner: null })
+    db.games.appendEntry(game.id, entry(1), { status: 'running', winner: null })
     const c = db.connection
     c.pragma(`max_page_count = ${c.pragma('page_count', { simple: true }) as number}`)
     const big = { ...entry(2), events: [{ type: 'note', text: 'x'.repeat(200_000) }] }
-    expect(await errorCode(() => db.appendEntry(game.id, big, { status: 'finished', winner: 'red' }))).toBe(
-      'db/full',
-    )
-    const loaded = db.loadGame(game.id)
+    expect(
+      await errorCode(() => db.games.appendEntry(game.id, big, { status: 'finished', winner: 'red' })),
+    ).toBe('db/full')
+    const loaded = db.games.loadGame(game.id)
     expect(loaded?.log.map((e) => e.seq)).toEqual([1])
     expect(loaded?.game.status).toBe('running')
     expect(loaded?.game.winner).toBeNull()
     // Space again: the next append works and continues the log.
     c.pragma('max_page_count = 1073741823')
-    db.appendEntry(game.id, entry(2), { status: 'running', winner: null })
-    expect(db.loadGame(game.id)?.log.map((e) => e.seq)).toEqual([1, 2])
+    db.games.appendEntry(game.id, entry(2), { status: 'running', winner: null })
+    expect(db.games.loadGame(game.id)?.log.map((e) => e.seq)).toEqual([1, 2])
     db.close()
   })
 
   it('a database locked by another writer gives db/locked', async () => {
     const file = path.join(dir, 'locked.sqlite')
     const db = await openDatabase(file)
-    const game = db.createGame({
+    const game = db.games.createGame({
       setup: setupFor([null, null, null, null, null, null, null, null, null, null]),
     })
     db.connection.pragma('busy_timeout = 50')
     const other = new Database(file)
     other.prepare('BEGIN IMMEDIATE').run()
     expect(
-      await errorCode(() => db.appendEntry(game.id, entry(1), { status: 'running', winner: null })),
+      await errorCode(() => db.games.appendEntry(game.id, entry(1), { status: 'running', winner: null })),
     ).toBe('db/locked')
     other.prepare('ROLLBACK').run()
     other.close()
-    db.appendEntry(game.id, entry(1), { status: 'running', winner: null })
-    expect(db.loadGame(game.id)?.log).toHaveLength(1)
+    db.games.appendEntry(game.id, entry(1), { status: 'running', winner: null })
+    expect(db.games.loadGame(game.id)?.log).toHaveLength(1)
     db.close()
   })
 
   it('a closed handle gives db/closed', async () => {
     const db = await openDatabase(path.join(dir, 'closed.sqlite'))
     db.close()
-    expect(await errorCode(() => db.listPlayers())).toBe('db/closed')
+    expect(await errorCode(() => db.players.listPlayers())).toBe('db/closed')
   })
 })

@@ -8,7 +8,8 @@ import { toAppErrorData } from '../../src/shared/errors'
 async function main(): Promise<void> {
   const db = await openDatabase(process.argv[2])
   try {
-    for (let i = 0; i < 100_000; i++) db.addPlayer({ nickname: `Игрок ${i}`, club: 'Клуб '.repeat(40) })
+    for (let i = 0; i < 100_000; i++)
+      db.players.addPlayer({ nickname: `Игрок ${i}`, club: 'Клуб '.repeat(40) })
     console.log(JSON.stringify({ code: 'none' }))
   } catch (err) {
     const e = toAppErrorData(err)

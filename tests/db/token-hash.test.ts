@@ -25,8 +25,8 @@ function fileBytes(file: string): Buffer {
 
 async function hubWithTable(file: string) {
   const db = await openDatabase(file)
-  const t = db.createTournament({ name: 'Кубок', endsOn: '2999-12-31' })
-  const table = db.addTable(t.id, { number: 1 })
+  const t = db.tournaments.createTournament({ name: 'Кубок', endsOn: '2999-12-31' })
+  const table = db.tournaments.addTable(t.id, { number: 1 })
   return { db, tableId: table.id }
 }
 
@@ -41,7 +41,7 @@ describe('table tokens at rest', () => {
     expect(db.sync.grant(grouped)?.tableId).toBe(tableId)
     expect(db.sync.grant(base32(crypto.randomBytes(20)))).toBeNull()
     // What the database lists is the hash, never the code.
-    const [row] = db.sync.tableTokens(db.getTable(tableId)!.tournamentId)
+    const [row] = db.sync.tableTokens(db.tournaments.getTable(tableId)!.tournamentId)
     expect(row.tokenHash).toBe(tokenHash(token))
     expect(row).not.toHaveProperty('token')
     expect(JSON.stringify(db.connection.prepare('SELECT * FROM sync_tokens').all())).not.toContain(token)

@@ -40,7 +40,7 @@ async function crashedWithWal(
     other.pragma('wal_checkpoint(TRUNCATE)')
     other.close()
   }
-  for (let i = 0; i < 40; i++) db.addPlayer({ nickname: `Игрок ${i}` })
+  for (let i = 0; i < 40; i++) db.players.addPlayer({ nickname: `Игрок ${i}` })
   copyFileSync(file, `${file}.crash`)
   copyFileSync(`${file}-wal`, `${file}-wal.crash`)
   db.close() // checkpoints and removes the WAL: put the crash copy back
@@ -75,7 +75,7 @@ describe('damage in the write-ahead log', () => {
     open.push(db)
     expect(db.damage).toBeNull()
     expect(db.readonly).toBe(false)
-    expect(db.listPlayers().filter((p) => p.nickname.startsWith('Игрок ')).length).toBe(40)
+    expect(db.players.listPlayers().filter((p) => p.nickname.startsWith('Игрок ')).length).toBe(40)
   })
 
   it('a damaged frame in the middle: found at open, read-only, the hidden commands counted, the good backup named', async () => {
@@ -92,7 +92,7 @@ describe('damage in the write-ahead log', () => {
     expect(db.readonly).toBe(true)
     expect(db.damage?.wal?.lost).toBeGreaterThan(30)
     expect(db.damage?.newestGoodBackup).toBe(backup)
-    const err = errorOf(() => db.addPlayer({ nickname: 'Новый' }))
+    const err = errorOf(() => db.players.addPlayer({ nickname: 'Новый' }))
     expect(err.code).toBe('db/corrupt')
     expect(err.message.en).toMatch(/journal .*-wal\) is damaged: \d+ acknowledged change/)
     expect(err.message.en).toContain(basename(backup))
@@ -116,7 +116,7 @@ describe('damage in the write-ahead log', () => {
       standings: (id) => overlayStandings(db, id),
     })
     expect(() => service.init()).not.toThrow()
-    expect(errorOf(() => db.addPlayer({ nickname: 'Новый' })).code).toBe('db/corrupt')
+    expect(errorOf(() => db.players.addPlayer({ nickname: 'Новый' })).code).toBe('db/corrupt')
   })
 
   it('damage that hides even the tables: a clear db/corrupt naming the good backup, never "no such table"', async () => {
@@ -164,7 +164,7 @@ describe('damage in the write-ahead log', () => {
     dirs.push(dir)
     const target = join(dir, 'mafia-desk.sqlite')
     const db0 = await openDatabase(target)
-    for (let i = 0; i < 300; i++) db0.addPlayer({ nickname: `Игрок ${i}`, club: 'Клуб '.repeat(20) })
+    for (let i = 0; i < 300; i++) db0.players.addPlayer({ nickname: `Игрок ${i}`, club: 'Клуб '.repeat(20) })
     db0.close()
     const conn = openSqlite(target, { fileMustExist: true })
     expect(conn.pragma('journal_mode = DELETE', { simple: true })).toBe('delete')

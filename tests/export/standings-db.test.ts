@@ -57,11 +57,11 @@ async function setup(): Promise<{ db: MafiaDb; service: AppService; tournamentId
   service.init()
   seedDemo(service, db)
   service.saveRuleset(NEWEST)
-  const tournamentId = db.listTournaments()[0].id
-  db.updateTournament(tournamentId, { ruleset: NEWEST })
+  const tournamentId = db.tournaments.listTournaments()[0].id
+  db.tournaments.updateTournament(tournamentId, { ruleset: NEWEST })
   // A stage of our own next to the demo tournament's qualifying (a semifinal: Ci applies from the first game).
-  const stage = db.addStage(tournamentId, { kind: 'semifinal' })
-  const roundId = db.addRound(stage.id).id
+  const stage = db.tournaments.addStage(tournamentId, { kind: 'semifinal' })
+  const roundId = db.tournaments.addRound(stage.id).id
   return { db, service, tournamentId, roundId }
 }
 
@@ -87,7 +87,7 @@ describe('standings from the database', () => {
     const b = play(service, tournamentId, roundId, [...UNTIL_NIGHT_1, { cmd: 'teamDefeat', seat: 10 }])
     // Game C: Jay killed first, the game goes on; Jay's team loses later by another team defeat (seat 1).
     const c = play(service, tournamentId, roundId, [...UNTIL_NIGHT_1, { cmd: 'teamDefeat', seat: 1 }])
-    expect(db.getGame(b)?.status).toBe('finished')
+    expect(db.games.getGame(b)?.status).toBe('finished')
 
     const all = liveStandings(db, tournamentId)
     const jay = all.overall.find((r) => r.name === 'Jay')
@@ -95,7 +95,7 @@ describe('standings from the database', () => {
     expect(seat(a, 10)?.bestMove).toBe(0.5)
     // The protocol's points, seat for seat (game_results).
     for (const g of [a, b, c])
-      for (const r of db.getResults(g))
+      for (const r of db.games.getResults(g))
         expect(seat(g, r.seat)!.total - seat(g, r.seat)!.ci).toBeCloseTo(r.total, 6)
     expect(seat(b, 10)).toMatchObject({ penalty: -0.7, ci: 0, result: 'loss', firstKilled: true })
     // In game C he lost while killed first, not by his own fault: n = 3, i = 3, B = 1 → Ci = min(0.5·3, 0.5).
@@ -128,11 +128,12 @@ describe('standings from the database', () => {
     const done = liveStandings(db, tournamentId)
     expect(semi(done).some((g) => g.ciProvisional)).toBe(false)
     expect(done.overall.find((r) => r.name === 'Jay')?.ciProvisional).toBe(false)
-    expect(db.getResults(c).every((r) => r.ci === 0)).toBe(true)
+    expect(db.games.getResults(c).every((r) => r.ci === 0)).toBe(true)
     const stored = storeCiIfStageFinalised(db, roundId) ?? []
     expect(stored.filter((v) => v.ci !== 0)).toEqual([{ gameId: c, seat: 10, ci: 0.5 }])
-    expect(db.getResults(c).find((r) => r.seat === 10)?.ci).toBe(0.5)
+    expect(db.games.getResults(c).find((r) => r.seat === 10)?.ci).toBe(0.5)
     // The stored Ci equals the standings' Ci, seat for seat.
-    for (const g of semi(done)) expect(db.getResults(g.gameId).find((r) => r.seat === g.seat)?.ci).toBe(g.ci)
+    for (const g of semi(done))
+      expect(db.games.getResults(g.gameId).find((r) => r.seat === g.seat)?.ci).toBe(g.ci)
   })
 })

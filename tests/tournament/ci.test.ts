@@ -1,6 +1,7 @@
 // Ci, first-kill compensation (docs/rules.md §13.5), on a hand-computed table of 6 players across 10 games.
 import { describe, expect, it } from 'vitest'
-import { computeCi, SCORING_PRESETS, type ScoringConfig } from '../../src/main/tournament/scoring'
+import { SCORING_PRESETS, type ScoringConfig } from '../../src/main/tournament/scoring'
+import { computeCi } from '../../src/main/tournament/ci'
 import {
   ciValues,
   computeAllStandings,

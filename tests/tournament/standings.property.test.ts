@@ -2,7 +2,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { SCORING_PRESETS } from '../../src/main/tournament/scoring'
-import { compareRows, computeAllStandings, type StandingsGame } from '../../src/main/tournament/standings'
+import { compareRows } from '../../src/main/tournament/ranking'
+import { computeAllStandings, type StandingsGame } from '../../src/main/tournament/standings'
 import type { Winner } from '../../src/shared/game/record'
 import { miniGame } from './fixtures'
 

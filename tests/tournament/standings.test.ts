@@ -11,11 +11,11 @@ import {
 import {
   computeAllStandings,
   computeStandings,
-  rankRows,
   scoreGames,
   type StandingsGame,
   type StandingsRow,
 } from '../../src/main/tournament/standings'
+import { rankRows } from '../../src/main/tournament/ranking'
 import { BUILTIN_RULESETS, deriveRuleset } from '../../src/shared/game/ruleset'
 import { finishedGame, miniGame, unfinishedGame, type MiniPlayer } from './fixtures'
 

@@ -131,14 +131,14 @@ export function playDemoGames(
  * made through the service like any other games. Nothing when the database has a game.
  */
 export function seedDemo(service: AppService, db: MafiaDb, log: (line: string) => void = () => {}): void {
-  if (db.readonly || db.listGames({}).length > 0) return
-  const demo = db.seedDemo({ rotations: DEMO_ROTATIONS })
+  if (db.readonly || db.games.listGames({}).length > 0) return
+  const demo = db.tournaments.seedDemo({ rotations: DEMO_ROTATIONS })
   if (!demo) return
-  const players = demo.playerIds.map((id) => db.getPlayer(id))
+  const players = demo.playerIds.map((id) => db.players.getPlayer(id))
   const seated = players.map((p, i) => ({ name: p?.nickname ?? `Игрок ${i + 1}`, playerId: p?.id ?? null }))
   // The finished rounds are closed without the end-of-round backup: a fresh database has nothing to keep yet.
   const finishRound = (roundId: number): void => {
-    db.markRoundFinished(roundId)
+    db.tournaments.markRoundFinished(roundId)
   }
   // One transaction for all the finished games: their hundreds of commands reach the disk in one commit, not one
   // each (playDemoGames catches its own failures, so what was played is kept).

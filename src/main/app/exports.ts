@@ -7,10 +7,10 @@ import type { MafiaDb, GameRow } from '../db'
 import { exportProtocol, exportStandings, scoringFor, type ExportProtocolOptions } from '../export/commands'
 import type { ProtocolHeader } from '../export/protocol'
 import type { StageKind } from '../db/types'
-import type { StandingsFormat } from '../export/standings'
+import type { StandingsFormat } from '../export/standings-file'
 import type { Lang } from '../export/i18n'
+import { ciValues } from '../tournament/standings'
 import {
-  ciValues,
   computeAllStandings,
   type AllStandings,
   type StandingsGame,
@@ -42,7 +42,7 @@ export function recordOf(
   db: MafiaDb,
   gameId: number,
 ): { row: GameRow; record: GameRecord; startedAt: number | null; endedAt: number | null } {
-  const loaded = db.loadGame(gameId)
+  const loaded = db.games.loadGame(gameId)
   if (!loaded) throw gameNotFound(gameId)
   const log = loaded.log as LogEntry[]
   const game = restore(loaded.game.setup as GameSetup, log)
@@ -54,13 +54,13 @@ export function recordOf(
 }
 
 function stageName(db: MafiaDb, stageId: number | null): string | null {
-  return stageId === null ? null : (db.getStage(stageId)?.name ?? null)
+  return stageId === null ? null : (db.tournaments.getStage(stageId)?.name ?? null)
 }
 
 export function protocolHeader(db: MafiaDb, row: GameRow, record: GameRecord): ProtocolHeader {
-  const tournament = row.tournamentId === null ? null : db.getTournament(row.tournamentId)
-  const round = row.roundId === null ? null : db.getRound(row.roundId)
-  const table = row.tableId === null ? null : db.getTable(row.tableId)
+  const tournament = row.tournamentId === null ? null : db.tournaments.getTournament(row.tournamentId)
+  const round = row.roundId === null ? null : db.tournaments.getRound(row.roundId)
+  const table = row.tableId === null ? null : db.tournaments.getTable(row.tableId)
   const stageId = row.stageId ?? (round ? round.stageId : null)
   return {
     // A friendly game: the protocol prints «Товарищеская игра» / «Friendly game» in its own language.
@@ -106,35 +106,35 @@ const recordCache = new WeakMap<MafiaDb, Map<number, { key: string; game: Standi
 /** The stage key the standings group by: its kind ('qualifying' | 'semifinal' | 'final'; Ci's "finals under 4
  * games" rule looks for 'final'). */
 function stageKey(db: MafiaDb, stageId: number | null): StageKind | null {
-  return stageId === null ? null : (db.getStage(stageId)?.kind ?? null)
+  return stageId === null ? null : (db.tournaments.getStage(stageId)?.kind ?? null)
 }
 
 function stageIdOf(db: MafiaDb, row: GameRow): number | null {
-  const round = row.roundId === null ? null : db.getRound(row.roundId)
+  const round = row.roundId === null ? null : db.tournaments.getRound(row.roundId)
   return row.stageId ?? round?.stageId ?? null
 }
 
 export function standingsGames(db: MafiaDb, tournamentId: number): StandingsGame[] {
-  if (!db.getTournament(tournamentId)) throw tournamentNotFound(tournamentId)
+  if (!db.tournaments.getTournament(tournamentId)) throw tournamentNotFound(tournamentId)
   let cache = recordCache.get(db)
   if (cache === undefined) recordCache.set(db, (cache = new Map()))
   const seen = new Set<number>()
   // A spare seat's or a substitute's player scores for nobody (issue 28).
   const nobody = scoresForNobodyIn(db)
-  const out = db.listGames({ tournamentId }).map((row) => {
+  const out = db.games.listGames({ tournamentId }).map((row) => {
     seen.add(row.id)
     const stage = stageKey(db, stageIdOf(db, row))
     const scoresForNobody = nobody(row)
     const key = `${row.uuid}|${row.lastSeq ?? ''}|${row.updatedAt}|${row.status}`
     const hit = cache.get(row.id)
     if (hit !== undefined && hit.key === key) return { ...hit.game, stage, scoresForNobody }
-    const loaded = db.loadGame(row.id)
+    const loaded = db.games.loadGame(row.id)
     if (!loaded) throw gameNotFound(row.id)
     const game = standingsGameFromLog(row.id, stage, loaded.game.setup as GameSetup, loaded.log as LogEntry[])
     cache.set(row.id, { key, game })
     return { ...game, scoresForNobody }
   })
-  for (const id of [...cache.keys()]) if (!seen.has(id) && !db.getGame(id)) cache.delete(id)
+  for (const id of [...cache.keys()]) if (!seen.has(id) && !db.games.getGame(id)) cache.delete(id)
   return out
 }
 
@@ -144,11 +144,11 @@ export function standingsGames(db: MafiaDb, tournamentId: number): StandingsGame
  * game's own points always come from its own record.
  */
 export function tournamentRuleset(db: MafiaDb, tournamentId: number): Ruleset {
-  const own = rulesetSchema.safeParse(db.getTournament(tournamentId)?.ruleset)
+  const own = rulesetSchema.safeParse(db.tournaments.getTournament(tournamentId)?.ruleset)
   if (own.success) return own.data
-  const id = (db.getTournament(tournamentId)?.ruleset as { id?: unknown } | null | undefined)?.id
+  const id = (db.tournaments.getTournament(tournamentId)?.ruleset as { id?: unknown } | null | undefined)?.id
   if (id === 'fiim' || id === 'club' || id === 'city') return BUILTIN_RULESETS[id]
-  for (const row of db.listGames({ tournamentId })) {
+  for (const row of db.games.listGames({ tournamentId })) {
     const r = rulesetOfSetup(row.setup)
     if (r) return r
   }
@@ -164,7 +164,7 @@ export function tournamentScoring(db: MafiaDb, tournamentId: number): ScoringCon
  * then, and provisional before. Games outside any stage count as finalised.
  */
 export function isStageFinalised(db: MafiaDb, stageId: number): boolean {
-  const rounds = db.listRounds(stageId)
+  const rounds = db.tournaments.listRounds(stageId)
   return rounds.length > 0 && rounds.every((r) => r.status === 'finished')
 }
 
@@ -172,7 +172,7 @@ export function isStageFinalised(db: MafiaDb, stageId: number): boolean {
 export function finalisedStageKeys(db: MafiaDb, tournamentId: number): Array<string | null> {
   const open = new Set<string>()
   const all = new Set<string>()
-  for (const st of db.listStages(tournamentId)) {
+  for (const st of db.tournaments.listStages(tournamentId)) {
     all.add(st.kind)
     if (!isStageFinalised(db, st.id)) open.add(st.kind)
   }
@@ -189,7 +189,7 @@ function standingsOptions(db: MafiaDb, tournamentId: number): StandingsOptions {
 
 /** The final classification's carry-over: the tournament's final stage says it (0 when it has none). */
 export function carryOverOf(db: MafiaDb, tournamentId: number): number {
-  const final = db.listStages(tournamentId).find((s) => s.kind === 'final')
+  const final = db.tournaments.listStages(tournamentId).find((s) => s.kind === 'final')
   return final?.options.carryOver ?? 0
 }
 
@@ -200,7 +200,7 @@ export async function standingsFile(
   lang: Lang = 'ru',
 ): Promise<Buffer> {
   const games = standingsGames(db, tournamentId)
-  const title = db.getTournament(tournamentId)?.name
+  const title = db.tournaments.getTournament(tournamentId)?.name
   const awards = db.awards.effectiveAwardRules(tournamentId).settings
   return exportStandings(games, { ...standingsOptions(db, tournamentId), lang, title, awards }, format)
 }
@@ -221,13 +221,13 @@ export function storeStageCi(
 ): Array<{ gameId: number; seat: number; ci: number }> {
   const games = standingsGames(db, tournamentId)
   const inStage = new Set(
-    db
+    db.games
       .listGames({ tournamentId })
       .filter((row) => stageIdOf(db, row) === stageId)
       .map((row) => row.id),
   )
   const values = ciValues(games, tournamentScoring(db, tournamentId)).filter((v) => inStage.has(v.gameId))
-  db.setCi(values)
+  db.games.setCi(values)
   return values
 }
 
@@ -239,8 +239,8 @@ export function storeCiIfStageFinalised(
   db: MafiaDb,
   roundId: number,
 ): Array<{ gameId: number; seat: number; ci: number }> | null {
-  const round = db.getRound(roundId)
-  const stage = round ? db.getStage(round.stageId) : null
+  const round = db.tournaments.getRound(roundId)
+  const stage = round ? db.tournaments.getStage(round.stageId) : null
   if (!stage || !isStageFinalised(db, stage.id)) return null
   return storeStageCi(db, stage.tournamentId, stage.id)
 }
@@ -268,7 +268,7 @@ export interface OverlayStandingsWithTieBreaks extends OverlayStandings {
 
 /** The overall standings in the overlay's shape (`?layout=standings`). */
 export function overlayStandings(db: MafiaDb, tournamentId: number): OverlayStandingsWithTieBreaks | null {
-  const t = db.getTournament(tournamentId)
+  const t = db.tournaments.getTournament(tournamentId)
   if (!t) return null
   const all = liveStandings(db, tournamentId)
   return {

@@ -17,7 +17,7 @@ import type {
 } from '../../shared/contract'
 import { carryOverOf, liveStandings, protocolFile, standingsFile } from './exports'
 import { protocolFileName } from '../export/commands'
-import { TournamentOps } from './tournaments'
+import { Organiser } from './organiser'
 import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
 import { AppealsOffice, appealsHandlers } from './organiser/appeals'
@@ -71,6 +71,7 @@ type NamespaceHandlers<N extends string> = {
 }
 
 export function createHandlers(deps: HandlerDeps): Handlers {
+  const organiser = new Organiser(deps.db, deps.service)
   return {
     ...appHandlers(deps),
     ...overlayHandlers(deps),
@@ -86,9 +87,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...classificationHandlers(deps),
     ...backupHandlers(deps),
     ...deps.sync,
+    ...tournamentOpsHandlers(organiser),
+    ...appealsHandlers(new AppealsOffice(deps.db, deps.service, organiser.rounds)),
     ...awardsHandlers(deps),
-    ...tournamentOpsHandlers(new TournamentOps(deps.db, deps.service)),
-    ...appealsHandlers(new AppealsOffice(deps.db, deps.service, new TournamentOps(deps.db, deps.service))),
     ...seasonSeriesHandlers(deps.db),
   }
 }
@@ -148,30 +149,30 @@ function rulesetsHandlers({ service }: HandlerDeps): NamespaceHandlers<'rulesets
 
 function playersHandlers({ db, service }: HandlerDeps): Omit<NamespaceHandlers<'players'>, SeasonSeriesCall> {
   return {
-    'players.list': ({ query }) => db().listPlayers(query).map(playerInfo),
+    'players.list': ({ query }) => db().players.listPlayers(query).map(playerInfo),
     'players.add': (p) =>
       playerInfo(
-        db().addPlayer({
+        db().players.addPlayer({
           nickname: p.nickname,
           fullName: p.fullName ?? '',
           club: p.club ?? '',
           city: p.city ?? '',
         }),
       ),
-    'players.update': ({ id, ...patch }) => playerInfo(db().updatePlayer(id, patch)),
+    'players.update': ({ id, ...patch }) => playerInfo(db().players.updatePlayer(id, patch)),
     'players.merge': ({ keepId, dropId }) => playerInfo(service.mergePlayers(keepId, dropId)),
-    'players.importCsv': ({ text }) => db().importPlayersCsv(text),
+    'players.importCsv': ({ text }) => db().players.importPlayersCsv(text),
     'players.setPhoto': ({ id, base64 }) => {
       // The database checks the type by its magic bytes and the size, then copies it into the data folder.
       const dir = mkdtempSync(join(tmpdir(), 'mafia-desk-photo-'))
       const file = join(dir, 'upload')
       try {
         writeFileSync(file, Buffer.from(base64, 'base64'))
-        db().setPhoto(id, file)
+        db().players.setPhoto(id, file)
       } finally {
         rmSync(dir, { recursive: true, force: true })
       }
-      const p = db().getPlayer(id)
+      const p = db().players.getPlayer(id)
       if (!p)
         throw new AppError(
           appError('app/player_not_found', `Игрок №${id} не найден`, `Player ${id} not found`),
@@ -184,7 +185,7 @@ function playersHandlers({ db, service }: HandlerDeps): Omit<NamespaceHandlers<'
 function dataHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'data'> {
   return {
     'data.export': (scope) => {
-      const text = db().exportJson(scope)
+      const text = db().transfer.exportJson(scope)
       const name =
         'gameId' in scope
           ? `game-${scope.gameId}`
@@ -202,10 +203,12 @@ function dataHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'data'> {
       // a shipped or saved one: never a copy the file widened.
       const known = knownRulesets(service.rulesets(), (uuid) =>
         db()
-          .listTournaments()
+          .tournaments.listTournaments()
           .find((t) => t.uuid === uuid),
       )
-      const result = db().importJson(text, (game, tournament) => verifyImportedGame(game, known(tournament)))
+      const result = db().transfer.importJson(text, (game, tournament) =>
+        verifyImportedGame(game, known(tournament)),
+      )
       service.imported(result.tournamentId)
       return result
     },
@@ -218,13 +221,13 @@ function tournamentsHandlers({
   return {
     'tournaments.list': (): TournamentInfo[] =>
       db()
-        .listTournaments()
+        .tournaments.listTournaments()
         .map((t) => {
           const rounds = db()
-            .listStages(t.id)
+            .tournaments.listStages(t.id)
             .flatMap((st) =>
               db()
-                .listRounds(st.id)
+                .tournaments.listRounds(st.id)
                 .map((r) => ({
                   id: r.id,
                   number: r.number,
@@ -242,7 +245,7 @@ function tournamentsHandlers({
             rounds,
             archived: t.archivedAt !== null,
             tables: db()
-              .listTables(t.id)
+              .tournaments.listTables(t.id)
               .map((tb) => ({ id: tb.id, number: tb.number })),
           }
         }),
@@ -251,16 +254,16 @@ function tournamentsHandlers({
       // and table (e.g. one imported or prepared by the head judge); an empty table has ten free seats.
       // A substituted seat has no registry player (the substitute scores for nobody, issue 28).
       const stored = db()
-        .roundSeating(roundId)
+        .seatings.roundSeating(roundId)
         .tables.find((x) => x.tableId === tableId)
       const plan = stored ? tablePlan(db(), roundId, tableId) : null
-      const game = stored ? undefined : db().listGames({ tournamentId, roundId, tableId }).at(-1)
+      const game = stored ? undefined : db().games.listGames({ tournamentId, roundId, tableId }).at(-1)
       const players = plan
         ? plan.map((p) => ({ playerId: p.kind === 'player' ? p.playerId : null }))
         : ((game?.setup as { players?: Array<{ playerId?: number | null }> } | undefined)?.players ?? [])
       return Array.from({ length: 10 }, (_, i) => {
         const id = players[i]?.playerId
-        const p = typeof id === 'number' ? db().getPlayer(id) : null
+        const p = typeof id === 'number' ? db().players.getPlayer(id) : null
         return p ? playerInfo(p) : null
       })
     },
@@ -307,7 +310,7 @@ function exportHandlers({ db }: HandlerDeps): Omit<NamespaceHandlers<'export'>, 
 function classificationHandlers({ db, service }: HandlerDeps): Pick<Handlers, 'stages.setCarryOver'> {
   return {
     'stages.setCarryOver': ({ stageId, carryOver }) => {
-      const stage = db().getStage(stageId)
+      const stage = db().tournaments.getStage(stageId)
       if (!stage || stage.kind !== 'final')
         throw new AppError(
           appError(
@@ -317,7 +320,7 @@ function classificationHandlers({ db, service }: HandlerDeps): Pick<Handlers, 's
             { stageId },
           ),
         )
-      db().setStageOptions(stageId, { ...stage.options, carryOver })
+      db().tournaments.setStageOptions(stageId, { ...stage.options, carryOver })
       service.tournamentChanged(stage.tournamentId)
       return { carryOver }
     },
@@ -328,8 +331,11 @@ function standingsHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'sta
   return {
     'standings.get': ({ tournamentId }): StandingsPublic => {
       const id =
-        tournamentId ?? service.active()?.game.tournamentId ?? db().listTournaments().at(-1)?.id ?? null
-      const t = id === null ? null : db().getTournament(id)
+        tournamentId ??
+        service.active()?.game.tournamentId ??
+        db().tournaments.listTournaments().at(-1)?.id ??
+        null
+      const t = id === null ? null : db().tournaments.getTournament(id)
       if (!t) return { tournament: null, overall: [], stages: [] }
       const all = liveStandings(db(), t.id)
       const pub = (rows: typeof all.overall): StandingsPublicRow[] =>
@@ -366,7 +372,7 @@ function standingsHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'sta
         carryOver: carryOverOf(db(), t.id),
         finalStageId:
           db()
-            .listStages(t.id)
+            .tournaments.listStages(t.id)
             .find((s) => s.kind === 'final')?.id ?? null,
       }
     },

@@ -52,7 +52,7 @@ export class ObsBridge {
     opts: { log?: (line: string) => void; secrets?: SecretStore } = {},
   ) {
     this.secrets = opts.secrets ?? null
-    const stored = db.getSetting<ObsSettingsInput & { connect?: boolean }>(KEY)
+    const stored = db.settings.getSetting<ObsSettingsInput & { connect?: boolean }>(KEY)
     const { connect, ...settings } = stored ?? {}
     this.wantConnected = connect === true
     // The password lives in the secret store, never in the database (so never in a backup or an export). A
@@ -90,7 +90,7 @@ export class ObsBridge {
   }
 
   private loadScoped(): ScopedMaps {
-    const raw = this.db.getSetting<ScopedMaps>(MAPS_KEY)
+    const raw = this.db.settings.getSetting<ScopedMaps>(MAPS_KEY)
     const clean = (rec: unknown): Record<string, SceneMap> => {
       const out: Record<string, SceneMap> = {}
       if (typeof rec !== 'object' || rec === null) return out
@@ -157,7 +157,7 @@ export class ObsBridge {
       const bucket = this.scoped[scope.kind]
       if (parsed === null) delete bucket[String(scope.id)]
       else bucket[String(scope.id)] = parsed
-      this.db.setSetting(MAPS_KEY, this.scoped)
+      this.db.settings.setSetting(MAPS_KEY, this.scoped)
     }
     this.applyMap()
     this.persist()
@@ -168,7 +168,7 @@ export class ObsBridge {
   replaceDatabase(db: MafiaDb): void {
     this.db = db
     this.persist()
-    this.db.setSetting(MAPS_KEY, this.scoped)
+    this.db.settings.setSetting(MAPS_KEY, this.scoped)
   }
 
   /** Reconnects on start when the operator left OBS connected last time. */
@@ -214,7 +214,7 @@ export class ObsBridge {
   private persist(): void {
     const { password, ...rest } = this.director.settings()
     if (this.secrets) this.secrets.set(SECRET_PASSWORD, password === '' ? null : password)
-    this.db.setSetting(KEY, {
+    this.db.settings.setSetting(KEY, {
       ...rest,
       ...(this.secrets ? {} : { password }),
       map: this.defaultMap,

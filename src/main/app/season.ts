@@ -25,7 +25,7 @@ export function seasonGames(db: MafiaDb): StatsGame[] {
   if (cache === undefined) cacheOf.set(db, (cache = new Map()))
   const seen = new Set<number>()
   const out: StatsGame[] = []
-  for (const row of db.listGames({ status: 'finished' })) {
+  for (const row of db.games.listGames({ status: 'finished' })) {
     seen.add(row.id)
     const key = `${row.uuid}|${row.lastSeq ?? ''}|${row.updatedAt}`
     const hit = cache.get(row.id)
@@ -33,7 +33,7 @@ export function seasonGames(db: MafiaDb): StatsGame[] {
       out.push(hit.game)
       continue
     }
-    const loaded = db.loadGame(row.id)
+    const loaded = db.games.loadGame(row.id)
     if (!loaded) continue
     const log = loaded.log as LogEntry[]
     const record = gameRecord(restore(loaded.game.setup as GameSetup, [...log]))
@@ -55,7 +55,7 @@ function table(db: MafiaDb): { games: StatsGame[]; ratings: RatingTable } {
   return { games, ratings: computeRatings(ratingGamesOf(games)) }
 }
 
-const nickname = (db: MafiaDb, id: number): string => db.getPlayer(id)?.nickname ?? `#${id}`
+const nickname = (db: MafiaDb, id: number): string => db.players.getPlayer(id)?.nickname ?? `#${id}`
 
 export function seasonRatings(db: MafiaDb): SeasonRatings {
   const { ratings } = table(db)
@@ -75,7 +75,7 @@ export function seasonRatings(db: MafiaDb): SeasonRatings {
 }
 
 function requirePlayer(db: MafiaDb, id: number): void {
-  if (!db.getPlayer(id))
+  if (!db.players.getPlayer(id))
     throw new AppError(
       appError('season/no_player', `Игрока #${id} нет в реестре`, `Player #${id} is not in the registry`, {
         playerId: id,

@@ -136,11 +136,11 @@ export class AppService {
    * composition root's, see demo-games.ts `seedDemo`).
    */
   init(): void {
-    const stored = this.db.getSetting<unknown>(SETTINGS.overlay)
+    const stored = this.db.settings.getSetting<unknown>(SETTINGS.overlay)
     const parsed = overlaySettingsSchema.safeParse(stored)
     if (parsed.success) this.overlaySettings = parsed.data
 
-    for (const { game: row, log } of this.db.listInProgress()) {
+    for (const { game: row, log } of this.db.games.listInProgress()) {
       try {
         const game = restore(row.setup as GameSetup, log as LogEntry[])
         const remote = this.db.sync.isRemote(row.id)
@@ -152,11 +152,11 @@ export class AppService {
         this.log(`game ${row.id} could not be resumed: ${String(err)}`)
       }
     }
-    const active = this.db.getSetting<number>(SETTINGS.active)
+    const active = this.db.settings.getSetting<number>(SETTINGS.active)
     if (typeof active === 'number' && this.tryLoad(active)) this.activeId = active
     else if (this.live.size > 0) this.activeId = Math.max(...this.live.keys())
     if (this.activeId === null) {
-      const last = this.db.listGames({}).at(-1)
+      const last = this.db.games.listGames({}).at(-1)
       if (last && this.tryLoad(last.id)) this.activeId = last.id
     }
   }
@@ -236,7 +236,9 @@ export class AppService {
         try {
           this.flushAfterSend()
         } catch (err) {
-          this.log(`deferred work after a command failed: ${err instanceof Error ? err.message : String(err)}`)
+          this.log(
+            `deferred work after a command failed: ${err instanceof Error ? err.message : String(err)}`,
+          )
         }
       })
     }
@@ -260,7 +262,7 @@ export class AppService {
   private tryLoad(gameId: number): LiveGame | null {
     const have = this.live.get(gameId)
     if (have) return have
-    const loaded = this.db.loadGame(gameId)
+    const loaded = this.db.games.loadGame(gameId)
     if (!loaded) return null
     const game = restore(loaded.game.setup as GameSetup, loaded.log as LogEntry[])
     const lg = { row: loaded.game, game, remote: this.db.sync.isRemote(gameId) }
@@ -304,16 +306,16 @@ export class AppService {
   open(gameId: number): GameEnvelope {
     this.require(gameId)
     this.activeId = gameId
-    this.db.setSetting(SETTINGS.active, gameId)
+    this.db.settings.setSetting(SETTINGS.active, gameId)
     return this.broadcast(gameId)!
   }
 
   list(status?: GameSummary['status']): GameSummary[] {
-    return this.db.listGames(status ? { status } : {}).map((r) => this.summary(r))
+    return this.db.games.listGames(status ? { status } : {}).map((r) => this.summary(r))
   }
 
   rulesets(): Ruleset[] {
-    const custom = this.db.getSetting<unknown[]>(SETTINGS.rulesets) ?? []
+    const custom = this.db.settings.getSetting<unknown[]>(SETTINGS.rulesets) ?? []
     const parsed = custom.flatMap((r) => {
       const p = rulesetSchema.safeParse(r)
       return p.success ? [p.data] : []
@@ -331,10 +333,10 @@ export class AppService {
         ),
       )
     }
-    const custom = (this.db.getSetting<unknown[]>(SETTINGS.rulesets) ?? []).filter(
+    const custom = (this.db.settings.getSetting<unknown[]>(SETTINGS.rulesets) ?? []).filter(
       (r) => (r as { id?: unknown }).id !== ruleset.id,
     )
-    this.db.setSetting(SETTINGS.rulesets, [...custom, ruleset])
+    this.db.settings.setSetting(SETTINGS.rulesets, [...custom, ruleset])
     return ruleset
   }
 
@@ -344,7 +346,7 @@ export class AppService {
    * (made by "start round"), that game gets this setup instead of a second game being created.
    */
   createGame(input: SetupInput, opts: { open?: boolean } = {}): GameEnvelope {
-    const ruleset = this.tournamentRuleset(input) ?? this.rulesets().find((r) => r.id === input.rulesetId)
+    const ruleset = this.tournamentCopyFor(input) ?? this.rulesets().find((r) => r.id === input.rulesetId)
     if (!ruleset) {
       throw new AppError(
         appError(
@@ -363,7 +365,7 @@ export class AppService {
     const setup: GameSetup = {
       ruleset,
       players: input.players.map((p) => {
-        const photo = p.playerId ? (this.db.getPlayer(p.playerId)?.photo ?? null) : null
+        const photo = p.playerId ? (this.db.players.getPlayer(p.playerId)?.photo ?? null) : null
         return { name: p.name, playerId: p.playerId ?? null, photo: photo ? `/${photo}` : null }
       }),
       roles,
@@ -373,11 +375,12 @@ export class AppService {
     if (!checked.ok) throw new AppError(checked.error)
     const game = newGame(setup)
     checkTournamentGameSetup(this.db, input) // a tournament game's players are its table's seating
-    const prepared = input.roundId && input.tableId ? this.db.liveGameAt(input.roundId, input.tableId) : null
+    const prepared =
+      input.roundId && input.tableId ? this.db.games.liveGameAt(input.roundId, input.tableId) : null
     const row =
       prepared && prepared.lastSeq === null
-        ? this.db.updateGameSetup(prepared.id, setup)
-        : this.db.createGame({
+        ? this.db.games.updateGameSetup(prepared.id, setup)
+        : this.db.games.createGame({
             tournamentId: input.tournamentId ?? null,
             roundId: input.roundId ?? null,
             tableId: input.tableId ?? null,
@@ -390,9 +393,10 @@ export class AppService {
     return opts.open === false ? this.envelope(row.id) : this.open(row.id)
   }
 
-  private tournamentRuleset(input: SetupInput): Ruleset | null {
+  /** The tournament's stored ruleset copy when the game is set up under it (the id matches), else null. */
+  private tournamentCopyFor(input: SetupInput): Ruleset | null {
     if (!input.tournamentId) return null
-    const parsed = rulesetSchema.safeParse(this.db.getTournament(input.tournamentId)?.ruleset)
+    const parsed = rulesetSchema.safeParse(this.db.tournaments.getTournament(input.tournamentId)?.ruleset)
     return parsed.success && parsed.data.id === input.rulesetId ? parsed.data : null
   }
 
@@ -425,7 +429,7 @@ export class AppService {
    * results under a player who exists. The standings are recomputed at their next use.
    */
   mergePlayers(keepId: number, dropId: number): Player {
-    const kept = this.db.mergePlayers(keepId, dropId)
+    const kept = this.db.players.mergePlayers(keepId, dropId)
     for (const [gameId, g] of [...this.live]) {
       if (g.game.setup.players.some((p) => p.playerId === dropId)) this.refreshGame(gameId)
     }
@@ -441,15 +445,15 @@ export class AppService {
    */
   imported(tournamentId: number | null): void {
     for (const [gameId, g] of [...this.live]) {
-      const row = this.db.getGame(gameId)
+      const row = this.db.games.getGame(gameId)
       const lastSeq = g.game.log.at(-1)?.seq ?? null
       if (row !== null && row.uuid === g.row.uuid && row.lastSeq === lastSeq) continue
       const shown = g.overlayShown
       this.live.delete(gameId)
-      const target = row?.uuid === g.row.uuid ? gameId : (this.db.getGameByUuid(g.row.uuid)?.id ?? null)
+      const target = row?.uuid === g.row.uuid ? gameId : (this.db.games.getGameByUuid(g.row.uuid)?.id ?? null)
       if (this.activeId === gameId) {
         this.activeId = target
-        if (target !== null) this.db.setSetting(SETTINGS.active, target)
+        if (target !== null) this.db.settings.setSetting(SETTINGS.active, target)
       }
       if (target === null) continue
       const reloaded = this.tryLoad(target)
@@ -465,7 +469,7 @@ export class AppService {
 
   /** Cancels a game with a reason (kept with its protocol; counted nowhere; its table is free again). */
   cancelGame(gameId: number, reason: string): GameSummary {
-    const row = this.db.cancelGame(gameId, reason)
+    const row = this.db.games.cancelGame(gameId, reason)
     this.live.delete(gameId)
     if (row.tournamentId !== null) this.tournamentChanged(row.tournamentId)
     return this.summary(row)
@@ -532,7 +536,7 @@ export class AppService {
   refreshGame(gameId: number, synced?: { game: Game; resultChanged: boolean }): void {
     const shown = this.live.get(gameId)?.overlayShown
     this.live.delete(gameId)
-    const row = this.db.getGame(gameId)
+    const row = this.db.games.getGame(gameId)
     // The hub hands over the state it just replayed: no second replay of the whole log per push.
     if (synced && row) this.live.set(gameId, { row, game: synced.game, remote: true })
     const reloaded = this.tryLoad(gameId)
@@ -594,7 +598,7 @@ export class AppService {
     const g = this.activeId === null ? null : this.tryLoad(this.activeId)
     if (!g) throw new AppError(appError('app/no_active_game', 'Нет активной игры', 'No active game'))
     const p = g.game.state.seats[seat - 1]
-    const reg = p.playerId !== null ? this.db.getPlayer(p.playerId) : null
+    const reg = p.playerId !== null ? this.db.players.getPlayer(p.playerId) : null
     const standings = g.row.tournamentId ? this.tournamentStandings(g.row.tournamentId, true) : null
     // The registry id, when the seat has one: a player renamed since his first game keeps his points.
     const row = standings?.rows.find((r) =>
@@ -691,7 +695,7 @@ export class AppService {
 
   setOverlaySettings(settings: OverlayPublicSettings): OverlayPublicSettings {
     const pinned = settings.standingsTournamentId
-    if (pinned != null && !this.db.getTournament(pinned))
+    if (pinned != null && !this.db.tournaments.getTournament(pinned))
       throw new AppError(
         appError(
           'app/tournament_not_found',
@@ -702,7 +706,7 @@ export class AppService {
           },
         ),
       )
-    this.db.setSetting(SETTINGS.overlay, settings)
+    this.db.settings.setSetting(SETTINGS.overlay, settings)
     this.overlaySettings = settings
     this.publishOverlay()
     return settings

@@ -27,23 +27,23 @@ export function tablePlan(db: MafiaDb, roundId: number, tableId: number): Planne
   // Without a stored seating (a machine that got the table's prepared game by file), the prepared game's seats
   // are the record: it was checked against the seating where it was made.
   const seats =
-    db.roundSeating(roundId).tables.find((t) => t.tableId === tableId)?.seats ??
+    db.seatings.roundSeating(roundId).tables.find((t) => t.tableId === tableId)?.seats ??
     preparedSeats(db, roundId, tableId)
   if (!seats) return null
   const names = new Map<number, string>()
   for (const id of seats) {
-    if (id !== null) names.set(id, db.getPlayer(id)?.nickname ?? `#${id}`)
+    if (id !== null) names.set(id, db.players.getPlayer(id)?.nickname ?? `#${id}`)
   }
   return plannedSeats(
     seats,
     names,
-    db.roundSubstitutions(roundId).filter((s) => s.tableId === tableId),
+    db.tournaments.roundSubstitutions(roundId).filter((s) => s.tableId === tableId),
   )
 }
 
 /** The registry ids of the seats of the game prepared or running at a round's table (null: a spare seat). */
 function preparedSeats(db: MafiaDb, roundId: number, tableId: number): Array<number | null> | null {
-  const live = db.liveGameAt(roundId, tableId)
+  const live = db.games.liveGameAt(roundId, tableId)
   const players = (live?.setup as { players?: Array<{ playerId?: number | null }> } | null)?.players
   if (!Array.isArray(players) || players.length !== 10) return null
   return players.map((p) => (typeof p?.playerId === 'number' ? p.playerId : null))
@@ -58,13 +58,22 @@ export function scoresForNobodyIn(
 ): (game: { roundId: number | null; tableId: number | null }) => number[] {
   const rounds = new Map<
     number,
-    { seating: ReturnType<MafiaDb['roundSeating']>; subs: ReturnType<MafiaDb['roundSubstitutions']> }
+    {
+      seating: ReturnType<MafiaDb['seatings']['roundSeating']>
+      subs: ReturnType<MafiaDb['tournaments']['roundSubstitutions']>
+    }
   >()
   return ({ roundId, tableId }) => {
     if (roundId === null || tableId === null) return []
     let r = rounds.get(roundId)
     if (!r)
-      rounds.set(roundId, (r = { seating: db.roundSeating(roundId), subs: db.roundSubstitutions(roundId) }))
+      rounds.set(
+        roundId,
+        (r = {
+          seating: db.seatings.roundSeating(roundId),
+          subs: db.tournaments.roundSubstitutions(roundId),
+        }),
+      )
     const seats = r.seating.tables.find((t) => t.tableId === tableId)?.seats
     if (!seats) return []
     return seatsScoringForNobody(
@@ -95,7 +104,7 @@ export function checkTournamentGamePlayers(
   if (tournamentId === null && roundId === null && tableId === null) return
   // A stage run without the seating generator (no seating stored in any of its rounds) has no record of who sits
   // where: its games' players are the head judge's. Once a stage is seated, its games are the seating's.
-  const round = roundId === null ? null : db.getRound(roundId)
+  const round = roundId === null ? null : db.tournaments.getRound(roundId)
   if (round ? !stageSeated(db, round.stageId) : !tournamentSeated(db, tournamentId, tableId)) return
   if (roundId === null || tableId === null) {
     throw fail(
@@ -106,7 +115,7 @@ export function checkTournamentGamePlayers(
     )
   }
   const plan = tablePlan(db, roundId, tableId)
-  const table = db.getTable(tableId)
+  const table = db.tournaments.getTable(tableId)
   const where = { round: round?.number ?? roundId, table: table?.number ?? tableId }
   if (!plan) {
     throw fail(
@@ -147,13 +156,14 @@ export function checkTournamentGamePlayers(
 
 /** Whether a stage has a stored seating in any of its rounds (it is run with the seating generator). */
 function stageSeated(db: MafiaDb, stageId: number): boolean {
-  return db.listRounds(stageId).some((r) => db.roundSeating(r.id).tables.length > 0)
+  return db.tournaments.listRounds(stageId).some((r) => db.seatings.roundSeating(r.id).tables.length > 0)
 }
 
 /** Whether the tournament of a game (given directly or by its table) has a seated stage. */
 function tournamentSeated(db: MafiaDb, tournamentId: number | null, tableId: number | null): boolean {
-  const id = tournamentId ?? (tableId === null ? null : (db.getTable(tableId)?.tournamentId ?? null))
-  return id !== null && db.listStages(id).some((s) => stageSeated(db, s.id))
+  const id =
+    tournamentId ?? (tableId === null ? null : (db.tournaments.getTable(tableId)?.tournamentId ?? null))
+  return id !== null && db.tournaments.listStages(id).some((s) => stageSeated(db, s.id))
 }
 
 /**
@@ -163,7 +173,7 @@ function tournamentSeated(db: MafiaDb, tournamentId: number | null, tableId: num
  */
 export function checkTournamentGameSetup(db: MafiaDb, input: SetupInput): void {
   if (input.roundId && input.tableId) {
-    const live = db.liveGameAt(input.roundId, input.tableId)
+    const live = db.games.liveGameAt(input.roundId, input.tableId)
     // A started game there: the database refuses a second one (db/table_busy), whoever its players.
     if (live && live.lastSeq !== null) return
     // The prepared game of a closed round is frozen like any other of its games.
@@ -172,8 +182,8 @@ export function checkTournamentGameSetup(db: MafiaDb, input: SetupInput): void {
   }
   if (input.roundId) {
     // A closed round takes no new game: the database refuses it (db/round_closed).
-    if (db.getRound(input.roundId)?.status === 'finished') return
-    db.refuseOutOfOrder(input.roundId)
+    if (db.tournaments.getRound(input.roundId)?.status === 'finished') return
+    db.tournaments.refuseOutOfOrder(input.roundId)
   }
   checkTournamentGamePlayers(db, input, input.players)
 }
@@ -185,7 +195,7 @@ export function checkTournamentGameSetup(db: MafiaDb, input: SetupInput): void {
  */
 export function closedRoundLock(db: MafiaDb, game: { id?: number; roundId: number | null }): AppError | null {
   if (game.roundId === null) return null
-  const round = db.getRound(game.roundId)
+  const round = db.tournaments.getRound(game.roundId)
   if (!round || round.status !== 'finished') return null
   return fail(
     'tournament/round_closed',
@@ -207,8 +217,9 @@ export function substitutionMarks(
   const seatNotes: Record<string, string> = {}
   const comments: string[] = []
   if (game.roundId === null || game.tableId === null) return { seatNotes, comments }
-  for (const s of db.roundSubstitutions(game.roundId).filter((x) => x.tableId === game.tableId)) {
-    const replaced = s.replaced === null ? null : (db.getPlayer(s.replaced)?.nickname ?? `#${s.replaced}`)
+  for (const s of db.tournaments.roundSubstitutions(game.roundId).filter((x) => x.tableId === game.tableId)) {
+    const replaced =
+      s.replaced === null ? null : (db.players.getPlayer(s.replaced)?.nickname ?? `#${s.replaced}`)
     if (lang === 'ru') {
       seatNotes[String(s.seat)] = replaced ? `замена вместо ${replaced}, вне зачёта` : 'замена, вне зачёта'
       comments.push(

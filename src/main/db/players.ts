@@ -175,6 +175,8 @@ export class PlayersRepo extends Repo {
       // A substitution names the seated player it replaced (issue 28): the kept entry is that player now.
       this.stmt('UPDATE round_substitutions SET replaced_id = ? WHERE replaced_id = ?').run(keepId, dropId)
       this.stmt('UPDATE stage_players SET player_id = ? WHERE player_id = ?').run(keepId, dropId)
+      // An appeal filed by the dropped entry (issue 31 §1) is the kept player's now.
+      this.stmt('UPDATE appeals SET filer_player_id = ? WHERE filer_player_id = ?').run(keepId, dropId)
       this.mergeRegistrations(keepId, dropId)
       this.remapStageOptions(keepId, dropId, stages)
       remapPairPolicies((sql) => this.stmt(sql), keepId, dropId)

@@ -17,7 +17,7 @@ import {
   standingsToXlsx,
   type StandingsExportOptions,
   type StandingsFormat,
-} from './standings'
+} from './standings-file'
 import { RESULTS_FORMATS, type ResultsFormat } from './results'
 
 export const PROTOCOL_FORMATS: readonly ProtocolFormat[] = ['pdf', 'html', 'json']

@@ -50,7 +50,7 @@ export function writeEntries(
   let winner: string | null = null
   for (const step of steps) {
     const projection = projectionOf(step.game, finished)
-    db.appendEntry(gameId, step.entry as StoredEntry, projection)
+    db.games.appendEntry(gameId, step.entry as StoredEntry, projection)
     finished = projection.status === 'finished'
     winner = projection.winner
   }

@@ -52,7 +52,7 @@ function otherMachine(gameUuid: string, tableNumber: number): Error {
 
 /** Closed means locked (issue 29 §4): a game of a closed round or an archived tournament takes no entry. */
 function lockOf(db: MafiaDb, tournamentId: number | null, roundId: number | null): Error | null {
-  const t = tournamentId === null ? null : db.getTournament(tournamentId)
+  const t = tournamentId === null ? null : db.tournaments.getTournament(tournamentId)
   if (t && t.archivedAt !== null) {
     return syncError(
       'sync/locked',
@@ -61,7 +61,7 @@ function lockOf(db: MafiaDb, tournamentId: number | null, roundId: number | null
       { tournamentId: t.id, reason: 'archived' },
     )
   }
-  const r = roundId === null ? null : db.getRound(roundId)
+  const r = roundId === null ? null : db.tournaments.getRound(roundId)
   if (r && r.status === 'finished') {
     return syncError(
       'sync/locked',
@@ -157,7 +157,7 @@ export class SyncHub {
   }
 
   hello(grant: TableGrant, pending: number | undefined): SyncHello {
-    const t = this.deps.db().getTournament(grant.tournamentId)
+    const t = this.deps.db().tournaments.getTournament(grant.tournamentId)
     this.touch(grant, pending ?? 0)
     return {
       tournament: { uuid: t?.uuid ?? '', name: grant.tournamentName },
@@ -252,7 +252,7 @@ export class SyncHub {
     effects.push(() => {
       if (!stored) this.deps.onStatus?.(grant.tournamentId)
     })
-    const tournament = db.getTournament(grant.tournamentId)
+    const tournament = db.tournaments.getTournament(grant.tournamentId)
     if (!tournament || tournament.uuid !== body.tournament) {
       throw syncError(
         'sync/unknown_tournament',
@@ -352,7 +352,7 @@ export class SyncHub {
       return { acknowledged: last, stored: 0, duplicates }
     }
     const gameId = have.gameId
-    const row = db.getGame(gameId)!
+    const row = db.games.getGame(gameId)!
     // Closed means locked (issue 29 §4): refused here with the table's code, and again by the one writer's store.
     const locked = lockOf(db, row.tournamentId, row.roundId)
     if (locked) throw locked
@@ -439,7 +439,7 @@ export class SyncHub {
   private afterStored(grant: TableGrant, gameId: number, game: Game, resultChanged: boolean): void {
     const service = this.deps.service
     service.refreshGame(gameId, { game, resultChanged })
-    const onStream = this.deps.db().getSetting<{ tableId: number }>(ON_STREAM_KEY)
+    const onStream = this.deps.db().settings.getSetting<{ tableId: number }>(ON_STREAM_KEY)
     if (onStream?.tableId === grant.tableId && service.activeGameId() !== gameId) service.open(gameId)
   }
 
@@ -448,8 +448,8 @@ export class SyncHub {
    * tournament that has tables.
    */
   private overlayTournament(db: MafiaDb): number | null {
-    const onStream = db.getSetting<{ tableId: number }>(ON_STREAM_KEY)
-    const table = onStream ? db.getTable(onStream.tableId) : null
+    const onStream = db.settings.getSetting<{ tableId: number }>(ON_STREAM_KEY)
+    const table = onStream ? db.tournaments.getTable(onStream.tableId) : null
     if (table) return table.tournamentId
     return db.sync.newestTournamentWithTables()
   }
@@ -469,9 +469,9 @@ export class SyncHub {
   /** Chooses the table on stream (null: none); its newest game becomes the active one at once. */
   setOnStream(tableId: number | null): void {
     const db = this.deps.db()
-    db.setSetting(ON_STREAM_KEY, tableId === null ? null : { tableId })
+    db.settings.setSetting(ON_STREAM_KEY, tableId === null ? null : { tableId })
     if (tableId === null) return
-    const table = db.getTable(tableId)
+    const table = db.tournaments.getTable(tableId)
     if (!table) return
     const newest = db.sync.latestGames(table.tournamentId).get(tableId)
     if (newest) this.deps.service.open(newest.id)
@@ -487,7 +487,7 @@ export class SyncHub {
       lastSeenAt: this.now(),
       behind: this.peers.get(grant.tableId)?.behind ?? 0,
     })
-    const tableJudge = db.getTable(grant.tableId)?.judge ?? ''
+    const tableJudge = db.tournaments.getTable(grant.tableId)?.judge ?? ''
     return {
       // A game a tablet already plays on the hub has the hub as its one writer: the table machine does not get it.
       games: db.sync
@@ -533,7 +533,7 @@ export class SyncHub {
   tableSession(tableId: number | null): SyncTableSession | null {
     if (tableId === null) return null
     const db = this.deps.db()
-    const table = db.getTable(tableId)
+    const table = db.tournaments.getTable(tableId)
     if (!table) return null
     const games = db.sync.tableGames(tableId).map((g) => ({
       gameId: g.id,
@@ -549,7 +549,7 @@ export class SyncHub {
     return {
       tableId,
       tableNumber: table.number,
-      tournamentName: db.getTournament(table.tournamentId)?.name ?? '',
+      tournamentName: db.tournaments.getTournament(table.tournamentId)?.name ?? '',
       games,
       gameId: pick?.gameId ?? null,
     }
@@ -612,10 +612,10 @@ export class SyncHub {
         'Give the reason for closing the conflict.',
       )
     }
-    const table = c.tableId === null ? null : db.getTable(c.tableId)
+    const table = c.tableId === null ? null : db.tournaments.getTable(c.tableId)
     const game = db.sync.gameByUuid(c.gameUuid)
     if (resolution === 'acceptTable' && game) {
-      const row = db.getGame(game.gameId)!
+      const row = db.games.getGame(game.gameId)!
       const setup = row.setup as GameSetup
       const prefix = db.sync.entriesBetween(game.gameId, 1, c.seq - 1) as LogEntry[]
       const before = restore(setup, prefix)
@@ -637,7 +637,7 @@ export class SyncHub {
           clearResults: projection.status !== 'finished',
         })
         if (projection.status === 'finished' && projection.results)
-          db.setResults(game.gameId, projection.results)
+          db.games.setResults(game.gameId, projection.results)
         // The game is now the machine's whose entry was taken: no other machine's entries go on top of it.
         if (c.machine !== null) db.sync.bindMachine(game.gameId, c.machine)
         db.sync.resolveConflict(conflictId, resolution, reason.trim())
@@ -665,9 +665,13 @@ export class SyncHub {
     tableJudge: string,
     newestGameId: number | undefined,
   ): string {
-    const roundId = newestGameId === undefined ? null : (db.getGame(newestGameId)?.roundId ?? null)
+    const roundId = newestGameId === undefined ? null : (db.games.getGame(newestGameId)?.roundId ?? null)
     if (roundId === null) return tableJudge
-    return judgeAt(db.liveGameAt(roundId, tableId), tableJudge, db.roundJudges(roundId).get(tableId))
+    return judgeAt(
+      db.games.liveGameAt(roundId, tableId),
+      tableJudge,
+      db.tournaments.roundJudges(roundId).get(tableId),
+    )
   }
 
   /** The tournament whose tables `/overlay?table=N` and `sync.overlay` show. */
@@ -692,7 +696,7 @@ export class SyncHub {
     const tokens = db.sync.tableTokens(tournamentId)
     const games = db.sync.latestGames(tournamentId)
     const conflicts = db.sync.conflicts(tournamentId)
-    const onStream = db.getSetting<{ tableId: number }>(ON_STREAM_KEY)?.tableId ?? null
+    const onStream = db.settings.getSetting<{ tableId: number }>(ON_STREAM_KEY)?.tableId ?? null
     const tableIds = new Set(tokens.map((t) => t.tableId))
     return {
       tournamentId,

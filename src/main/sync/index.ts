@@ -122,7 +122,7 @@ export function createSync(opts: SyncOptions): Sync {
     guards,
     handle: (req, res, path) => handleSyncRequest(hub, guards, req, res, path),
     codeOf(tableId) {
-      const row = opts.db().getTable(tableId)
+      const row = opts.db().tournaments.getTable(tableId)
       const live = row
         ? opts
             .db()
@@ -148,14 +148,22 @@ export function createSync(opts: SyncOptions): Sync {
         codes.keep(tableId, db.sync.createToken(tableId, validHours))
         // The table's earlier token is revoked: its open connections close now.
         endpoints.dropDeadGrants()
-        return hub.status(db.getTable(tableId)!.tournamentId, addressing(endpoints, address), refusals)
+        return hub.status(
+          db.tournaments.getTable(tableId)!.tournamentId,
+          addressing(endpoints, address),
+          refusals,
+        )
       },
       'sync.revokeToken': ({ tableId, address }) => {
         const db = opts.db()
         db.sync.revokeToken(tableId)
         codes.forget(tableId)
         endpoints.dropDeadGrants()
-        return hub.status(db.getTable(tableId)!.tournamentId, addressing(endpoints, address), refusals)
+        return hub.status(
+          db.tournaments.getTable(tableId)!.tournamentId,
+          addressing(endpoints, address),
+          refusals,
+        )
       },
       'sync.setOnStream': ({ tournamentId, tableId }) => {
         hub.setOnStream(tableId)

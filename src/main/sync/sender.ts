@@ -305,15 +305,15 @@ export class SyncSender {
   /** This machine's own id (made once per database): the hub takes a game's entries from one machine only. */
   machine(): string {
     const db = this.opts.db()
-    const have = db.getSetting<string>(MACHINE_KEY)
+    const have = db.settings.getSetting<string>(MACHINE_KEY)
     if (typeof have === 'string' && have !== '') return have
     const id = randomUUID()
-    db.setSetting(MACHINE_KEY, id)
+    db.settings.setSetting(MACHINE_KEY, id)
     return id
   }
 
   pairing(): Pairing | null {
-    const p = this.opts.db().getSetting<Pairing>(PAIRING_KEY)
+    const p = this.opts.db().settings.getSetting<Pairing>(PAIRING_KEY)
     // A pairing kept by an older version has no pin: it works with a hub on this machine only (callHub).
     return p ? { ...p, fingerprint: p.fingerprint ?? null } : null
   }
@@ -357,7 +357,7 @@ export class SyncSender {
       tournamentName: reply.value.tournament.name,
       tableNumber: reply.value.table.number,
     }
-    this.opts.db().setSetting(PAIRING_KEY, pairing)
+    this.opts.db().settings.setSetting(PAIRING_KEY, pairing)
     this.lastOkAt = this.opts.now()
     this.lastError = null
     // A new pairing sends at once, whatever back-off the old one was in.
@@ -373,7 +373,7 @@ export class SyncSender {
 
   /** Forgets the hub; games already synced stay; the outbox is kept (a later pairing sends it). */
   unpair(): SyncLocalStatus {
-    this.opts.db().setSetting(PAIRING_KEY, null)
+    this.opts.db().settings.setSetting(PAIRING_KEY, null)
     this.lastError = null
     this.lastOkAt = null
     this.opts.log('sync: unpaired from the hub')
@@ -383,8 +383,8 @@ export class SyncSender {
   /** The games pulled from the hub that this machine still has. */
   pulled(): SyncPulledLocal[] {
     const db = this.opts.db()
-    const all = db.getSetting<SyncPulledLocal[]>(PULLED_KEY) ?? []
-    return all.filter((g) => db.getGame(g.gameId)?.uuid === g.uuid)
+    const all = db.settings.getSetting<SyncPulledLocal[]>(PULLED_KEY) ?? []
+    return all.filter((g) => db.games.getGame(g.gameId)?.uuid === g.uuid)
   }
 
   /**
@@ -411,7 +411,7 @@ export class SyncSender {
     const known = this.pulled()
     const fresh: SyncPulledLocal[] = []
     for (const g of reply.value.games) {
-      if (db.getGameByUuid(g.uuid)) continue
+      if (db.games.getGameByUuid(g.uuid)) continue
       // The one setup check of every door into a game's log (engine/verify.ts): a pulled setup no panel could
       // make is not played here (logged; the others still are).
       const setup = checkSetup(g.setup)
@@ -420,7 +420,12 @@ export class SyncSender {
         continue
       }
       const row = db.sync.transaction(() => {
-        const created = db.createGame({ uuid: g.uuid, number: g.number, judge: g.judge, setup: setup.value })
+        const created = db.games.createGame({
+          uuid: g.uuid,
+          number: g.number,
+          judge: g.judge,
+          setup: setup.value,
+        })
         db.sync.registerGame(created.id)
         return created
       })
@@ -434,7 +439,7 @@ export class SyncSender {
       })
     }
     if (fresh.length > 0) {
-      db.setSetting(PULLED_KEY, [...known, ...fresh])
+      db.settings.setSetting(PULLED_KEY, [...known, ...fresh])
       this.opts.log(`sync: pulled ${fresh.length} game(s) of this table from the hub`)
       this.opts.onPulled?.(this.pulled())
     }
@@ -462,11 +467,11 @@ export class SyncSender {
     const db = this.opts.db()
     const out: SyncGameNotice[] = []
     for (const s of this.stopped()) {
-      const reason = s.state === 'cancelled' ? (db.getGame(s.gameId)?.cancelReason ?? '') : s.reason
+      const reason = s.state === 'cancelled' ? (db.games.getGame(s.gameId)?.cancelReason ?? '') : s.reason
       out.push({ gameId: s.gameId, uuid: s.uuid, state: s.state, reason, seq: s.seq })
     }
     for (const [gameId, seq] of this.conflicted) {
-      const row = db.getGame(gameId)
+      const row = db.games.getGame(gameId)
       if (row) out.push({ gameId, uuid: row.uuid, state: 'conflict', reason: '', seq })
     }
     return out
@@ -474,21 +479,21 @@ export class SyncSender {
 
   private stopped(): StoppedGame[] {
     const db = this.opts.db()
-    return (db.getSetting<StoppedGame[]>(STOPPED_KEY) ?? []).filter(
-      (g) => db.getGame(g.gameId)?.uuid === g.uuid,
+    return (db.settings.getSetting<StoppedGame[]>(STOPPED_KEY) ?? []).filter(
+      (g) => db.games.getGame(g.gameId)?.uuid === g.uuid,
     )
   }
 
   /** The head judge cancelled this game on the hub: cancelled here too (with his reason), and no longer sent. */
   private cancelled(uuid: string, reason: string): void {
     const db = this.opts.db()
-    const row = db.getGameByUuid(uuid)
+    const row = db.games.getGameByUuid(uuid)
     if (!row || this.stopped().some((g) => g.gameId === row.id)) return
     this.stopSending({ gameId: row.id, uuid, state: 'cancelled', seq: null, reason: '' })
     if (row.cancelledAt === null) {
       try {
         if (this.opts.onCancelled) this.opts.onCancelled(row.id, reason)
-        else db.cancelGame(row.id, reason)
+        else db.games.cancelGame(row.id, reason)
       } catch (err) {
         // Not sent any more all the same; the judge sees the head judge's decision on the game.
         this.opts.log(`sync: could not cancel game ${uuid} here: ${toAppErrorData(err).message.en}`)
@@ -500,7 +505,7 @@ export class SyncSender {
   /** The head judge kept the hub's version of an entry of this game: it is no longer sent (learnt once). */
   private closed(c: SyncClosedGame): void {
     const db = this.opts.db()
-    const row = db.getGameByUuid(c.uuid)
+    const row = db.games.getGameByUuid(c.uuid)
     if (!row || this.stopped().some((g) => g.gameId === row.id)) return
     this.stopSending({ gameId: row.id, uuid: c.uuid, state: 'closed', seq: c.seq, reason: c.reason })
     this.opts.log(
@@ -513,7 +518,7 @@ export class SyncSender {
     const db = this.opts.db()
     db.sync.transaction(() => {
       db.sync.unregisterGame(g.gameId)
-      db.setSetting(STOPPED_KEY, [...this.stopped().filter((x) => x.gameId !== g.gameId), g])
+      db.settings.setSetting(STOPPED_KEY, [...this.stopped().filter((x) => x.gameId !== g.gameId), g])
     })
     this.conflicted.delete(g.gameId)
     this.held.delete(g.gameId)

@@ -5,7 +5,7 @@
  */
 import type { GameRecord, Role } from '../../shared/game/record'
 import type { HeadToHead, PlayerStats, RoleStats } from '../../shared/season'
-import { teamOf } from './scoring'
+import { teamOf } from './points'
 
 export type { HeadToHead, PlayerStats, RoleStats }
 

@@ -16,7 +16,7 @@
  */
 import { ordinal, rate, rating } from 'openskill'
 import type { StatsGame } from './player-stats'
-import { teamOf } from './scoring'
+import { teamOf } from './points'
 
 export type RatingWinner = 'red' | 'black' | 'draw'
 

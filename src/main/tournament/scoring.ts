@@ -4,7 +4,7 @@
  * first-kill compensation (§13.5), and optional automatic bonuses on top, and orders players by the ruleset's
  * tie-breaks (§13.6). Pure: no I/O, no clock, no randomness.
  */
-import type { Role, SeatRecord, Team, GameRecord } from '../../shared/game/record'
+import type { Role } from '../../shared/game/record'
 import {
   BUILTIN_RULESETS,
   TIE_BREAK_KEYS,
@@ -101,82 +101,4 @@ export const SCORING_PRESETS: Record<BuiltinRulesetId, ScoringConfig> = {
   fiim: scoringFromRuleset(BUILTIN_RULESETS.fiim),
   club: scoringFromRuleset(BUILTIN_RULESETS.club),
   city: scoringFromRuleset(BUILTIN_RULESETS.city),
-}
-
-const RED_ROLES: readonly Role[] = ['civilian', 'sheriff']
-
-export function teamOf(role: Role): Team {
-  return RED_ROLES.includes(role) ? 'red' : 'black'
-}
-
-/** Rounds away binary noise (0.1 + 0.2) so that equal scores compare equal. */
-export function roundScore(x: number): number {
-  const r = Math.round(x * 1e6) / 1e6
-  return r === 0 ? 0 : r
-}
-
-export interface SeatScore {
-  win: number
-  bestMove: number
-  extra: number
-  penalty: number
-  auto: number
-  /** Total without Ci (Ci needs the whole tournament; see computeCi). */
-  total: number
-}
-
-/** Whether this seat's team won (a draw is not a win). */
-export function seatWon(record: GameRecord, seat: SeatRecord): boolean {
-  return record.winner !== null && record.winner !== 'draw' && record.winner === teamOf(seat.role)
-}
-
-/** The automatic bonuses of a seat (a tournament-level addition, like Ci). */
-export function autoBonusOf(record: GameRecord, seat: SeatRecord, rules: AutoBonusRule[]): number {
-  if (!record.finished) return 0
-  const won = seatWon(record, seat)
-  let auto = 0
-  for (const rule of rules) {
-    if (rule.role !== 'any' && rule.role !== seat.role) continue
-    if (rule.result === 'win' && !won) continue
-    if (rule.result === 'loss' && (won || record.winner === 'draw')) continue
-    if (rule.survived === true && seat.left !== null) continue
-    if (rule.survived === false && seat.left === null) continue
-    auto += rule.points
-  }
-  return roundScore(auto)
-}
-
-/**
- * The per-game points of a seat: exactly the engine's points stored in the record (the protocol's numbers),
- * plus the tournament's automatic bonuses when it has any.
- */
-export function recordedSeatScore(seat: SeatRecord, auto = 0): SeatScore {
-  const p = seat.points
-  return {
-    win: p.win,
-    bestMove: p.bestMove,
-    extra: p.extra,
-    penalty: p.penalty,
-    auto,
-    total: roundScore(p.total + auto),
-  }
-}
-
-/**
- * Ci per docs/rules.md §13.5: n games played, i times killed first while red, B = round(ratio·n),
- * Ci = min(K·i/B, K), 0 when B = 0. The value is added in each game where the player was killed first and lost.
- */
-export function computeCi(n: number, i: number, k: number, ratio = 0.4): number {
-  // ratio·n is never exactly x.5 for ratio 0.4 and integer n; Math.round is the usual rounding.
-  const b = Math.round(roundScore(ratio * n))
-  if (b === 0 || i === 0) return 0
-  return Math.min((k * i) / b, k)
-}
-
-/** Whether Ci applies in a stage: on in the config, and not a final with fewer than minFinalGames games. */
-export function ciApplies(config: ScoringConfig, stage: string | null, stageGameCount: number): boolean {
-  if (!config.ci.enabled) return false
-  if (stage !== null && config.ci.finalStages.includes(stage) && stageGameCount < config.ci.minFinalGames)
-    return false
-  return true
 }

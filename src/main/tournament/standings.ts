@@ -7,18 +7,10 @@
  */
 import { classify, type ClassificationRow } from './classification'
 import type { GameRecord, Role } from '../../shared/game/record'
-import {
-  autoBonusOf,
-  ciApplies,
-  computeCi,
-  recordedSeatScore,
-  roundScore,
-  seatWon,
-  teamOf,
-  type ScoringConfig,
-  type TieBreak,
-  type TieBreakKey,
-} from './scoring'
+import { applyCi, culpritKey } from './ci'
+import { autoBonusOf, recordedSeatScore, roundScore, seatWon, teamOf } from './points'
+import { rankRows } from './ranking'
+import type { ScoringConfig, TieBreak, TieBreakKey } from './scoring'
 
 export interface StandingsGame {
   gameId: number
@@ -163,8 +155,6 @@ interface Scored {
   culprits: Set<string>
 }
 
-const culpritKey = (gameId: number, seat: number): string => `${gameId}:${seat}`
-
 function scoreSeats(games: StandingsGame[], options: StandingsOptions): Scored {
   const config = options.scoring
   const used = games.filter((g) => options.includeUnfinished === true || g.record.finished)
@@ -223,42 +213,6 @@ export function ciValues(
   return scoreGames(games, { scoring }).map((s) => ({ gameId: s.gameId, seat: s.seat, ci: s.ci }))
 }
 
-function applyCi(scores: GameSeatScore[], config: ScoringConfig, culprits: Set<string>): void {
-  if (!config.ci.enabled) return
-  const stageGames = new Map<string | null, Set<number>>()
-  for (const s of scores) {
-    let set = stageGames.get(s.stage)
-    if (set === undefined) stageGames.set(s.stage, (set = new Set()))
-    set.add(s.gameId)
-  }
-  // Scope groups: each stage, or the whole tournament.
-  const groups = new Map<string, GameSeatScore[]>()
-  for (const s of scores) {
-    const key = config.ci.scope === 'stage' ? `stage:${s.stage ?? ''}:${s.stage === null ? 0 : 1}` : 'all'
-    let list = groups.get(key)
-    if (list === undefined) groups.set(key, (list = []))
-    list.push(s)
-  }
-  for (const list of groups.values()) {
-    const n = new Map<string, number>()
-    const i = new Map<string, number>()
-    for (const s of list) {
-      n.set(s.playerKey, (n.get(s.playerKey) ?? 0) + 1)
-      if (s.firstKilled) i.set(s.playerKey, (i.get(s.playerKey) ?? 0) + 1)
-    }
-    for (const s of list) {
-      if (!s.firstKilled || s.result !== 'loss') continue
-      if (culprits.has(culpritKey(s.gameId, s.seat))) continue
-      if (!ciApplies(config, s.stage, stageGames.get(s.stage)?.size ?? 0)) continue
-      const ci = roundScore(
-        computeCi(n.get(s.playerKey) ?? 0, i.get(s.playerKey) ?? 0, config.ci.k, config.ci.ratio),
-      )
-      s.ci = ci
-      s.total = roundScore(s.total + ci)
-    }
-  }
-}
-
 const zeroRoles = (): RoleCounts => ({ civilian: 0, sheriff: 0, mafia: 0, don: 0 })
 
 /** Aggregates per-game seat scores into unranked rows (rank 0, no tie-break values yet). */
@@ -307,85 +261,6 @@ export function aggregate(scores: GameSeatScore[]): StandingsRow[] {
     if (s.ciProvisional) r.ciProvisional = true
   }
   return [...rows.values()]
-}
-
-export function criterionValue(row: StandingsRow, key: TieBreakKey): number {
-  switch (key) {
-    case 'total':
-      return row.total
-    case 'extra':
-      return row.extra
-    case 'wins':
-      return row.wins
-    case 'winsAsSheriff':
-      return row.winsByRole.sheriff
-    case 'winsAsDon':
-      return row.winsByRole.don
-    case 'winsAsCivilian':
-      return row.winsByRole.civilian
-    case 'winsAsMafia':
-      return row.winsByRole.mafia
-    case 'firstKilled':
-      return row.firstKilled
-    case 'bestMove':
-      return row.bestMove
-    case 'ci':
-      return row.ci
-    case 'penalties':
-      return row.penalties
-    case 'games':
-      return row.games
-  }
-}
-
-/** The first criterion on which a and b differ, or null when they tie on every one. */
-export function decidingCriterion(a: StandingsRow, b: StandingsRow, tieBreaks: TieBreak[]): TieBreak | null {
-  for (const tb of tieBreaks) {
-    if (roundScore(criterionValue(a, tb.key) - criterionValue(b, tb.key)) !== 0) return tb
-  }
-  return null
-}
-
-/** Compares by the criteria in order: negative when `a` ranks above `b`, 0 when they tie on every criterion. */
-export function compareRows(a: StandingsRow, b: StandingsRow, tieBreaks: TieBreak[]): number {
-  const tb = decidingCriterion(a, b, tieBreaks)
-  if (tb === null) return 0
-  const d = roundScore(criterionValue(a, tb.key) - criterionValue(b, tb.key))
-  return tb.order === 'desc' ? -d : d
-}
-
-/** A stable order for rows no criterion separates: player ids as numbers (9 before 10), then names. */
-function unbrokenOrder(a: StandingsRow, b: StandingsRow): number {
-  if (a.playerId !== null && b.playerId !== null && a.playerId !== b.playerId) return a.playerId - b.playerId
-  if (a.playerId !== null && b.playerId === null) return -1
-  if (a.playerId === null && b.playerId !== null) return 1
-  return a.name.localeCompare(b.name) || (a.playerKey < b.playerKey ? -1 : a.playerKey > b.playerKey ? 1 : 0)
-}
-
-/**
- * Sorts rows by the criteria and gives ranks; rows equal on every criterion share a rank (1, 2, 2, 4) and are
- * listed by player id. Each row carries its tie-break values and the criterion that decided its place.
- */
-export function rankRows(rows: StandingsRow[], tieBreaks: TieBreak[]): StandingsRow[] {
-  const sorted = [...rows].sort((a, b) => compareRows(a, b, tieBreaks) || unbrokenOrder(a, b))
-  const shown = tieBreaks.filter((tb) => tb.key !== 'total')
-  const decided = (a: StandingsRow | undefined, b: StandingsRow | undefined): TieBreakKey | null => {
-    if (a === undefined || b === undefined) return null
-    const tb = decidingCriterion(a, b, tieBreaks)
-    return tb === null || tb.key === 'total' ? null : tb.key
-  }
-  const out: StandingsRow[] = []
-  sorted.forEach((row, idx) => {
-    const prev = out[idx - 1]
-    const shared = prev !== undefined && compareRows(sorted[idx - 1], row, tieBreaks) === 0
-    out.push({
-      ...row,
-      rank: shared ? prev.rank : idx + 1,
-      tieBreaks: shown.map((tb) => ({ key: tb.key, value: criterionValue(row, tb.key) })),
-      decidedBy: shared ? null : (decided(sorted[idx - 1], row) ?? decided(row, sorted[idx + 1])),
-    })
-  })
-  return out
 }
 
 /** Standings of one stage (options.stage) or overall (stage omitted). Ci is computed over all games passed in. */

@@ -28,7 +28,7 @@ import { tournamentArchived } from '../../db/errors'
 import { writeEntries } from '../../games/writer'
 import { storeCiIfStageFinalised } from '../exports'
 import type { AppService } from '../service'
-import type { TournamentOps } from '../tournaments'
+import type { Rounds } from './rounds'
 import type { Handlers } from '../../transport/router'
 
 function fail(code: string, ru: string, en: string, details?: Record<string, unknown>): AppError {
@@ -51,7 +51,7 @@ export class AppealsOffice {
   constructor(
     private readonly db: () => MafiaDb,
     private readonly service: AppService,
-    private readonly ops: TournamentOps,
+    private readonly rounds: Pick<Rounds, 'replayTable' | 'startRound'>,
     private readonly clock: () => number = () => Date.now(),
   ) {}
 
@@ -88,7 +88,7 @@ export class AppealsOffice {
     if (input.filer.role === 'player') {
       const playerId = input.filer.playerId
       const seated = (game.setup as GameSetup).players.some((p) => p.playerId === playerId)
-      const player = db.getPlayer(playerId)
+      const player = db.players.getPlayer(playerId)
       if (!seated || !player) {
         throw fail(
           'appeals/filer_not_at_table',
@@ -141,7 +141,7 @@ export class AppealsOffice {
     const db = this.db()
     const a = this.requireOpen(input.id)
     this.writable(a.tournamentId)
-    const loaded = db.loadGame(a.gameId)
+    const loaded = db.games.loadGame(a.gameId)
     if (!loaded) throw this.gameNotFound(a.gameId)
     if (loaded.game.cancelledAt !== null) {
       throw fail(
@@ -161,7 +161,7 @@ export class AppealsOffice {
       at,
     })
     if (!result.ok) throw new AppError(result.error)
-    const round = loaded.game.roundId === null ? null : db.getRound(loaded.game.roundId)
+    const round = loaded.game.roundId === null ? null : db.tournaments.getRound(loaded.game.roundId)
     const closed = round?.status === 'finished'
     const record = db.transaction(() => {
       writeEntries(db, a.gameId, loaded.game.status === 'finished', [result], { appeal: a.number })
@@ -204,7 +204,10 @@ export class AppealsOffice {
     const tableId = game.tableId
     const at = this.clock()
     const record = db.transaction(() => {
-      db.cancelGame(game.id, `Апелляция №${a.number} / appeal No. ${a.number}: ${input.answer}`.slice(0, 500))
+      db.games.cancelGame(
+        game.id,
+        `Апелляция №${a.number} / appeal No. ${a.number}: ${input.answer}`.slice(0, 500),
+      )
       const answered = db.appeals.answer(a.id, {
         status: 'replayed',
         answer: input.answer,
@@ -212,8 +215,8 @@ export class AppealsOffice {
         at,
       })
       // The tournament's own replay paths: a closed round opens again; an open one prepares the missing game.
-      if (db.getRound(roundId)?.status === 'finished') this.ops.replayTable(roundId, tableId)
-      else this.ops.startRound(roundId)
+      if (db.tournaments.getRound(roundId)?.status === 'finished') this.rounds.replayTable(roundId, tableId)
+      else this.rounds.startRound(roundId)
       return answered
     })
     this.service.note(`appeal №${a.number} answered by ${input.by}: game ${game.id} cancelled and replayed`)
@@ -237,7 +240,7 @@ export class AppealsOffice {
   }
 
   private requireGame(gameId: number): GameRow {
-    const g = this.db().getGame(gameId)
+    const g = this.db().games.getGame(gameId)
     if (!g) throw this.gameNotFound(gameId)
     return g
   }
@@ -249,15 +252,15 @@ export class AppealsOffice {
   }
 
   private writable(tournamentId: number): void {
-    const t = this.db().getTournament(tournamentId)
+    const t = this.db().tournaments.getTournament(tournamentId)
     if (t && t.archivedAt !== null) throw tournamentArchived(t.name, t.id)
   }
 
   private view(a: AppealRecord): Appeal {
     const db = this.db()
-    const g = db.getGame(a.gameId)
-    const round = g?.roundId != null ? db.getRound(g.roundId) : null
-    const table = g?.tableId != null ? db.getTable(g.tableId) : null
+    const g = db.games.getGame(a.gameId)
+    const round = g?.roundId != null ? db.tournaments.getRound(g.roundId) : null
+    const table = g?.tableId != null ? db.tournaments.getTable(g.tableId) : null
     return {
       id: a.id,
       tournamentId: a.tournamentId,
