@@ -34,7 +34,7 @@ function rules() {
 
 describe('award rules in the database', async () => {
   it('are the defaults until stored, then the stored ones; invalid ones and an archived tournament are refused', async () => {
-    const t = a.createTournament({ name: 'Кубок' })
+    const t = a.tournaments.createTournament({ name: 'Кубок' })
     expect(a.awards.getAwardRules(t.id)).toBeNull()
     expect(a.awards.effectiveAwardRules(t.id)).toEqual({ settings: defaultAwardSettings(), isDefault: true })
     a.awards.setAwardRules(t.id, rules())
@@ -42,7 +42,7 @@ describe('award rules in the database', async () => {
     const bad = { ...rules(), awards: [{ ...rules().awards[0], tieBreaks: ['rank', 'rank'] }] }
     expect(await errorCode(() => a.awards.setAwardRules(t.id, bad as never))).toBe('db/invalid_input')
     expect(await errorCode(() => a.awards.getAwardRules(9999))).toBe('db/not_found')
-    a.archiveTournament(t.id, true)
+    a.tournaments.archiveTournament(t.id, true)
     expect(await errorCode(() => a.awards.setAwardRules(t.id, defaultAwardSettings()))).toBe(
       'db/tournament_archived',
     )
@@ -51,7 +51,7 @@ describe('award rules in the database', async () => {
   })
 
   it('a damaged stored row is reported, never replaced by the defaults in silence', async () => {
-    const t = a.createTournament({ name: 'Кубок' })
+    const t = a.tournaments.createTournament({ name: 'Кубок' })
     a.connection
       .prepare('INSERT INTO tournament_awards (tournament_id, rules, updated_at) VALUES (?, ?, 0)')
       .run(t.id, JSON.stringify({ stages: 'all', awards: [{ id: 'x' }] }))
@@ -59,17 +59,17 @@ describe('award rules in the database', async () => {
   })
 
   it('travel with the tournament in the exchange file', async () => {
-    const t = a.createTournament({ name: 'Кубок' })
-    a.addStage(t.id, { kind: 'qualifying' })
+    const t = a.tournaments.createTournament({ name: 'Кубок' })
+    a.tournaments.addStage(t.id, { kind: 'qualifying' })
     a.awards.setAwardRules(t.id, rules())
-    const text = a.exportJson({ tournamentId: t.id })
+    const text = a.transfer.exportJson({ tournamentId: t.id })
     expect(JSON.parse(text).tournament.awards).toEqual(rules())
-    const report = b.importJson(text)
+    const report = b.transfer.importJson(text)
     expect(b.awards.getAwardRules(report.tournamentId!)).toEqual(rules())
     // A file whose rules break the schema is refused whole.
     const doc = JSON.parse(text)
     doc.tournament.uuid = 'another'
     doc.tournament.awards.awards[0].minGames = -1
-    expect(await errorCode(() => b.importJson(JSON.stringify(doc)))).toMatch(/^db\/import_/)
+    expect(await errorCode(() => b.transfer.importJson(JSON.stringify(doc)))).toMatch(/^db\/import_/)
   })
 })

@@ -9,7 +9,7 @@ import { AppError, appError } from '../../shared/errors'
 import { loadFonts } from './fonts'
 import { loadPdfKit } from './heavy'
 import type { Lang } from './i18n'
-import { csvField, type Cell, type Sheet } from './standings'
+import { csvField, type Cell, type Sheet } from './standings-file'
 
 const SHEET_LABELS = {
   ru: {

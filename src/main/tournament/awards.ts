@@ -12,7 +12,7 @@ import type {
   AwardTieBreak,
   AwardWinner,
 } from '../../shared/awards'
-import { roundScore } from './scoring'
+import { roundScore } from './points'
 import {
   computeAllStandings,
   type AllStandings,

@@ -15,8 +15,8 @@ import type { AppService } from '../service'
 function requireTournament(
   db: MafiaDb,
   tournamentId: number,
-): NonNullable<ReturnType<MafiaDb['getTournament']>> {
-  const t = db.getTournament(tournamentId)
+): NonNullable<ReturnType<MafiaDb['tournaments']['getTournament']>> {
+  const t = db.tournaments.getTournament(tournamentId)
   if (!t) throw tournamentNotFound(tournamentId)
   return t
 }
@@ -54,7 +54,7 @@ export async function awardDiplomas(db: MafiaDb, tournamentId: number, lang: Lan
   const bytes = await renderDiplomas(
     { tournament: t.name, startsOn: t.startsOn, endsOn: t.endsOn, venue: t.venue },
     results,
-    (w) => (w.playerId === null ? null : db.getPlayer(w.playerId)?.club || null),
+    (w) => (w.playerId === null ? null : db.players.getPlayer(w.playerId)?.club || null),
     lang,
   )
   return {
