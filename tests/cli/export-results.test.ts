@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../../src/main/db'
 import { runExport } from '../../src/main/cli-export'
-import { seasonResultsSchema } from '../../src/main/export/results'
+import { parseResultsJson, seasonResultsSchema } from '../../src/main/export/results'
 import { DEFAULT_SERIES_POINTS } from '../../src/shared/season-series'
 
 const dirs: string[] = []
@@ -61,6 +61,18 @@ describe('cli export results and season', () => {
     const doc = seasonResultsSchema.parse(JSON.parse(readFileSync(season, 'utf8')))
     expect(doc.season.name).toBe('Осень')
     expect(doc.tournaments.map((t) => t.name)).toEqual(['Кубок осени'])
+    // The reader: this file, and refusals for a version it does not know, another format, a field that does not fit.
+    const text = readFileSync(season, 'utf8')
+    expect(parseResultsJson(text)).toMatchObject({ ok: true, value: { format: 'mafia-desk/season-results' } })
+    const v2 = parseResultsJson(JSON.stringify({ ...JSON.parse(text), version: 2 }))
+    expect(v2).toMatchObject({ ok: false, error: { code: 'export/unsupported_results_version' } })
+    if (!v2.ok) expect(v2.error.message.ru).toContain('Версия 2 формата mafia-desk/season-results')
+    const other = parseResultsJson(JSON.stringify({ ...JSON.parse(text), format: 'mafia-desk/protocol' }))
+    expect(other).toMatchObject({ ok: false, error: { code: 'export/bad_results_json' } })
+    const broken = parseResultsJson(JSON.stringify({ ...JSON.parse(text), ratedGames: -1 }))
+    expect(broken).toMatchObject({ ok: false, error: { code: 'export/bad_results_json' } })
+    if (!broken.ok) expect(broken.error.message.en).toContain('ratedGames')
+    expect(parseResultsJson('{').ok).toBe(false)
     const results = join(dir, 'results.csv')
     const c = await run([
       'results',

@@ -349,8 +349,9 @@ CREATE INDEX appeal_events_by_appeal ON appeal_events (appeal_id);
 
 const V13 = `
 -- Issue 31 §4: the club's seasons (a series of tournaments). The definition is one JSON document checked by
--- src/shared/season-series.ts (seasonConfigSchema) on every write and read.
-CREATE TABLE seasons (
+-- src/shared/season-series.ts (seasonConfigSchema) on every write and read. IF NOT EXISTS: a file whose
+-- user_version was set back by hand (the older-file tests do that) migrates again cleanly.
+CREATE TABLE IF NOT EXISTS seasons (
   id         INTEGER PRIMARY KEY,
   name       TEXT    NOT NULL CHECK (length(trim(name)) > 0),
   config     TEXT    NOT NULL CHECK (json_valid(config)),
@@ -359,7 +360,7 @@ CREATE TABLE seasons (
 );
 
 -- Issue 31 §2: pairs of players the club keeps apart at every tournament's seating (the smaller id first).
-CREATE TABLE pair_policies (
+CREATE TABLE IF NOT EXISTS pair_policies (
   a          INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
   b          INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
   reason     TEXT    NOT NULL DEFAULT '',
@@ -367,7 +368,7 @@ CREATE TABLE pair_policies (
   CHECK (a < b),
   PRIMARY KEY (a, b)
 ) WITHOUT ROWID;
-CREATE INDEX pair_policies_b ON pair_policies(b);
+CREATE INDEX IF NOT EXISTS pair_policies_b ON pair_policies(b);
 `
 
 export const MIGRATIONS: readonly Migration[] = [

@@ -13,9 +13,16 @@
  * `;`, and a `,`-separated file would land in one column).
  */
 import { z } from 'zod'
+import { appError, type Result } from '../../shared/errors'
+import { validationMessage } from '../../shared/validation-message'
 import type { AllStandings } from '../tournament/standings'
 import { TIE_BREAK_KEYS } from '../../shared/game/ruleset'
-import { SEASON_TIE_RULE, seasonConfigObject, type SeasonTable } from '../../shared/season-series'
+import {
+  SEASON_TIE_RULE,
+  seasonConfigObject,
+  type SeasonTable,
+  type SeasonTableRow,
+} from '../../shared/season-series'
 import { neutraliseFormula } from './standings'
 import { labels, stageLabel, type Lang } from './i18n'
 import { resultLabels } from './results-i18n'
@@ -168,6 +175,68 @@ export const seasonResultsSchema = z
   })
   .strict()
 export type SeasonResults = z.infer<typeof seasonResultsSchema>
+
+// Compile-time check: the season table's shared row type and the file's row schema are the same shape.
+type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const seasonRowMatches: Equal<z.infer<typeof seasonRowSchema>, SeasonTableRow> = true
+void seasonRowMatches
+
+/**
+ * Reads a results file (either kind): its `format` and `version` first — a version this build does not know is
+ * refused as such (`export/unsupported_results_version`), never half-read — then the whole document by its schema
+ * (`export/bad_results_json`, naming the first fields that do not fit).
+ */
+export function parseResultsJson(text: string): Result<TournamentResults | SeasonResults> {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (err) {
+    return {
+      ok: false,
+      error: appError('export/bad_results_json', 'Файл итогов — не JSON', 'The results file is not JSON', {
+        cause: err instanceof Error ? err.message : String(err),
+      }),
+    }
+  }
+  const head = z
+    .object({ format: z.enum([TOURNAMENT_RESULTS_FORMAT, SEASON_RESULTS_FORMAT]), version: z.unknown() })
+    .safeParse(raw)
+  if (!head.success)
+    return {
+      ok: false,
+      error: appError(
+        'export/bad_results_json',
+        `Это не файл итогов: нужен format «${TOURNAMENT_RESULTS_FORMAT}» или «${SEASON_RESULTS_FORMAT}»`,
+        `Not a results file: format must be "${TOURNAMENT_RESULTS_FORMAT}" or "${SEASON_RESULTS_FORMAT}"`,
+      ),
+    }
+  const { format, version } = head.data
+  if (version !== RESULTS_VERSION)
+    return {
+      ok: false,
+      error: appError(
+        'export/unsupported_results_version',
+        `Версия ${String(version)} формата ${format} этой программе не известна (она читает версию ${RESULTS_VERSION}). Обновите программу.`,
+        `Version ${String(version)} of ${format} is not known to this build (it reads version ${RESULTS_VERSION}). Update the app.`,
+        { format, version },
+      ),
+    }
+  const parsed =
+    format === TOURNAMENT_RESULTS_FORMAT
+      ? tournamentResultsSchema.safeParse(raw)
+      : seasonResultsSchema.safeParse(raw)
+  if (parsed.success) return { ok: true, value: parsed.data }
+  const text2 = validationMessage(parsed.error.issues)
+  return {
+    ok: false,
+    error: appError(
+      'export/bad_results_json',
+      `Файл не соответствует формату ${format} v${RESULTS_VERSION}: ${text2.ru}`,
+      `The file does not match the ${format} v${RESULTS_VERSION} format: ${text2.en}`,
+      { issues: text2.issues },
+    ),
+  }
+}
 
 export interface TournamentResultsInput {
   tournament: TournamentResults['tournament']
