@@ -21,7 +21,7 @@ async function database(): Promise<{ dir: string; file: string; tournamentId: nu
   dirs.push(dir)
   const file = join(dir, 'db.sqlite')
   const db = await openDatabase(file)
-  const t = db.createTournament({ name: 'Кубок осени', startsOn: '2026-10-01' })
+  const t = db.tournaments.createTournament({ name: 'Кубок осени', startsOn: '2026-10-01' })
   const s = db.seasons.saveSeason(null, {
     name: 'Осень',
     from: '2026-09-01',

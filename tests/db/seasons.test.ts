@@ -65,8 +65,8 @@ describe('seasons in the database', () => {
 
   it('a pair is one row whatever the order of its players; an unknown pair is a clear refusal', async () => {
     const db = await database()
-    const a = db.addPlayer({ nickname: 'Первый' }).id
-    const b = db.addPlayer({ nickname: 'Второй' }).id
+    const a = db.players.addPlayer({ nickname: 'Первый' }).id
+    const b = db.players.addPlayer({ nickname: 'Второй' }).id
     db.seasons.savePairPolicy(b, a, 'пара')
     db.seasons.savePairPolicy(a, b, 'семья')
     expect(db.seasons.listPairPolicies()).toEqual([{ a: Math.min(a, b), b: Math.max(a, b), reason: 'семья' }])

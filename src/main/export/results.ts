@@ -23,7 +23,7 @@ import {
   type SeasonTable,
   type SeasonTableRow,
 } from '../../shared/season-series'
-import { neutraliseFormula } from './standings'
+import { neutraliseFormula } from './standings-file'
 import { labels, stageLabel, type Lang } from './i18n'
 import { resultLabels } from './results-i18n'
 

@@ -8,7 +8,7 @@ import type { MafiaDb } from '../../db'
 import type { PairPolicy, PairPolicyInput } from '../../../shared/season-series'
 
 export function listPairPolicies(db: MafiaDb): PairPolicy[] {
-  const name = (id: number): string => db.getPlayer(id)?.nickname ?? `#${id}`
+  const name = (id: number): string => db.players.getPlayer(id)?.nickname ?? `#${id}`
   return db.seasons
     .listPairPolicies()
     .map((p) => ({ a: p.a, b: p.b, aName: name(p.a), bName: name(p.b), reason: p.reason }))

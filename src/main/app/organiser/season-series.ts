@@ -87,8 +87,8 @@ const inRange = (day: string, s: SeasonConfig): boolean =>
 export function seasonTournaments(db: MafiaDb, s: SeasonConfig): Tournament[] {
   const picked =
     s.tournamentIds.length > 0
-      ? s.tournamentIds.map((id) => db.getTournament(id) ?? missing(id))
-      : db.listTournaments().filter((t) => inRange(dayOf(t), s))
+      ? s.tournamentIds.map((id) => db.tournaments.getTournament(id) ?? missing(id))
+      : db.tournaments.listTournaments().filter((t) => inRange(dayOf(t), s))
   return [...picked].sort((a, b) => dayOf(a).localeCompare(dayOf(b)) || a.id - b.id)
 }
 
@@ -111,7 +111,7 @@ export function seasonTable(db: MafiaDb, seasonId: number): SeasonTable {
       : ids.has(g.tournamentId),
   )
   const ratings = computeRatings(ratingGamesOf(games))
-  const nickname = (id: number): string => db.getPlayer(id)?.nickname ?? `#${id}`
+  const nickname = (id: number): string => db.players.getPlayer(id)?.nickname ?? `#${id}`
   return {
     season,
     tournaments: tournaments.map(({ t, weight, classification }) => ({
@@ -157,7 +157,7 @@ export function tournamentResultsFile(
   lang: Lang = 'ru',
   awards: AwardsSource = noAwards,
 ): { fileName: string; bytes: Buffer } {
-  const t = db.getTournament(tournamentId)
+  const t = db.tournaments.getTournament(tournamentId)
   if (!t) throw tournamentNotFound(tournamentId)
   const doc = tournamentResults({
     tournament: { id: t.id, uuid: t.uuid, name: t.name, startsOn: t.startsOn, endsOn: t.endsOn },
