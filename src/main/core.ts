@@ -86,6 +86,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     secrets,
     log,
     failures: authFailures,
+    clock: opts.clock,
     changed: (payload) => server?.broadcast('sync.changed', payload),
     overlay: (payload) => server?.broadcast('sync.overlay', payload),
   })

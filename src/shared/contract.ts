@@ -43,7 +43,7 @@ import {
   appealReplaySchema,
   type Appeal,
 } from './appeals'
-import type { SyncTableSession } from './sync'
+import type { SyncTableLive, SyncTableSession } from './sync'
 import { awardSettingsSchema, type AwardsView } from './awards'
 
 export type Access = 'read' | 'control'
@@ -849,6 +849,13 @@ export interface SyncChanged {
   at: number
   /** Where the lag of a stored batch went (ms since epoch; issue 16's lag split, printed by test:tables). */
   trace?: SyncTrace
+  /**
+   * The tables whose live status changed, as they are now (issue 29 §3): the dashboard merges them into its rows.
+   * Absent: something else of the status changed (a conflict decided, a refusal): the dashboard asks for it again.
+   */
+  tables?: SyncTableLive[]
+  /** The open conflicts or the refusals changed too: the dashboard asks for the whole status again. */
+  reload?: boolean
 }
 export interface SyncTrace {
   /** The first stored seq and each stored entry's commit time on the table (its `at`). */

@@ -38,7 +38,10 @@ export const syncPushSchema = z
       .optional(),
     /** Entries still in the table's outbox after this batch (the hub shows it as the table's lag). */
     pending: pendingSchema.optional(),
-    /** When the table's sender sent the batch (its clock, ms): the hub's lag trace only. */
+    /**
+     * When the table's sender sent the batch (its clock, ms): the hub's lag trace, and the table clock's offset
+     * from the hub's (the hub's receive time minus this) for the table game's timer on the hub's stream.
+     */
     sentAt: z.number().finite().min(0).optional(),
     /** The sending machine's own id (made once per database): a game takes entries from one machine only. */
     machine: z.string().uuid().optional(),
@@ -85,6 +88,13 @@ export interface SyncTableStatus {
   conflicts: number
   onStream: boolean
 }
+
+/**
+ * The live part of a table's status on the hub (issue 29 §3): what a push, a heartbeat or a conflict changes. The hub
+ * keeps it in memory and pushes it to the dashboard as a delta (`sync.changed`'s `tables`); the dashboard merges it
+ * into the row it holds, without asking for the whole status again.
+ */
+export type SyncTableLive = Pick<SyncTableStatus, 'tableId' | 'behind' | 'lastSeenAt' | 'game' | 'conflicts'>
 
 export interface SyncHubStatus {
   tournamentId: number

@@ -69,8 +69,8 @@ const counted = (code: string): number => hub.sync.refusals.counts().find((c) =>
 
 beforeAll(async () => {
   hub = await startCore({ ...coreBase(dir), port: 0, lan: HUB, dbFile: join(dir, 'hub', 'db.sqlite') })
-  const t = hub.db.createTournament({ name: 'Gate' })
-  const tableId = hub.db.addTable(t.id, { judge: 'J' }).id
+  const t = hub.db.tournaments.createTournament({ name: 'Gate' })
+  const tableId = hub.db.tournaments.addTable(t.id, { judge: 'J' }).id
   token = (await call(hub, 'sync.createToken', { tableId })).tables[0].token!
 })
 afterAll(async () => {

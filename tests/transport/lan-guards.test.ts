@@ -47,9 +47,9 @@ function pushHead(bearer: string, length: number): string {
 
 beforeAll(async () => {
   hub = await startCore({ ...base, port: 0, lan: '127.0.0.2', dbFile: join(dir, 'hub', 'db.sqlite') })
-  const t = hub.db.createTournament({ name: 'Guards' })
+  const t = hub.db.tournaments.createTournament({ name: 'Guards' })
   tournamentId = t.id
-  tableId = hub.db.addTable(t.id, { judge: 'J' }).id
+  tableId = hub.db.tournaments.addTable(t.id, { judge: 'J' }).id
   token = (await call(hub, 'sync.createToken', { tableId })).tables[0].token!
 })
 afterAll(async () => {
@@ -164,7 +164,7 @@ describe('conflict rows are bounded', () => {
 
 describe('table tokens expire and stay in their tournament', () => {
   it('a token with a set time stops working when it passes', async () => {
-    const other = hub.db.addTable(tournamentId, { judge: 'K' }).id
+    const other = hub.db.tournaments.addTable(tournamentId, { judge: 'K' }).id
     const status = await call(hub, 'sync.createToken', { tableId: other, validHours: 0.0002 })
     const t = status.tables.find((x) => x.tableId === other)!
     expect(t.expiresAt).not.toBeNull()
@@ -174,15 +174,15 @@ describe('table tokens expire and stay in their tournament', () => {
   })
 
   it('a token ends with its tournament’s last day', async () => {
-    const past = hub.db.createTournament({ name: 'Past', endsOn: '2020-01-02' })
-    const tid = hub.db.addTable(past.id, { judge: 'L' }).id
+    const past = hub.db.tournaments.createTournament({ name: 'Past', endsOn: '2020-01-02' })
+    const tid = hub.db.tournaments.addTable(past.id, { judge: 'L' }).id
     const tk = hub.db.sync.createToken(tid)
     expect(hub.db.sync.grant(tk)).toBeNull()
   })
 
   it('sync.overlay with table 1’s token of another tournament is refused with a hint', async () => {
-    const streamed = hub.db.createTournament({ name: 'On stream' })
-    const t1 = hub.db.addTable(streamed.id, { judge: 'M' }).id
+    const streamed = hub.db.tournaments.createTournament({ name: 'On stream' })
+    const t1 = hub.db.tournaments.addTable(streamed.id, { judge: 'M' }).id
     hub.sync.hub.setOnStream(t1)
     const grant = hub.sync.grantFor(token)!
     const refused = grant.check('sync.overlay', { table: 1 })

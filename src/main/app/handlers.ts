@@ -22,8 +22,8 @@ import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
 import { AppealsOffice, appealsHandlers } from './organiser/appeals'
 import { tablePlan } from './tournament-record'
-import { awardsHandlers } from './organiser/awards-handlers'
 import { seasonSeriesHandlers, type SeasonSeriesCall } from './organiser/season-handlers'
+import { awardsHandlers } from './organiser/awards-handlers'
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',
@@ -87,9 +87,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...classificationHandlers(deps),
     ...backupHandlers(deps),
     ...deps.sync,
+    ...awardsHandlers(deps),
     ...tournamentOpsHandlers(organiser),
     ...appealsHandlers(new AppealsOffice(deps.db, deps.service, organiser.rounds)),
-    ...awardsHandlers(deps),
     ...seasonSeriesHandlers(deps.db),
   }
 }

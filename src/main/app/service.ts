@@ -19,7 +19,7 @@ import {
 import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import type { Command } from '../../shared/game/commands'
 import type { Role } from '../../shared/game/record'
-import type { ControlView, OverlayView } from '../../shared/game/views'
+import type { ControlView, OverlayView, TimerState } from '../../shared/game/views'
 import type {
   GameEnvelope,
   GameSummary,
@@ -89,6 +89,9 @@ export const DEFAULT_OVERLAY_SETTINGS: OverlayPublicSettings = {
   theme: { accent: '#e53935', background: '#101218', text: '#ffffff', logoUrl: null, title: 'Mafia Desk' },
 }
 
+/** A table's clock offset that moves by less than this (ms: network jitter) keeps the one the hub has. */
+const CLOCK_JITTER_MS = 250
+
 const SETTINGS = { overlay: 'overlay', active: 'activeGameId', rulesets: 'customRulesets' } as const
 
 function notFoundGame(id: number): AppError {
@@ -110,6 +113,8 @@ function remoteGame(row: GameRow): AppError {
 
 export class AppService {
   private readonly live = new Map<number, LiveGame>()
+  /** The clock offset (hub minus table, ms) of each game a table machine plays, from its last stored batch. */
+  private readonly hubClock = new Map<number, number>()
   private readonly listeners = new Set<PushListener>()
   private activeId: number | null = null
   private overlaySettings: OverlayPublicSettings = DEFAULT_OVERLAY_SETTINGS
@@ -295,7 +300,19 @@ export class AppService {
 
   envelope(gameId: number): GameEnvelope {
     const g = this.require(gameId)
-    return { gameId, game: this.summary(g.row), view: controlView(g.game) }
+    return { gameId, game: this.summary(g.row), view: this.onHubClock(gameId, controlView(g.game)) }
+  }
+
+  /**
+   * A view of a game a table machine plays, with its running timer on this machine's clock (issue 29 §3): the
+   * table's entries carry the table's clock; the hub shifts the timer's start by the hub's receive time minus the
+   * table's send time of the last batch, so the stream counts down right whatever the table's clock says.
+   */
+  private onHubClock<V extends { timer: TimerState | null }>(gameId: number, view: V): V {
+    const offset = this.hubClock.get(gameId)
+    const t = view.timer
+    if (offset === undefined || !t || t.runningSince === null) return view
+    return { ...view, timer: { ...t, runningSince: t.runningSince + offset } }
   }
 
   active(): GameEnvelope | null {
@@ -533,7 +550,12 @@ export class AppService {
    * A game's log was changed behind the service (the hub stored a table's synced entries, issue 16): drop the
    * cached state, refresh its tournament's standings and push its new view when it is the active game.
    */
-  refreshGame(gameId: number, synced?: { game: Game; resultChanged: boolean }): void {
+  refreshGame(gameId: number, synced?: { game: Game; resultChanged: boolean; clockOffsetMs?: number }): void {
+    const offset = synced?.clockOffsetMs
+    const kept = this.hubClock.get(gameId)
+    // Network jitter does not move the countdown (nor step the overlay's frame); a table clock's jump does.
+    if (offset !== undefined && (kept === undefined || Math.abs(kept - offset) > CLOCK_JITTER_MS))
+      this.hubClock.set(gameId, offset)
     const shown = this.live.get(gameId)?.overlayShown
     this.live.delete(gameId)
     const row = this.db.games.getGame(gameId)
@@ -577,7 +599,10 @@ export class AppService {
   overlayOf(gameId: number | null): OverlayEnvelope {
     if (gameId === this.activeId) return this.overlay()
     const g = gameId === null ? null : this.tryLoad(gameId)
-    const view = g ? overlayView(g.game, { roles: this.overlaySettings.roles }) : null
+    const view =
+      g && gameId !== null
+        ? this.onHubClock(gameId, overlayView(g.game, { roles: this.overlaySettings.roles }))
+        : null
     const of = this.standingsTournament(g)
     const standings = of !== null ? this.tournamentStandings(of, true) : null
     return this.shown(g, g ? gameId : null, view, standings, of).envelope
@@ -625,7 +650,7 @@ export class AppService {
     const g = this.activeId === null ? null : this.tryLoad(this.activeId)
     const gameId = g ? this.activeId : null
     const view: OverlayView | null = g
-      ? overlayViewOf(control ?? controlView(g.game), g.game, {
+      ? overlayViewOf(control ?? this.onHubClock(this.activeId!, controlView(g.game)), g.game, {
           roles: this.overlaySettings.roles,
         })
       : null

@@ -310,8 +310,8 @@ function hashStoredTokens(conn: Database.Database): void {
 
 const V10 = `
 -- Issue 31 §1: a tournament's award rules (номинации) as one JSON document (shared/awards.ts validates it on every
--- write and read); no row means the shipped defaults.
-CREATE TABLE tournament_awards (
+-- write and read); no row means the shipped defaults. Idempotent (IF NOT EXISTS), like 11.
+CREATE TABLE IF NOT EXISTS tournament_awards (
   tournament_id INTEGER PRIMARY KEY REFERENCES tournaments(id) ON DELETE CASCADE,
   rules         TEXT    NOT NULL CHECK (json_valid(rules)),
   updated_at    INTEGER NOT NULL
@@ -320,8 +320,9 @@ CREATE TABLE tournament_awards (
 
 const V11 = `
 -- Issue 31 §1: appeals on a tournament's games, numbered per tournament (№1, №2, …). An accepted appeal's correction
--- is an amendment entry in the game's log (amend_seq); every step is kept with who took it and when.
-CREATE TABLE appeals (
+-- is an amendment entry in the game's log (amend_seq); every step is kept with who took it and when. Idempotent
+-- (IF NOT EXISTS): a file rewound to an older user_version by a tool or a test migrates again cleanly.
+CREATE TABLE IF NOT EXISTS appeals (
   id              INTEGER PRIMARY KEY,
   tournament_id   INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
   number          INTEGER NOT NULL CHECK (number > 0),
@@ -336,15 +337,15 @@ CREATE TABLE appeals (
   created_at      INTEGER NOT NULL,
   UNIQUE (tournament_id, number)
 );
-CREATE INDEX appeals_by_game ON appeals (game_id);
-CREATE TABLE appeal_events (
+CREATE INDEX IF NOT EXISTS appeals_by_game ON appeals (game_id);
+CREATE TABLE IF NOT EXISTS appeal_events (
   appeal_id INTEGER NOT NULL REFERENCES appeals(id) ON DELETE CASCADE,
   step      TEXT    NOT NULL CHECK (step IN ('filed', 'rejected', 'accepted', 'replayed')),
   who       TEXT    NOT NULL CHECK (length(trim(who)) > 0),
   note      TEXT    NOT NULL DEFAULT '',
   at        INTEGER NOT NULL
 );
-CREATE INDEX appeal_events_by_appeal ON appeal_events (appeal_id);
+CREATE INDEX IF NOT EXISTS appeal_events_by_appeal ON appeal_events (appeal_id);
 `
 
 const V13 = `
@@ -399,7 +400,7 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: V9,
     run: hashStoredTokens,
   },
-  // 12 and 14 are other features' numbers (merged in their own order); the runner skips a gap.
+  // 12 is unused: the runner skips a gap.
   { version: 10, description: "awards: a tournament's award rules", sql: V10 },
   { version: 11, description: 'appeals on games and their logged steps', sql: V11 },
   { version: 13, description: "the club's seasons and the registry's pair policies", sql: V13 },

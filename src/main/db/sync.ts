@@ -592,6 +592,83 @@ export class SyncRepo extends Repo {
     })
   }
 
+  /**
+   * What names each table's judge on the hub's dashboard, for every table of a tournament in one query (issue 29 §3:
+   * no reads per table): the table's own judge, the round of its newest game, that round's live game at the table
+   * (its judge) and the judge the round gives the table. `judgeAt` (tournament/judges.ts) makes the name of it.
+   */
+  tableJudgeInputs(
+    tournamentId: number,
+  ): Map<
+    number,
+    { tableJudge: string; roundId: number | null; live: { judge: string } | null; roundJudge: string }
+  > {
+    return this.guard(() => {
+      const rows = this.stmt(
+        `SELECT t.id AS table_id, t.judge AS table_judge, n.round_id AS round_id,
+           (SELECT g.judge FROM games g WHERE g.round_id = n.round_id AND g.table_id = t.id AND g.cancelled_at IS NULL
+             ORDER BY g.id LIMIT 1) AS live_judge,
+           coalesce((SELECT rj.judge FROM round_judges rj WHERE rj.round_id = n.round_id AND rj.table_id = t.id),
+             t.judge) AS round_judge
+         FROM tables t
+         LEFT JOIN games n ON n.id = (SELECT max(g2.id) FROM games g2 WHERE g2.table_id = t.id)
+         WHERE t.tournament_id = ?`,
+      ).all(tournamentId) as Array<{
+        table_id: number
+        table_judge: string
+        round_id: number | null
+        live_judge: string | null
+        round_judge: string
+      }>
+      return new Map(
+        rows.map((r) => [
+          r.table_id,
+          {
+            tableJudge: r.table_judge,
+            roundId: r.round_id,
+            live: r.live_judge === null ? null : { judge: r.live_judge },
+            roundJudge: r.round_judge,
+          },
+        ]),
+      )
+    })
+  }
+
+  /** The newest game of a tournament's tables (its id; 0: none): the hub's status re-seeds when it moved. */
+  newestTableGame(tournamentId: number): number {
+    return this.guard(
+      () =>
+        (
+          this.stmt('SELECT max(id) AS id FROM games WHERE tournament_id = ? AND table_id IS NOT NULL').get(
+            tournamentId,
+          ) as { id: number | null }
+        ).id ?? 0,
+    )
+  }
+
+  /** A tournament's undecided conflicts, oldest first (the dashboard's list: bounded per table). */
+  openConflicts(tournamentId: number): ConflictRow[] {
+    return this.guard(() =>
+      (
+        this.stmt(
+          `SELECT c.* FROM sync_conflicts c JOIN tables t ON t.id = c.table_id
+           WHERE t.tournament_id = ? AND c.resolution IS NULL ORDER BY c.id`,
+        ).all(tournamentId) as ConflictDbRow[]
+      ).map(toConflict),
+    )
+  }
+
+  /** How many open (undecided) conflicts each table of a tournament has: the hub's status seed (issue 29 §3). */
+  openConflictCounts(tournamentId: number): Map<number, number> {
+    return this.guard(() => {
+      const rows = this.stmt(
+        `SELECT c.table_id AS table_id, count(*) AS n FROM sync_conflicts c JOIN tables t ON t.id = c.table_id
+         WHERE t.tournament_id = ? AND c.resolution IS NULL GROUP BY c.table_id`,
+      ).all(tournamentId) as Array<{ table_id: number; n: number }>
+      return new Map(rows.map((r) => [r.table_id, r.n]))
+    })
+  }
+
   conflict(id: number): ConflictRow | null {
     return this.guard(() => {
       const row = this.stmt('SELECT * FROM sync_conflicts WHERE id = ?').get(id) as ConflictDbRow | undefined

@@ -26,9 +26,11 @@ import type {
   SyncPull,
   SyncPush,
   SyncPushResult,
+  SyncTableLive,
   SyncTableSession,
 } from '../../shared/sync'
 import { badToken, conflictClosed, conflictsFull, gameCancelled, otherTable, syncError } from './errors'
+import { HubStatusBook } from './status'
 
 /** A push for a game the hub does not hold: a table's friendly game stays on the table (issue 28 §5). */
 function unknownGame(gameUuid: string): Error {
@@ -98,18 +100,25 @@ export interface HubDeps {
     gameUuid: string
     lastSeq: number
     trace: Omit<SyncTrace, 'pushedAt'>
+    /** The table's live status after the batch (the dashboard's delta). */
+    table: SyncTableLive
   }) => void
   /** Called after a table's game changed, for `/overlay?table=N` clients. */
   onOverlay?: (table: number, gameId: number) => void
-  /** Called whenever a table's status changed (contact, refusal, conflict). */
+  /** Called when the status changed beyond the tables' live rows (a decision without a table). */
   onStatus?: (tournamentId: number) => void
+  /**
+   * Called with the tables whose live status changed (contact, stored batch, conflict, refusal: issue 29 §3's
+   * deltas); `reload`: the open conflicts or the refusals changed too.
+   */
+  onLive?: (tournamentId: number, tables: SyncTableLive[], reload: boolean) => void
+  /** How long heartbeats with nothing new are coalesced before they reach the dashboards (ms). */
+  coalesceMs?: number
   now?: () => number
 }
 
-interface Peer {
-  lastSeenAt: number
-  behind: number
-}
+/** Engine states of synced games kept in memory (LRU): more than the tables of the biggest hall (each a few 10 kB). */
+const KEPT_GAMES = 512
 
 /** The settings key of the table "on stream": OBS and the hub's /overlay follow that table's current game. */
 export const ON_STREAM_KEY = 'sync.onStream'
@@ -129,7 +138,8 @@ interface Queued {
 }
 
 export class SyncHub {
-  private readonly peers = new Map<number, Peer>()
+  /** Each table's live status, in memory, updated per push, heartbeat and decision (issue 29 §3). */
+  readonly book: HubStatusBook
   /** The engine state of recently synced games by uuid, as of their last stored entry. */
   private readonly games = new Map<string, Game>()
   private readonly queue: Queued[] = []
@@ -139,6 +149,13 @@ export class SyncHub {
   constructor(private readonly deps: HubDeps) {
     this.now = deps.now ?? (() => Date.now())
     this.log = deps.log ?? (() => {})
+    this.book = new HubStatusBook({
+      db: deps.db,
+      now: this.now,
+      emit: (tournamentId, tables, reload) => deps.onLive?.(tournamentId, tables, reload),
+      coalesceMs: deps.coalesceMs,
+      log: this.log,
+    })
   }
 
   /**
@@ -152,8 +169,7 @@ export class SyncHub {
   }
 
   private touch(grant: TableGrant, behind: number): void {
-    this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind })
-    this.deps.onStatus?.(grant.tournamentId)
+    this.book.contact(grant.tournamentId, grant.tableId, behind)
   }
 
   hello(grant: TableGrant, pending: number | undefined): SyncHello {
@@ -246,11 +262,15 @@ export class SyncHub {
   ): SyncPushResult {
     const db = this.deps.db()
     const pending = body.pending ?? 0
-    this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind: pending + body.entries.length })
-    // The dashboard hears of every contact: a stored batch tells it with its own push, anything else here.
-    let stored = false
+    const contactAt = this.now()
+    // The dashboard hears of every contact: a stored batch tells it with its own push, anything else here (a
+    // refused batch stays to be sent: the table is behind by it too).
+    let outcome: 'refused' | 'duplicates' | 'stored' = 'refused'
     effects.push(() => {
-      if (!stored) this.deps.onStatus?.(grant.tournamentId)
+      if (outcome === 'stored') return
+      const behind = outcome === 'refused' ? pending + body.entries.length : pending
+      this.book.contact(grant.tournamentId, grant.tableId, behind, contactAt)
+      if (outcome === 'refused') this.book.refused(grant.tournamentId, grant.tableId)
     })
     const tournament = db.tournaments.getTournament(grant.tournamentId)
     if (!tournament || tournament.uuid !== body.tournament) {
@@ -336,6 +356,7 @@ export class SyncHub {
         })
         // Conflict rows are bounded per table (issue 29 §2): past the bound the batch is refused, nothing kept.
         if (!kept) throw conflictsFull(grant.tableNumber)
+        effects.push(() => this.book.conflict(grant.tournamentId, grant.tableId, +1))
         this.log(`sync: conflict in game ${body.gameUuid} at seq ${e.seq} from table ${grant.tableNumber}`)
         throw syncError(
           'sync/conflict',
@@ -348,7 +369,7 @@ export class SyncHub {
     const fresh = body.entries.filter((e) => e.seq > last)
     if (closed && fresh.length > 0) throw conflictClosed(body.gameUuid, closed)
     if (fresh.length === 0) {
-      this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind: pending })
+      outcome = 'duplicates'
       return { acknowledged: last, stored: 0, duplicates }
     }
     const gameId = have.gameId
@@ -374,11 +395,20 @@ export class SyncHub {
     })
     const game = written.game
     const lastSeq = fresh[fresh.length - 1].seq
-    stored = true
-    this.peers.set(grant.tableId, { lastSeenAt: this.now(), behind: pending })
+    outcome = 'stored'
+    // The hub's own clock for the game's timer (issue 29 §3): the table's clock only ever enters as a difference
+    // (its send time minus its timer's start), never as an absolute time on the hub's stream.
+    const clockOffsetMs = arrivedAt - (body.sentAt ?? fresh[fresh.length - 1].at)
     effects.push((storedAt) => {
       this.remember(body.gameUuid, game)
-      this.afterStored(grant, gameId, game, written.resultChanged)
+      const table = this.book.stored(grant.tournamentId, grant.tableId, pending, contactAt, {
+        id: gameId,
+        uuid: body.gameUuid,
+        status: written.status,
+        lastSeq,
+        winner: written.winner,
+      })
+      this.afterStored(grant, gameId, game, written.resultChanged, clockOffsetMs)
       if (this.overlayTournament(db) === grant.tournamentId) this.deps.onOverlay?.(grant.tableNumber, gameId)
       this.deps.onStored?.({
         tournamentId: grant.tournamentId,
@@ -393,6 +423,7 @@ export class SyncHub {
           arrivedAt,
           storedAt,
         },
+        table,
       })
     })
     return { acknowledged: lastSeq, stored: fresh.length, duplicates }
@@ -428,17 +459,26 @@ export class SyncHub {
     return restore(setup, db.sync.log(gameId) as LogEntry[])
   }
 
-  /** Keeps a game's state after a committed batch (the newest games of every table: at most 64). */
+  /**
+   * Keeps a game's state after a committed batch: the newest games of every table, up to KEPT_GAMES (a hall of 200
+   * tables keeps each table's game, so no push replays its game's whole log; issue 29 §3).
+   */
   private remember(uuid: string, game: Game): void {
     this.games.delete(uuid)
     this.games.set(uuid, game)
-    if (this.games.size > 64) this.games.delete(this.games.keys().next().value!)
+    if (this.games.size > KEPT_GAMES) this.games.delete(this.games.keys().next().value!)
   }
 
   /** Refreshes the service's copy; the table on stream brings its newest game to the stream (OBS follows). */
-  private afterStored(grant: TableGrant, gameId: number, game: Game, resultChanged: boolean): void {
+  private afterStored(
+    grant: TableGrant,
+    gameId: number,
+    game: Game,
+    resultChanged: boolean,
+    clockOffsetMs: number,
+  ): void {
     const service = this.deps.service
-    service.refreshGame(gameId, { game, resultChanged })
+    service.refreshGame(gameId, { game, resultChanged, clockOffsetMs })
     const onStream = this.deps.db().settings.getSetting<{ tableId: number }>(ON_STREAM_KEY)
     if (onStream?.tableId === grant.tableId && service.activeGameId() !== gameId) service.open(gameId)
   }
@@ -483,10 +523,7 @@ export class SyncHub {
    */
   tableGames(grant: TableGrant): SyncPull {
     const db = this.deps.db()
-    this.peers.set(grant.tableId, {
-      lastSeenAt: this.now(),
-      behind: this.peers.get(grant.tableId)?.behind ?? 0,
-    })
+    this.book.touched(grant.tournamentId, grant.tableId)
     const tableJudge = db.tournaments.getTable(grant.tableId)?.judge ?? ''
     return {
       // A game a tablet already plays on the hub has the hub as its one writer: the table machine does not get it.
@@ -644,6 +681,7 @@ export class SyncHub {
       })
       this.games.delete(c.gameUuid)
       this.deps.service.refreshGame(game.gameId)
+      if (table) this.book.gameChanged(table.tournamentId, table.id)
     } else {
       db.sync.resolveConflict(conflictId, resolution, reason.trim())
     }
@@ -651,27 +689,22 @@ export class SyncHub {
       `sync: conflict ${conflictId} (game ${c.gameUuid}, seq ${c.seq}) decided: ${resolution}${reason.trim() ? ` — ${reason.trim()}` : ''}`,
     )
     const tournamentId = table?.tournamentId ?? null
-    if (tournamentId !== null) this.deps.onStatus?.(tournamentId)
+    if (table) this.book.conflict(table.tournamentId, table.id, -1)
+    else if (tournamentId !== null) this.deps.onStatus?.(tournamentId)
     return tournamentId ?? 0
   }
 
   /**
-   * The judge of a table in the round of its newest game, as the dashboard names him (the game's own judge, the
-   * round's judge of that table when its game was cancelled); the table's usual judge before any game.
+   * The judge of each table in the round of its newest game, as the dashboard names him (the game's own judge, the
+   * round's judge of that table when its game was cancelled); the table's usual judge before any game. One query
+   * for the whole tournament.
    */
-  private judgeNow(
-    db: MafiaDb,
-    tableId: number,
-    tableJudge: string,
-    newestGameId: number | undefined,
-  ): string {
-    const roundId = newestGameId === undefined ? null : (db.games.getGame(newestGameId)?.roundId ?? null)
-    if (roundId === null) return tableJudge
-    return judgeAt(
-      db.games.liveGameAt(roundId, tableId),
-      tableJudge,
-      db.tournaments.roundJudges(roundId).get(tableId),
-    )
+  private judgesNow(db: MafiaDb, tournamentId: number): Map<number, string> {
+    const out = new Map<number, string>()
+    for (const [tableId, j] of db.sync.tableJudgeInputs(tournamentId)) {
+      out.set(tableId, j.roundId === null ? j.tableJudge : judgeAt(j.live, j.tableJudge, j.roundJudge))
+    }
+    return out
   }
 
   /** The tournament whose tables `/overlay?table=N` and `sync.overlay` show. */
@@ -694,40 +727,35 @@ export class SyncHub {
   ): SyncHubStatus {
     const db = this.deps.db()
     const tokens = db.sync.tableTokens(tournamentId)
-    const games = db.sync.latestGames(tournamentId)
-    const conflicts = db.sync.conflicts(tournamentId)
+    const conflicts = db.sync.openConflicts(tournamentId)
     const onStream = db.settings.getSetting<{ tableId: number }>(ON_STREAM_KEY)?.tableId ?? null
     const tableIds = new Set(tokens.map((t) => t.tableId))
+    const judges = this.judgesNow(db, tournamentId)
     return {
       tournamentId,
       tables: tokens.map((t) => {
-        const peer = this.peers.get(t.tableId)
+        // The live part from the hub's memory (issue 29 §3): no scan of games or conflicts per call.
+        const live = this.book.live(tournamentId, t.tableId)
         const code = this.deps.codes.codeOf(t.tableId, t.tokenHash)
         return {
-          tableId: t.tableId,
+          ...live,
           number: t.number,
           name: t.name,
-          judge: this.judgeNow(db, t.tableId, t.judge, games.get(t.tableId)?.id),
+          judge: judges.get(t.tableId) ?? t.judge,
           token: code,
           pairingUrl: code !== null ? pairing.code(code) : null,
           codeLost: t.tokenHash !== null && code === null,
           expiresAt: t.expiresAt,
-          behind: peer ? peer.behind : null,
-          lastSeenAt: peer ? peer.lastSeenAt : null,
-          game: games.get(t.tableId) ?? null,
-          conflicts: conflicts.filter((c) => c.tableId === t.tableId && c.resolution === null).length,
           onStream: onStream === t.tableId,
         }
       }),
-      conflicts: conflicts
-        .filter((c) => c.resolution === null)
-        .map((c) => ({
-          id: c.id,
-          tableId: c.tableId,
-          gameUuid: c.gameUuid,
-          seq: c.seq,
-          at: c.at,
-        })),
+      conflicts: conflicts.map((c) => ({
+        id: c.id,
+        tableId: c.tableId,
+        gameUuid: c.gameUuid,
+        seq: c.seq,
+        at: c.at,
+      })),
       refusals: [...refusals.unwritten(), ...db.sync.refusals()]
         .filter((r) => r.tableId === null || tableIds.has(r.tableId))
         .slice(0, 20)

@@ -33,6 +33,11 @@ export interface SyncOptions {
   overlay?: (payload: { table: number; envelope: OverlayEnvelope }) => void
   /** Failed authentications per address, shared with the WebSocket server (one of its own when absent). */
   failures?: AuthFailureLimiter
+  /**
+   * This machine's clock, the one its service stamps commands with: the sender's send time comes from it too, so
+   * the hub measures a table's clock from the same source as the table's entries (issue 29 §3).
+   */
+  clock?: () => number
 }
 
 /** What the hub's handlers need of the server it runs in. */
@@ -85,6 +90,7 @@ export function createSync(opts: SyncOptions): Sync {
         lastSeq: s.lastSeq,
         at: Date.now(),
         trace: { ...s.trace, pushedAt: Date.now() },
+        tables: [s.table],
       }),
     onOverlay: (table, gameId) => {
       // A batch the stream cannot see (a hidden night entry) keeps the overlay's frame number: no frame for it.
@@ -96,10 +102,27 @@ export function createSync(opts: SyncOptions): Sync {
     },
     onStatus: (tournamentId) =>
       changed({ tournamentId, tableId: null, gameId: null, gameUuid: null, lastSeq: null, at: Date.now() }),
+    // Issue 29 §3: the dashboard gets each change of a table's live status as a delta (no status call per push).
+    onLive: (tournamentId, tables, reload) =>
+      changed({
+        tournamentId,
+        tableId: tables.length === 1 ? tables[0].tableId : null,
+        gameId: null,
+        gameUuid: null,
+        lastSeq: null,
+        at: Date.now(),
+        tables,
+        ...(reload ? { reload } : {}),
+      }),
+  })
+  // A round started (new games for the tables): the live status of that tournament checks its seed before next use.
+  opts.service.onPush((channel, payload) => {
+    if (channel === 'tournament.changed') hub.book.changed((payload as { tournamentId: number }).tournamentId)
   })
   const sender = new SyncSender({
     db: opts.db,
     log: opts.log,
+    clock: opts.clock,
     // A game the head judge cancelled is cancelled here through the service (its live copy goes too).
     onCancelled: (gameId, reason) => void opts.service.cancelGame(gameId, reason),
   })

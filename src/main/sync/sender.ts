@@ -74,6 +74,11 @@ export interface SenderOptions {
   log?: (line: string) => void
   /** How often the outbox is looked at when nothing kicked the sender (ms). */
   pollMs?: number
+  /**
+   * The machine's clock its commands are stamped with (the service's): a batch's send time is read from it, so the
+   * hub compares the table's times with one clock of the table (issue 29 §3). Default: `now`.
+   */
+  clock?: () => number
   /** A heartbeat to the hub while the outbox is empty (ms): the hub shows "last seen"; it also pulls new games. */
   heartbeatMs?: number
   /** Told when games were pulled from the hub (the control panel's picker reloads). */
@@ -284,7 +289,10 @@ export class SyncSender {
   private readonly conflicted = new Map<number, number>()
   /** Games refused for a reason of their own, not sent again before the time given. */
   private readonly held = new Map<number, number>()
-  private readonly opts: Required<Omit<SenderOptions, 'log' | 'now' | 'onPulled' | 'onCancelled'>> & {
+  private readonly opts: Required<
+    Omit<SenderOptions, 'log' | 'now' | 'clock' | 'onPulled' | 'onCancelled'>
+  > & {
+    clock?: () => number
     onPulled?: (games: SyncPulledLocal[]) => void
     onCancelled?: (gameId: number, reason: string) => void
     log: (l: string) => void
@@ -634,7 +642,7 @@ export class SyncSender {
           createdAt: batch.createdAt,
         }
       }
-      body.sentAt = this.opts.now()
+      body.sentAt = (this.opts.clock ?? this.opts.now)()
       body.machine = this.machine()
       const reply = await callHub<SyncPushResult>(
         pairing,

@@ -2,13 +2,14 @@
 import { TIE_BREAK_NAMES } from '../../../shared/tie-break-names'
 import { awardsLocale } from './locales/awards'
 import { en as appealsEn, ru as appealsRu } from './locales/appeals'
-import seasonRoom from './locales/season'
 import * as layers from './locales/layers'
+
+import seasonRoom from './locales/season'
 
 export const adminRu = {
   awards: awardsLocale.ru,
-  appeals: appealsRu,
   ...seasonRoom.ru,
+  appeals: appealsRu,
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
   toControl: 'Пульт судьи',
