@@ -70,7 +70,8 @@ describe('the e2e game generator and calculator', () => {
     }
     // The lift-all of day 1 does happen, so the void best move is tested, not assumed.
     expect(voided).toBeGreaterThan(10)
-  })
+    // 300 whole games through the engine: a few seconds, more on a loaded machine.
+  }, 60_000)
 
   it('computes Ci by docs/rules.md §13.5: B = round(0.4·n), min(K·i/B, K)', () => {
     expect(ciOf(10, 1)).toBeCloseTo(0.1) // B = 4
