@@ -27,16 +27,16 @@ function hello(source: string, bearer: string): Promise<Answer> {
     const body = '{}'
     let text = ''
     let secure = false
-    const socket = tlsConnect(
-      { host: HUB, port: hub.server.port, localAddress: source, rejectUnauthorized: false },
-      () => {
-        secure = true
-        socket.write(
-          `POST /sync/hello HTTP/1.1\r\nHost: ${HUB}:${hub.server.port}\r\nAuthorization: Bearer ${bearer}\r\n` +
-            `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
-        )
-      },
-    )
+    // TLS over a TCP socket bound to the source address (a machine of the hall with its own address).
+    const tcp = tcpConnect({ host: HUB, port: hub.server.port, localAddress: source })
+    tcp.on('error', () => {})
+    const socket = tlsConnect({ socket: tcp, rejectUnauthorized: false }, () => {
+      secure = true
+      socket.write(
+        `POST /sync/hello HTTP/1.1\r\nHost: ${HUB}:${hub.server.port}\r\nAuthorization: Bearer ${bearer}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      )
+    })
     socket.on('data', (d: Buffer) => {
       text += d.toString('utf8')
       const m = /^HTTP\/1\.1 (\d{3})/.exec(text)

@@ -24,6 +24,8 @@ let fouls = 0
 const envelope = (): OverlayEnvelope => ({
   gameId: 1,
   view: null,
+  frame: 0,
+  standings: null,
   settings: {
     roles: 'hidden',
     theme: { accent: '#000000', background: '#000000', text: '#ffffff', logoUrl: null, title: 't' },

@@ -36,6 +36,9 @@ import type { TlsIdentity } from './tls'
 import { AppError } from '../../shared/errors'
 import { createReplyGate } from './reply'
 
+/** Errors of a TLS handshake that the network made, not the client (they are no strike against its address). */
+const NETWORK_FAULTS: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED'])
+
 export { LOOPBACK }
 
 export interface ServerOptions {
@@ -377,8 +380,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
   secure?.on('tlsClientError', (err: Error, socket: TLSSocket) => {
     log(`tls client error from ${socket.remoteAddress ?? '?'}: ${errorCode(err) ?? err.message}`)
-    // A failed handshake is a strike: enough of them close the address's connections before TLS (see `sniff`).
-    if (!isLocalConnection(socket)) authFailures.strike(socket.remoteAddress ?? '')
+    // A broken handshake is a strike: enough of them close the address's connections before TLS (see `sniff`).
+    // A connection the network cut (a table killed, Wi-Fi gone) is no fault of the address: not a strike.
+    if (!isLocalConnection(socket) && !NETWORK_FAULTS.has(errorCode(err) ?? ''))
+      authFailures.strike(socket.remoteAddress ?? '')
     socket.destroy()
   })
 
