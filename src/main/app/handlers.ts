@@ -22,8 +22,8 @@ import { knownRulesets, verifyImportedGame } from './import-check'
 import { tournamentOpsHandlers } from './tournament-handlers'
 import { AppealsOffice, appealsHandlers } from './organiser/appeals'
 import { tablePlan } from './tournament-record'
-import { seasonSeriesHandlers, type SeasonSeriesCall } from './organiser/season-handlers'
 import { awardsHandlers } from './organiser/awards-handlers'
+import { seasonSeriesHandlers, type SeasonSeriesCall } from './organiser/season-handlers'
 
 const MIME: Record<string, string> = {
   pdf: 'application/pdf',

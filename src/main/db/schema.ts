@@ -400,9 +400,9 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: V9,
     run: hashStoredTokens,
   },
-  // 12 is unused: the runner skips a gap.
   { version: 10, description: "awards: a tournament's award rules", sql: V10 },
   { version: 11, description: 'appeals on games and their logged steps', sql: V11 },
+  // 12 is unused: the runner skips a gap.
   { version: 13, description: "the club's seasons and the registry's pair policies", sql: V13 },
 ]
 
