@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { exportProtocol, scoringFor } from '../../src/main/export/commands'
 import { parseProtocolJson, type ProtocolHeader } from '../../src/main/export/protocol'
+import { buildProtocolModel } from '../../src/main/export/protocol-model'
 import { gameRecord } from '../../src/main/engine'
 import { runScenario } from '../../src/main/engine/scenario'
 import { computeStandings } from '../../src/main/tournament/standings'
@@ -100,5 +101,25 @@ describe('engine GameRecord → exports', () => {
     expect(kira?.total).toBeCloseTo(1.3, 6)
     expect(kira?.firstKilled).toBe(1)
     expect(rows[0].name).toBe('Борис') // 1 + 0.3 extra = 1.3, ahead of Кира on extra points
+  })
+})
+
+describe('a game title on paper is the title on screen (shared/game-title.ts)', () => {
+  it('a friendly game (no number) is «Игра №id» / "Game #id"; a tournament game is «Тур · Стол · Игра»', () => {
+    const rec = record()
+    const friendly: ProtocolHeader = {
+      ...header,
+      tournament: '',
+      round: null,
+      table: null,
+      gameNumber: null,
+      gameId: 12,
+    }
+    const ru = buildProtocolModel(rec, friendly, 'ru')
+    expect(ru.gameLine).toBe('Товарищеская игра · Игра №12')
+    expect(ru.gameLine).not.toMatch(/Игра 12/)
+    expect(buildProtocolModel(rec, friendly, 'en').gameLine).toMatch(/· Game #12$/)
+    const cup = buildProtocolModel(rec, { ...header, round: 2, table: 3, gameNumber: 1, gameId: 40 }, 'ru')
+    expect(cup.gameLine).toContain('Тур 2 · Стол 3 · Игра 1')
   })
 })

@@ -69,7 +69,9 @@ export function protocolHeader(db: MafiaDb, row: GameRow, record: GameRecord): P
     stageKind: stageKey(db, stageId),
     round: round?.number ?? null,
     table: table?.number ?? null,
-    gameNumber: row.number ?? row.id,
+    // A friendly game has no number: the protocol names it by its id («Игра №12»), as every screen does.
+    gameNumber: row.number,
+    gameId: row.id,
     date: new Date(row.createdAt).toISOString().slice(0, 10),
     judge: row.judge || table?.judge || '',
     rulesetName: record.rulesetName,

@@ -175,7 +175,12 @@ export function buildProtocolModel(
     [L.stage, opt(header.stage || (header.stageKind ? L.stageKinds[header.stageKind] : null))],
     [L.round, opt(header.round)],
     [L.table, opt(header.table)],
-    [L.game, opt(header.gameNumber)],
+    [
+      L.game,
+      header.gameNumber === null && header.gameId !== undefined
+        ? `№${header.gameId}`
+        : opt(header.gameNumber),
+    ],
     // The date with the start and end time of the game in one cell (the header grid keeps its size).
     header.startedAt === undefined || header.startedAt === null
       ? [L.date, opt(header.date)]
@@ -190,10 +195,10 @@ export function buildProtocolModel(
   // The game's name as every screen prints it (shared/game-title.ts): «Тур 3 · Стол 2 · Игра 1».
   const gameLine = [
     tournamentName,
-    header.gameNumber === null
+    header.gameNumber === null && header.gameId === undefined
       ? null
       : gameTitle(
-          { id: header.gameNumber, number: header.gameNumber, round: header.round, table: header.table },
+          { id: header.gameId ?? 0, number: header.gameNumber, round: header.round, table: header.table },
           lang,
         ),
   ]
