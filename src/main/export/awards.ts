@@ -6,8 +6,7 @@
 import { AWARD_NAMES, awardTitle, type AwardResult, type AwardWinner } from '../../shared/awards'
 import { formatNumber } from '../../shared/numbers'
 import { AppError, appError } from '../../shared/errors'
-import { loadFonts } from './fonts'
-import { loadPdfKit } from './heavy'
+import { openPdf } from './pdf-document'
 import type { Lang } from './i18n'
 import { csvField, type Cell, type Sheet } from './standings-file'
 
@@ -179,7 +178,6 @@ export function diplomaDates(h: DiplomaHeader, lang: Lang): string {
 }
 
 const PAGE = { width: 841.89, height: 595.28, margin: 48 }
-const FIXED_DATE = new Date(Date.UTC(2000, 0, 1, 0, 0, 0))
 
 /**
  * The diplomas: one A4 landscape page per winner of each award (a shared award gives each winner his own page),
@@ -195,31 +193,7 @@ export async function renderDiplomas(
   const pages = results.flatMap((a) => a.winners.map((w) => ({ a, w })))
   if (pages.length === 0)
     throw new AppError(appError('awards/no_winners', DIPLOMA.ru.noWinners, DIPLOMA.en.noWinners))
-  const fonts = loadFonts()
-  const PDFDocument = await loadPdfKit()
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: PAGE.margin,
-    autoFirstPage: false,
-    compress: true,
-    info: {
-      Title: `${header.tournament} — ${L.diploma}`,
-      Author: 'Mafia Desk',
-      Creator: 'Mafia Desk',
-      Producer: 'Mafia Desk',
-      CreationDate: FIXED_DATE,
-      ModDate: FIXED_DATE,
-    },
-  })
-  doc.registerFont('regular', fonts.regular)
-  doc.registerFont('bold', fonts.bold)
-  const chunks: Buffer[] = []
-  doc.on('data', (c: Buffer) => chunks.push(c))
-  const done = new Promise<Buffer>((resolvePdf, reject) => {
-    doc.on('end', () => resolvePdf(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
+  const { doc, done } = await openPdf(`${header.tournament} — ${L.diploma}`, { margin: PAGE.margin })
   const x = PAGE.margin
   const width = PAGE.width - 2 * PAGE.margin
   const centred = { width, align: 'center' as const }

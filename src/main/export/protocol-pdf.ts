@@ -2,15 +2,13 @@
  * The game protocol as PDF (pdfkit): A4 landscape like the paper FIIM protocol, DejaVu fonts embedded,
  * deterministic bytes (fixed metadata and creation date).
  */
-import { loadPdfKit } from './heavy'
-import { loadFonts } from './fonts'
+import { openPdf } from './pdf-document'
 import type { ProtocolModel, TableBlock } from './protocol-model'
 import { labels } from './i18n'
 
 type Doc = PDFKit.PDFDocument
 
 const PAGE = { width: 841.89, height: 595.28, margin: 26 }
-const FIXED_DATE = new Date(Date.UTC(2000, 0, 1, 0, 0, 0))
 const INK = '#111111'
 const GRID = '#555555'
 const SHADE = '#e6e6e6'
@@ -262,32 +260,7 @@ function drawTitle(doc: Doc, model: ProtocolModel, subtitle: string | null): num
 }
 
 export async function renderProtocolPdf(model: ProtocolModel): Promise<Buffer> {
-  const fonts = loadFonts()
-  const PDFDocument = await loadPdfKit()
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: PAGE.margin,
-    autoFirstPage: false,
-    bufferPages: true,
-    compress: true,
-    info: {
-      Title: model.title,
-      Author: 'Mafia Desk',
-      Creator: 'Mafia Desk',
-      Producer: 'Mafia Desk',
-      CreationDate: FIXED_DATE,
-      ModDate: FIXED_DATE,
-    },
-  })
-  doc.registerFont('regular', fonts.regular)
-  doc.registerFont('bold', fonts.bold)
-  const chunks: Buffer[] = []
-  doc.on('data', (c: Buffer) => chunks.push(c))
-  const done = new Promise<Buffer>((resolvePdf, reject) => {
-    doc.on('end', () => resolvePdf(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
+  const { doc, done } = await openPdf(model.title, { margin: PAGE.margin, bufferPages: true })
 
   const width = contentWidth()
   const x = PAGE.margin
