@@ -264,14 +264,23 @@ export class ObsInstance {
   private async startXvfb(): Promise<void> {
     // -displayfd lets Xvfb pick a free display number itself and report it: no races with other helpers.
     const xvfb = spawn(XVFB_BIN, ['-displayfd', '3', '-screen', '0', '640x360x24', '-nolisten', 'tcp'], {
-      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     })
     this.xvfb = xvfb
+    // Its last words, for the error below (a start that never reports a display says why, if it knows).
+    let said = ''
+    xvfb.stderr?.on('data', (c: Buffer) => {
+      said = (said + c.toString()).slice(-600)
+    })
     const fd3 = xvfb.stdio[3]
     if (fd3 === null || fd3 === undefined || !('on' in fd3)) throw new Error('Xvfb: no displayfd pipe')
     this.display = await new Promise<number>((resolve, reject) => {
       let buf = ''
-      const timer = setTimeout(() => reject(new Error('Xvfb did not report a display within 10 s')), 10000)
+      // A readiness wait, not a measurement: a 2-core machine busy with the rest of the suite can take long.
+      const timer = setTimeout(
+        () => reject(new Error(`Xvfb did not report a display within 30 s${said ? `: ${said.trim()}` : ''}`)),
+        30000,
+      )
       fd3.on('data', (chunk: Buffer) => {
         buf += chunk.toString()
         if (buf.includes('\n')) {
@@ -281,7 +290,7 @@ export class ObsInstance {
       })
       xvfb.once('exit', (code) => {
         clearTimeout(timer)
-        reject(new Error(`Xvfb exited early (code ${String(code)})`))
+        reject(new Error(`Xvfb exited early (code ${String(code)})${said ? `: ${said.trim()}` : ''}`))
       })
     })
   }
