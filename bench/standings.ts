@@ -7,35 +7,14 @@
  * `BENCH_RESULT {...}` for `npm run bench`.
  */
 import { cpus, loadavg } from 'node:os'
-import { dealRoles, execute, newGame, type Game } from '../src/main/engine'
-import { BUILTIN_RULESETS } from '../src/shared/game/ruleset'
 import { SHIPPED_SCORING_SYSTEMS } from '../src/main/tournament/scoring'
 import { generateSeating } from '../src/main/tournament/seating'
 import { computeAllStandings, type StandingsGame } from '../src/main/tournament/standings'
 import { standingsGameFromLog } from '../src/main/tournament/games'
-import { plausibleCommand, seededPick } from '../tests/engine/game-driver'
+import type { Game } from '../src/main/engine'
+import { median, play } from './played-games'
 
 const GOAL_MS = 50
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b)
-  const m = Math.floor(s.length / 2)
-  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2
-}
-
-function play(players: number[], seed: number): Game {
-  let game = newGame({
-    ruleset: BUILTIN_RULESETS.fiim,
-    players: players.map((p) => ({ name: `Игрок ${String(p + 1).padStart(3, '0')}`, playerId: p + 1 })),
-    roles: dealRoles(seed),
-  })
-  const pick = seededPick(seed)
-  for (let step = 0; step < 2000 && game.state.phase !== 'finished'; step++) {
-    const res = execute(game, { ...plausibleCommand(game, pick), at: step * 1000 })
-    if (res.ok) game = res.game
-  }
-  return game
-}
 
 function main(): void {
   console.log(`node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}`)
