@@ -417,6 +417,28 @@ describe('archive and ruleset', () => {
     expect(t).toMatchObject({ name: 'Третье имя', scoring: { ciK: 0.5 } })
   })
 
+  it('the demo tournament (stored without its own ruleset copy) saves its settings form as the form sends it', async () => {
+    // The demo tournament of the first start has games and no ruleset copy of its own: its ruleset is its
+    // games' (FIIM). The settings form sends every field; the same ruleset and scoring are no change.
+    const demo = (await call('tournaments.list', {})).find((x) => x.name === 'Демо-турнир')!
+    let t = await call('tournaments.get', { tournamentId: demo.id })
+    expect(h.core().db.tournaments.getTournament(t.id)?.ruleset ?? null).toBeNull()
+    expect(t).toMatchObject({ rulesetId: 'fiim', rulesetLocked: true })
+    t = await call('tournaments.update', {
+      tournamentId: t.id,
+      name: 'Демо, переименованный',
+      rulesetId: t.rulesetId,
+      tables: t.tables.length,
+      judges: t.tables.map((x) => x.judge),
+    })
+    expect(t.name).toBe('Демо, переименованный')
+    // Another ruleset is still refused for it.
+    expect((await refusal('tournaments.update', { tournamentId: t.id, rulesetId: 'club' })).code).toBe(
+      'tournament/ruleset_locked',
+    )
+    await call('tournaments.update', { tournamentId: t.id, name: 'Демо-турнир' })
+  })
+
   it("the tournament's ruleset is a copy: re-saving the settings keeps it when the saved ruleset changed since", async () => {
     const fiim = (await call('rulesets.list', {})).find((r) => r.id === 'fiim')!
     await call('rulesets.save', { ...fiim, id: 'club-copy', name: 'Клубный' })

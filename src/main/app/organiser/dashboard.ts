@@ -1,5 +1,5 @@
 import { judgeAt } from '../../tournament/judges'
-import { BUILTIN_RULESETS, rulesetSchema, scoringSystemOf } from '../../../shared/game/ruleset'
+import { scoringSystemOf } from '../../../shared/game/ruleset'
 import type {
   DashboardGame,
   DashboardStage,
@@ -13,13 +13,13 @@ import { type SeatingReport, evaluateSeating, judgeSpread, shuffledSeating } fro
 import { OrganiserRoom, scoringOf } from './context'
 import { pairsToKeepApart } from './pair-policies'
 import { tournamentNormaliser } from './scoring-systems'
+import { tournamentRuleset } from '../exports'
 /** The organiser's dashboard: the tournament's detail (stages, rounds, tables, games, seating figures). */
 export class Dashboard extends OrganiserRoom {
   detail(tournamentId: number): TournamentDetail {
     const db = this.db()
     const t = this.require(tournamentId)
-    const parsed = rulesetSchema.safeParse(t.ruleset)
-    const ruleset = parsed.success ? parsed.data : BUILTIN_RULESETS.fiim
+    const ruleset = tournamentRuleset(db, t.id)
     const registrations = db.registrations.listRegistrations(tournamentId)
     const people = new Map<number, TournamentPlayer>(
       registrations.map((r) => [r.player.id, playerOf(r.player, r.withdrawnAt !== null)]),

@@ -1,4 +1,4 @@
-import { rulesetSchema } from '../../../shared/game/ruleset'
+import { tournamentRuleset } from '../exports'
 import type { GameSetup } from '../../engine'
 import type { GameSummary } from '../../../shared/contract'
 import type { RoundFinishInput, SubstituteInput, TournamentDetail } from '../../../shared/tournament-ops'
@@ -59,12 +59,11 @@ export class Rounds extends OrganiserRoom {
   ): void {
     const db = this.db()
     const t = this.require(this.requireStage(round.stageId).tournamentId)
-    const parsed = rulesetSchema.safeParse(t.ruleset)
     // The table's seats as the record has them (substitutions applied), so the game passes the seating check.
     const plan = tablePlan(db, round.id, table.tableId) ?? []
     this.service.createGame(
       {
-        rulesetId: parsed.success ? parsed.data.id : 'fiim',
+        rulesetId: tournamentRuleset(db, t.id).id,
         players: plan.map((p, i) =>
           p.kind === 'player'
             ? { name: p.name, playerId: p.playerId }

@@ -1,4 +1,5 @@
-import { type Ruleset, rulesetSchema } from '../../../shared/game/ruleset'
+import { type Ruleset, scoringSystemOf } from '../../../shared/game/ruleset'
+import { tournamentRuleset } from '../exports'
 import type {
   TournamentCreateInput,
   TournamentDetail,
@@ -30,23 +31,23 @@ export class TournamentSetup extends OrganiserRoom {
   update(input: TournamentUpdateInput): TournamentDetail {
     const db = this.db()
     const current = this.writable(input.tournamentId)
-    const stored = rulesetSchema.safeParse(current.ruleset)
-    const storedScoring = stored.success ? scoringOf(stored.data) : undefined
+    // The ruleset the tournament is scored with now (its copy; without one, its games' or FIIM): the one answer
+    // the dashboard, the rounds and the standings give too.
+    const stored = tournamentRuleset(db, input.tournamentId)
+    const storedScoring = scoringOf(stored)
     // The stored copy is replaced only when the ruleset or the scoring really changes: saving the settings with
     // the same values keeps the tournament's copy as it is (even if the ruleset it came from changed since).
     const changesRuleset =
-      (input.rulesetId !== undefined && (!stored.success || input.rulesetId !== stored.data.id)) ||
-      (input.scoringSystemId !== undefined &&
-        (!stored.success || input.scoringSystemId !== stored.data.scoringSystem?.id)) ||
+      (input.rulesetId !== undefined && input.rulesetId !== stored.id) ||
+      (input.scoringSystemId !== undefined && input.scoringSystemId !== scoringSystemOf(stored).id) ||
       (input.scoring !== undefined &&
-        (storedScoring === undefined ||
-          (Object.keys(storedScoring) as Array<keyof typeof storedScoring>).some(
-            (k) => input.scoring?.[k] !== storedScoring[k],
-          )))
+        (Object.keys(storedScoring) as Array<keyof typeof storedScoring>).some(
+          (k) => input.scoring?.[k] !== storedScoring[k],
+        ))
     if (changesRuleset) this.refuseRulesetChange(current)
-    const rulesetId = input.rulesetId ?? (stored.success ? stored.data.id : 'fiim')
+    const rulesetId = input.rulesetId ?? stored.id
     // The system stays the tournament's copy unless another one is chosen.
-    const systemId = input.scoringSystemId ?? (stored.success ? stored.data.scoringSystem?.id : undefined)
+    const systemId = input.scoringSystemId ?? stored.scoringSystem?.id
     const ruleset = changesRuleset
       ? this.rulesetCopy(rulesetId, input.scoring ?? storedScoring, systemId)
       : undefined
