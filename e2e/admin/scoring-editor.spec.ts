@@ -201,6 +201,7 @@ test('copy FIIM, edit every kind of field, preview the unsaved edits, save and r
   await page.getByTestId('scoring-show').click()
   await expect(page.getByTestId('error-text')).toContainText('standings.preview')
   await expect(extra.getByTestId('scoring-issue')).toHaveCount(1)
+  await expect(page.getByTestId('scoring-preview')).toHaveCount(0)
 
   // In English: the same refusal in English words.
   await page.getByTestId('lang-en').click()
