@@ -6,24 +6,14 @@
  * Russian and English) and nothing is stored. The tab fits 1366×768 without a sideways scroll.
  */
 import { test, expect, type Page } from '@playwright/test'
-import { startServer, type TestServer } from '../helpers/server'
-import { connectControl, type ControlClient } from '../overlay/control-client'
+import { useServerAndControl } from '../helpers/server-control'
 import { DEMO_TOURNAMENT_NAME } from '../../src/main/db/tournaments'
 import type { ScoringSystemEntry } from '../../src/shared/scoring-ops'
 
-let server: TestServer
-let control: ControlClient
-test.beforeAll(async () => {
-  server = await startServer()
-  control = await connectControl(server.origin, server.token)
-})
-test.afterAll(async () => {
-  control?.close()
-  await server?.stop()
-})
+const hall = useServerAndControl()
 
 async function openScoring(page: Page): Promise<void> {
-  await page.goto(`${server.origin}/admin?token=${encodeURIComponent(server.token)}#office`)
+  await page.goto(`${hall.server.origin}/admin?token=${encodeURIComponent(hall.server.token)}#office`)
   await page.getByTestId('office-select').selectOption({ label: DEMO_TOURNAMENT_NAME })
   await page.getByTestId('office-tab-scoring').click()
   await expect(page.getByTestId('scoring-tournament-system')).toContainText('Система турнира')
@@ -149,14 +139,14 @@ test('copy FIIM, edit every kind of field, preview the unsaved edits, save and r
   await expect(page.getByTestId('scoring-preview')).toContainText('несохранённые изменения')
   await expect.poll(() => ranks(page, 'preview')).not.toEqual(before)
   expect(await ranks(page, 'current')).toEqual(before)
-  const stored = await control.call<ScoringSystemEntry>('scoring.get', { id })
+  const stored = await hall.control.call<ScoringSystemEntry>('scoring.get', { id })
   expect(stored.system.tieBreaks).toEqual(
-    (await control.call<ScoringSystemEntry>('scoring.get', { id: 'fiim' })).system.tieBreaks,
+    (await hall.control.call<ScoringSystemEntry>('scoring.get', { id: 'fiim' })).system.tieBreaks,
   )
 
   await page.getByTestId('scoring-save').click()
   await expect(page.getByTestId('notice')).toContainText('Система «Строгая» сохранена')
-  const saved = (await control.call<ScoringSystemEntry>('scoring.get', { id })).system
+  const saved = (await hall.control.call<ScoringSystemEntry>('scoring.get', { id })).system
   expect(saved.extraPoints).toEqual({ min: -0.5, max: 0.5 })
   expect(saved.penalties).toEqual({ removal: -1.5, fourFouls: -0.5, teamDefeat: -0.7 })
   expect(saved.bestMove).toEqual({ two: 0.3, three: 0.6 })
@@ -196,7 +186,7 @@ test('copy FIIM, edit every kind of field, preview the unsaved edits, save and r
   await expect(page.getByTestId('scoring-penalty-fourFouls')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByTestId('scoring-extra-max')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByTestId('scoring-draw')).toHaveValue('ноль')
-  expect((await control.call<ScoringSystemEntry>('scoring.get', { id })).system).toEqual(saved)
+  expect((await hall.control.call<ScoringSystemEntry>('scoring.get', { id })).system).toEqual(saved)
   // The preview of a refused system is refused the same way (nothing shown as if it were valid).
   await page.getByTestId('scoring-show').click()
   await expect(page.getByTestId('error-text')).toContainText('standings.preview')
@@ -214,5 +204,5 @@ test('copy FIIM, edit every kind of field, preview the unsaved edits, save and r
     'Fourth foul: must be at least -10',
   )
   await noSidewaysScroll(page)
-  expect((await control.call<ScoringSystemEntry>('scoring.get', { id })).system).toEqual(saved)
+  expect((await hall.control.call<ScoringSystemEntry>('scoring.get', { id })).system).toEqual(saved)
 })
