@@ -206,3 +206,36 @@ test('copy FIIM, edit every kind of field, preview the unsaved edits, save and r
   await noSidewaysScroll(page)
   expect((await hall.control.call<ScoringSystemEntry>('scoring.get', { id })).system).toEqual(saved)
 })
+
+test('edits not saved are lost only when the user says so', async ({ page }) => {
+  await openScoring(page)
+  await page.getByTestId('scoring-system').selectOption('fiim')
+  await page.getByTestId('scoring-copy-name').fill('Черновик')
+  await page.getByTestId('scoring-copy').click()
+  await expect(page.getByTestId('scoring-system')).toContainText('Черновик (своя)')
+  const id = await page.getByTestId('scoring-system').inputValue()
+  await page.getByTestId('scoring-loss').fill('0,2')
+
+  // Another system picked: asked first; «no» keeps the edits and the edited system in the list.
+  await page.getByTestId('scoring-system').selectOption('club')
+  await expect(page.getByTestId('confirm-text')).toContainText('Изменения системы «Черновик» не сохранены')
+  await page.getByTestId('confirm-no').click()
+  await expect(page.getByTestId('scoring-system')).toHaveValue(id)
+  await expect(page.getByTestId('scoring-loss')).toHaveValue('0,2')
+
+  // Copying is asked too (the copy is of the stored system).
+  await page.getByTestId('scoring-copy-name').fill('Ещё одна')
+  await page.getByTestId('scoring-copy').click()
+  await expect(page.getByTestId('confirm-text')).toContainText('не сохранены')
+  await page.getByTestId('confirm-no').click()
+  await expect(page.getByTestId('scoring-loss')).toHaveValue('0,2')
+
+  // «Yes»: the other system is shown, and the stored copy never had the edit.
+  await page.getByTestId('scoring-system').selectOption('club')
+  await page.getByTestId('confirm-yes').click()
+  await expect(page.getByTestId('scoring-read-only')).toBeVisible()
+  await expect(page.getByTestId('scoring-system')).toHaveValue('club')
+  expect((await hall.control.call<ScoringSystemEntry>('scoring.get', { id })).system.loss).toBe(0)
+  const names = (await hall.control.call<ScoringSystemEntry[]>('scoring.list', {})).map((e) => e.system.name)
+  expect(names).not.toContain('Ещё одна')
+})

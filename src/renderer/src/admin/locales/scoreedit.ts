@@ -13,7 +13,8 @@ const ru = {
     'Турниры, уже использующие эту систему, хранят свою копию: сохранение их не изменит. Чтобы турнир считал по новой версии, снова нажмите «Сделать системой турнира».',
   thisTournament: 'Этот турнир считает по своей копии «{name}», сохранённой при выборе системы.',
   saved: 'Система «{name}» сохранена. Турниры, уже использующие её, хранят свою копию.',
-  refused: 'Сервер не принял систему: исправьте отмеченные поля.',
+  discard: 'Изменения системы «{name}» не сохранены и будут потеряны. Продолжить?',
+  useSaved: 'Турнир получит сохранённую версию системы, без несохранённых изменений. Продолжить?',
   unsaved: '(несохранённые изменения)',
   delta: 'Разница',
   groups: {
@@ -73,7 +74,8 @@ const en: typeof ru = {
     'Tournaments already using this system keep their own copy: saving does not change them. To score a tournament with the new version, press "Make it the tournament\'s system" again.',
   thisTournament: 'This tournament scores with its own copy of "{name}", stored when the system was chosen.',
   saved: 'The system "{name}" was saved. Tournaments already using it keep their own copy.',
-  refused: 'The server refused the system: correct the marked fields.',
+  discard: 'The changes to the system "{name}" are not saved and will be lost. Go on?',
+  useSaved: 'The tournament gets the saved version of the system, without the unsaved changes. Go on?',
   unsaved: '(unsaved changes)',
   delta: 'Change',
   groups: {
