@@ -8,13 +8,13 @@
 import { test, expect, type Page } from '@playwright/test'
 import { useServerAndControl } from '../helpers/server-control'
 import { DEMO_TOURNAMENT_NAME } from '../../src/main/db/tournaments'
-import type { ScoringSystemEntry } from '../../src/shared/scoring-ops'
+import type { ScoringSystemEntry, StandingsPreview } from '../../src/shared/scoring-ops'
 
 const hall = useServerAndControl()
 
-async function openScoring(page: Page): Promise<void> {
+async function openScoring(page: Page, tournament = DEMO_TOURNAMENT_NAME): Promise<void> {
   await page.goto(`${hall.server.origin}/admin?token=${encodeURIComponent(hall.server.token)}#office`)
-  await page.getByTestId('office-select').selectOption({ label: DEMO_TOURNAMENT_NAME })
+  await page.getByTestId('office-select').selectOption({ label: tournament })
   await page.getByTestId('office-tab-scoring').click()
   await expect(page.getByTestId('scoring-tournament-system')).toContainText('Система турнира')
 }
@@ -238,4 +238,34 @@ test('edits not saved are lost only when the user says so', async ({ page }) => 
   expect((await hall.control.call<ScoringSystemEntry>('scoring.get', { id })).system.loss).toBe(0)
   const names = (await hall.control.call<ScoringSystemEntry[]>('scoring.list', {})).map((e) => e.system.name)
   expect(names).not.toContain('Ещё одна')
+})
+
+test('a tournament using a custom system keeps its own copy when the system is saved again', async ({
+  page,
+}) => {
+  const t = await hall.control.call<{ id: number }>('tournaments.create', {
+    name: 'Кубок без игр',
+    startsOn: '2026-12-05',
+    endsOn: '2026-12-06',
+    rulesetId: 'fiim',
+    tables: 1,
+  })
+  await openScoring(page, 'Кубок без игр')
+  await page.getByTestId('scoring-system').selectOption('fiim')
+  await page.getByTestId('scoring-copy-name').fill('Клубная-2')
+  await page.getByTestId('scoring-copy').click()
+  await expect(page.getByTestId('scoring-system')).toContainText('Клубная-2 (своя)')
+  const id = await page.getByTestId('scoring-system').inputValue()
+  await page.getByTestId('scoring-use').click()
+  await expect(page.getByTestId('scoring-tournament-system')).toContainText('«Клубная-2»')
+  await expect(page.getByTestId('scoring-kept-copy')).toContainText(
+    'Этот турнир считает по своей копии «Клубная-2»',
+  )
+
+  await page.getByTestId('scoring-loss').fill('0,2')
+  await page.getByTestId('scoring-save').click()
+  await expect(page.getByTestId('notice')).toContainText('Турниры, уже использующие её, хранят свою копию')
+  expect((await hall.control.call<ScoringSystemEntry>('scoring.get', { id })).system.loss).toBe(0.2)
+  const own = await hall.control.call<StandingsPreview>('standings.preview', { tournamentId: t.id })
+  expect(own.current.system).toMatchObject({ id, loss: 0 })
 })

@@ -10,7 +10,7 @@ const ru = {
   readOnly:
     'Поставляемая система только для чтения. Чтобы изменить её, введите название и нажмите «Скопировать».',
   keptCopy:
-    'Турниры, уже использующие эту систему, хранят свою копию: сохранение их не изменит. Чтобы турнир считал по новой версии, снова нажмите «Сделать системой турнира».',
+    'Турниры, уже использующие эту систему, хранят свою копию: сохранение их не изменит. Турнир, где ещё нет игр, можно перевести на новую версию кнопкой «Сделать системой турнира».',
   thisTournament: 'Этот турнир считает по своей копии «{name}», сохранённой при выборе системы.',
   saved: 'Система «{name}» сохранена. Турниры, уже использующие её, хранят свою копию.',
   discard: 'Изменения системы «{name}» не сохранены и будут потеряны. Продолжить?',
@@ -71,7 +71,7 @@ const en: typeof ru = {
   basedOn: 'based on "{id}"',
   readOnly: 'A shipped system is read-only. To change it, type a name and press "Copy".',
   keptCopy:
-    'Tournaments already using this system keep their own copy: saving does not change them. To score a tournament with the new version, press "Make it the tournament\'s system" again.',
+    'Tournaments already using this system keep their own copy: saving does not change them. A tournament with no games yet can take the new version with "Make it the tournament\'s system".',
   thisTournament: 'This tournament scores with its own copy of "{name}", stored when the system was chosen.',
   saved: 'The system "{name}" was saved. Tournaments already using it keep their own copy.',
   discard: 'The changes to the system "{name}" are not saved and will be lost. Go on?',
