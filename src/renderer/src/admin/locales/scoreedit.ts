@@ -51,7 +51,7 @@ const ru = {
     scopes: { stage: 'по этапу', tournament: 'по всему турниру' },
     finalStages: 'Финальные этапы',
     stages: { qualifying: 'отбор', semifinal: 'полуфинал', final: 'финал' },
-    minFinalGames: 'В финале Ci не меньше чем с игр',
+    minFinalGames: 'Ci в финале, если игр не меньше',
   },
   tieBreaks: {
     first: 'всегда первым',
@@ -112,7 +112,7 @@ const en: typeof ru = {
     scopes: { stage: 'per stage', tournament: 'over the tournament' },
     finalStages: 'Final stages',
     stages: { qualifying: 'qualifying', semifinal: 'semi-final', final: 'final' },
-    minFinalGames: 'Ci in a final from games',
+    minFinalGames: 'Ci in a final with at least (games)',
   },
   tieBreaks: {
     first: 'always first',
