@@ -5,6 +5,7 @@ import { awardsLocale } from './locales/awards'
 import { en as appealsEn, ru as appealsRu } from './locales/appeals'
 import * as layers from './locales/layers'
 import scoring from './locales/scoring'
+import normaliser from './locales/normaliser'
 import seasonRoom from './locales/season'
 
 export const adminRu = {
@@ -13,6 +14,7 @@ export const adminRu = {
   ...seasonRoom.ru,
   appeals: appealsRu,
   scoring: scoring.ru,
+  normaliser: normaliser.ru,
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
   toControl: 'Пульт судьи',
@@ -488,6 +490,7 @@ export const adminEn: typeof adminRu = {
   appeals: appealsEn,
   ...seasonRoom.en,
   scoring: scoring.en,
+  normaliser: normaliser.en,
   title: 'Mafia Desk — tournament and data',
   heading: 'Tournament and data',
   toControl: 'Judge panel',
