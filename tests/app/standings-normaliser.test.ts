@@ -178,9 +178,16 @@ describe('the tournament normaliser applies to every view of its standings', () 
       expect(body.map((c) => c[note])).toEqual([...RANKED.map(() => ''), reason, reason])
     }
 
+    // The tournament results document (for the season): the same ranked rows and the apart list.
+    const results = await call('export.tournamentResults', { tournamentId: id, format: 'json' })
+    const doc = JSON.parse(Buffer.from(results.base64, 'base64').toString('utf8')) as typeof json
+    const docRows = (doc as unknown as { standings: typeof json.rows }).standings
+    expect(docRows.map((r) => [r.name, r.rank, r.perGame, r.total, r.games])).toEqual(RANKED)
+    expect(doc.apart.map((r) => [r.name, r.perGame, r.total, r.games])).toEqual(APART)
+
     // XLSX: the standings sheet has the same column and rows.
     const wb = new ExcelJS.Workbook()
-    await wb.xlsx.load(await file('xlsx', 'en'))
+    await wb.xlsx.load((await file('xlsx', 'en')) as unknown as ArrayBuffer)
     const sheet = wb.worksheets[0]
     expect(sheet.getRow(1).getCell(4).value).toBe('Points per game')
     const names: unknown[] = []
