@@ -5,20 +5,10 @@
  * apart, «вне зачёта», below the ranked rows.
  */
 import { test, expect } from '@playwright/test'
-import { startServer, type TestServer } from '../helpers/server'
-import { connectControl, type ControlClient } from '../overlay/control-client'
+import { useServerAndControl } from '../helpers/server-control'
 import { REDS_WIN, DEMO_ROLES } from '../../src/main/app/demo-games'
 
-let server: TestServer
-let c: ControlClient
-test.beforeAll(async () => {
-  server = await startServer()
-  c = await connectControl(server.origin, server.token)
-})
-test.afterAll(async () => {
-  c?.close()
-  await server?.stop()
-})
+const hall = useServerAndControl()
 
 // The reds win every game (seats 3, 5, 8 black): 1 point a red seat; Ci and the best move are off in this system.
 // Per game (the page shows two decimals): G 1.125, I 1.075, J 1, A 0.84, D = F 0.8, C 0.62, B 0.6, E 0.4, H 0.25; K and L played 2 games.
@@ -46,6 +36,7 @@ test('«очки за игру» chosen on the scoring tab: the standings show p
   page,
 }) => {
   test.setTimeout(120_000)
+  const { server, control: c } = hall
   const copy = await c.call<SystemEntry>('scoring.copy', { id: 'fiim', name: 'Без Ci' })
   await c.call('scoring.save', {
     system: {
