@@ -7,6 +7,7 @@ import type { Command } from '../../src/shared/game/commands'
 import type { StandingsPublicRow } from '../../src/shared/contract'
 import { FULL_GAME, FULL_GAME_ROLES } from '../fixtures/full-game'
 import { tournamentCore } from './tournament-core'
+import { playAt } from './tournament-play'
 
 const tc = tournamentCore('md-normaliser-', 'Нормировка', 'nm')
 const { call } = tc
@@ -198,6 +199,37 @@ describe('the tournament normaliser applies to every view of its standings', () 
       ...RANKED.map(([n, rank, pg]) => [n, rank, pg]),
       ...APART.map(([n, pg]) => [n, 'unranked', pg]),
     ])
+  }, 120_000)
+
+  it('the cut into a final takes its places from the qualifying as the normaliser ranks it', async () => {
+    // 20 players, one qualifying game each at two tables.
+    let t = await tc.tournament(20, 1, 2)
+    t = await call('seating.generate', { stageId: t.stages[0].id, seed: 5 })
+    const round = t.stages[0].rounds[0]
+    t = await call('rounds.start', { roundId: round.id })
+    for (const table of [1, 2]) await playAt(call, t, t.stages[0].rounds[0], table)
+    await call('rounds.finish', { roundId: round.id })
+    const finalInput = { tournamentId: t.id, kind: 'final', name: 'Финал', games: 1, size: 10 } as const
+
+    // A minimum of 2 games nobody reached: the whole qualifying is apart, nobody has a place to go through on.
+    await call('tournaments.setNormaliser', {
+      tournamentId: t.id,
+      normaliser: { kind: 'perGame', minGames: 2 },
+    })
+    const refused = await tc.refusal('stages.create', finalInput)
+    expect(refused.code).toBe('tournament/not_enough_players')
+    expect(refused.ru).toContain('только 0 игроков, а нужно 10. Ещё 20 вне зачёта: у них игр меньше 2.')
+    expect(refused.en).toContain('20 more are unranked: fewer than 2 games.')
+
+    // A minimum of 1: everyone is ranked (by points per game, here the total); the cut works on that table.
+    await call('tournaments.setNormaliser', {
+      tournamentId: t.id,
+      normaliser: { kind: 'perGame', minGames: 1 },
+    })
+    const q = (await call('standings.get', { tournamentId: t.id })).stages[0].rows
+    expect(q.every((r) => r.rank !== null && r.perGame === r.total)).toBe(true)
+    const decided = await tc.refusal('stages.create', finalInput)
+    expect(decided.code).toBe('tournament/tie_at_cut')
   }, 120_000)
 
   it('a damaged stored normaliser is refused with a translated message, never read as «none»', async () => {
