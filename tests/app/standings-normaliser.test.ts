@@ -240,5 +240,12 @@ describe('the tournament normaliser applies to every view of its standings', () 
     expect(refused.code).toBe('standings/normaliser_invalid')
     expect(refused.ru).toContain('нормировка')
     expect(refused.en).toContain('normaliser')
+    // The tournament still opens, so the head judge can choose the normaliser again; that mends the standings.
+    expect((await call('tournaments.get', { tournamentId: id })).normaliser).toEqual({ kind: 'none' })
+    await call('tournaments.setNormaliser', {
+      tournamentId: id,
+      normaliser: { kind: 'perGame', minGames: 3 },
+    })
+    expect(ranked((await call('standings.get', { tournamentId: id })).overall)).toEqual(RANKED)
   }, 120_000)
 })

@@ -10,6 +10,18 @@ import { AppError, appError } from '../../shared/errors'
 export const normaliserKey = (uuid: string): string => `standings.normaliser.${uuid}`
 export const NO_NORMALISER: Normaliser = { kind: 'none' }
 
+/**
+ * The normaliser shown in the tournament's detail (the scoring tab's control): a damaged stored value reads as
+ * `none` here only, so the tournament still opens and the head judge can choose it again — every standings view
+ * refuses it meanwhile (tournamentNormaliser), so nothing is ranked by a value nobody chose.
+ */
+export function shownNormaliser(db: MafiaDb, tournamentId: number): Normaliser {
+  const t = db.tournaments.getTournament(tournamentId)
+  if (!t) return NO_NORMALISER
+  const parsed = normaliserSchema.safeParse(db.settings.getSetting<unknown>(normaliserKey(t.uuid)))
+  return parsed.success ? parsed.data : NO_NORMALISER
+}
+
 /** The tournament's normaliser; `none` when none was chosen (or for an unknown tournament). */
 export function tournamentNormaliser(db: MafiaDb, tournamentId: number): Normaliser {
   const t = db.tournaments.getTournament(tournamentId)
