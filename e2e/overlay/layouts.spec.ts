@@ -24,6 +24,7 @@ const SHOWN: Record<Screen['graphic'], string | null> = {
   night: 'night',
   standings: 'standings',
   classification: 'standings',
+  normalised: 'standings-per-game',
   lowerThird: 'lower-third',
   break: 'break-screen',
 }
@@ -57,6 +58,21 @@ for (const layout of Object.keys(LAYOUTS) as Array<keyof typeof LAYOUTS>) {
             .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-group')))
           if (groups.slice(0, 4).join() !== 'final,final,final,semifinal')
             problems.push(`${screenName(s)}: classification rows ${groups.join()}`)
+        }
+      }
+      // Ranked by points per game: the players listed apart never get a place; the full table names them apart.
+      if (s.graphic === 'normalised') {
+        const places = await page
+          .getByTestId('standings-row')
+          .evaluateAll((rows) => rows.map((r) => r.querySelector('.place')?.textContent?.trim() ?? ''))
+        if (places.some((p) => !/^[1-8]$/.test(p))) problems.push(`${screenName(s)}: places ${places.join()}`)
+        if (s.layout === 'full' || s.layout === 'standings') {
+          const apart = (await page.getByTestId('standings-apart').textContent())?.trim() ?? ''
+          const want =
+            s.lang === 'ru'
+              ? 'Вне зачёта (игр меньше 5): Ивушка, Jay'
+              : 'Unranked (fewer than 5 games): Ивушка, Jay'
+          if (apart !== want) problems.push(`${screenName(s)}: apart «${apart}»`)
         }
       }
       for (const issue of await clipIssues(page)) problems.push(`${screenName(s)}: ${issue}`)

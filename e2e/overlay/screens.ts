@@ -19,13 +19,17 @@ export const LAYOUTS = {
 } as const
 export type Layout = keyof typeof LAYOUTS
 
-/** `classification`: the standings graphic of a tournament with a final (its final classification). */
+/**
+ * `classification`: the standings graphic of a tournament with a final (its final classification); `normalised`: the
+ * standings ranked by points per game, with players listed apart.
+ */
 export const GRAPHICS = [
   'none',
   'nominees',
   'night',
   'standings',
   'classification',
+  'normalised',
   'lowerThird',
   'break',
 ] as const
@@ -57,6 +61,9 @@ export function screenQuery(s: Screen): string {
   if (s.graphic === 'classification') {
     q.set('show', 'standings')
     q.set('classification', '1')
+  } else if (s.graphic === 'normalised') {
+    q.set('show', 'standings')
+    q.set('normaliser', '1')
   } else if (s.graphic !== 'none') q.set('show', s.graphic)
   return q.toString()
 }

@@ -175,8 +175,15 @@ export type OverlayGraphicInput = z.infer<typeof overlayGraphicInputSchema>
 
 export interface OverlayStandings {
   title: string | null
+  /** The tournament's normaliser the rows are ranked with (absent: an older server, by the total). */
+  normaliser?: Normaliser
   rows: Array<{
-    place: number
+    /** null: listed apart, unranked («вне зачёта»), after the ranked rows (see `unranked`). */
+    place: number | null
+    /** Points per game under the «очки за игру» normaliser; null/absent: ranked by the total. */
+    perGame?: number | null
+    /** Set on a row listed apart: he played fewer games than the normaliser's minimum («меньше N игр»). */
+    unranked?: StandingsUnranked | null
     name: string
     points: number
     games: number
@@ -298,8 +305,19 @@ export interface ExportedFile {
   base64: string
 }
 
+/** Why a standings row is listed apart, unranked: fewer games than the normaliser's minimum («меньше N игр»). */
+export interface StandingsUnranked {
+  reason: 'fewerGames'
+  minGames: number
+}
+
 export interface StandingsPublicRow {
-  rank: number
+  /** The place; null for a row listed apart, unranked (`unranked` says why), always after the ranked rows. */
+  rank: number | null
+  /** Points per game where the table is ranked by the «очки за игру» normaliser; null/absent: by the total. */
+  perGame?: number | null
+  /** Set on a row listed apart («вне зачёта»); null/absent on a ranked row. */
+  unranked?: StandingsUnranked | null
   playerId: number | null
   name: string
   games: number
@@ -319,6 +337,11 @@ export interface StandingsPublicRow {
 }
 export interface StandingsPublic {
   tournament: { id: number; name: string } | null
+  /**
+   * The tournament's normaliser for unequal game counts: it ranks the overall and the qualifying tables (rows by
+   * points per game, those below the minimum listed apart at the end); absent from an older server.
+   */
+  normaliser?: Normaliser
   overall: StandingsPublicRow[]
   stages: Array<{ stage: string | null; rows: StandingsPublicRow[] }>
   /** The tie-break keys after the total, in the ruleset's order (§13.6). */

@@ -15,7 +15,7 @@ const row = (name: string, total: number, rank: number): StandingsRow =>
   ({ playerKey: `name:${name}`, playerId: null, name, total, rank }) as StandingsRow
 
 // Qualifying: A 6, B 4, C 3, D 2, E 1. Semi-final: A, B, C, D. Final: A, B.
-const stages: StageStandings[] = [
+const stages: Array<Pick<StageStandings, 'stage' | 'rows'>> = [
   {
     stage: 'qualifying',
     rows: [row('A', 6, 1), row('B', 4, 2), row('C', 3, 3), row('D', 2, 4), row('E', 1, 5)],
@@ -42,7 +42,7 @@ describe('final classification', () => {
   })
 
   it('equal scores: the stage’s own place decides', () => {
-    const tied: StageStandings[] = [
+    const tied: Array<Pick<StageStandings, 'stage' | 'rows'>> = [
       { stage: 'qualifying', rows: [row('A', 5, 1), row('B', 4, 2)] },
       { stage: 'final', rows: [row('B', 2, 1), row('A', 1, 2)] },
     ]
@@ -57,7 +57,7 @@ describe('final classification', () => {
   })
 
   it('without later stages it is the qualifying order; an unbreakable tie shares the place', () => {
-    const q: StageStandings[] = [
+    const q: Array<Pick<StageStandings, 'stage' | 'rows'>> = [
       { stage: 'qualifying', rows: [row('A', 3, 1), row('B', 3, 1), row('C', 1, 3)] },
     ]
     expect(classify(q, { carryOver: 0 }).map((r) => `${r.place}${r.name}`)).toEqual(['1A', '1B', '3C'])

@@ -219,6 +219,7 @@ describe('the normaliser «очки за игру»', () => {
     ciProvisional: false,
     tieBreaks: [],
     decidedBy: null,
+    perGame: null,
   })
   // By the total: Ann 6 (10 games), Bob 5 (5 games), Cid 4 (4 games), Dan 3 (2 games).
   const rows = [row('Ann', 1, 10, 6), row('Bob', 2, 5, 5), row('Cid', 3, 4, 4), row('Dan', 4, 2, 3)]

@@ -32,7 +32,7 @@ const row = (playerId: number | null, total: number, rank: number): StandingsRow
     rank,
   }) as StandingsRow
 
-const qualifying = (rows: StandingsRow[]): StageStandings[] => [{ stage: 'qualifying', rows }]
+const qualifying = (rows: StandingsRow[]): Array<Pick<StageStandings, 'stage' | 'rows'>> => [{ stage: 'qualifying', rows }]
 
 function ratings(values: Record<number, number>): RatingTable {
   const byPlayer = new Map<number, PlayerRating>()

@@ -46,6 +46,7 @@ function row(
     ciProvisional: false,
     tieBreaks: [],
     decidedBy: null,
+    perGame: null,
     ...rest,
   }
 }

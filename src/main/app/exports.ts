@@ -12,6 +12,8 @@ import type { Lang } from '../export/i18n'
 import { ciValues } from '../tournament/standings'
 import {
   computeAllStandings,
+  listedRows,
+  unrankedOf,
   type AllStandings,
   type StandingsGame,
   type StandingsOptions,
@@ -23,6 +25,7 @@ import type { GameRecord } from '../../shared/game/record'
 import { BUILTIN_RULESETS, rulesetSchema, type Ruleset } from '../../shared/game/ruleset'
 import { AppError, appError } from '../../shared/errors'
 import type { OverlayClassification, OverlayStandings } from '../../shared/contract'
+import { tournamentNormaliser } from './standings-normaliser'
 
 export function gameNotFound(gameId: number): AppError {
   return new AppError(
@@ -186,6 +189,7 @@ function standingsOptions(db: MafiaDb, tournamentId: number): StandingsOptions {
     scoring: tournamentScoring(db, tournamentId),
     finalisedStages: finalisedStageKeys(db, tournamentId),
     carryOver: carryOverOf(db, tournamentId),
+    normaliser: tournamentNormaliser(db, tournamentId),
   }
 }
 
@@ -258,7 +262,10 @@ export function storeCiIfStageFinalised(
 
 /** A standings row in the overlay's shape, with its tie-break values and the criterion that decided its place. */
 export interface OverlayStandingsRow {
-  place: number
+  /** null: listed apart, unranked (after the ranked rows). */
+  place: number | null
+  perGame: number | null
+  unranked: { reason: 'fewerGames'; minGames: number } | null
   name: string
   playerId: number | null
   points: number
@@ -307,11 +314,14 @@ export function overlayStandings(db: MafiaDb, tournamentId: number): OverlayStan
   const all = computeAllStandings(standingsGames(db, tournamentId), options)
   return {
     title: t.name,
+    normaliser: all.normaliser,
     classification: overlayClassification(all, options.finalisedStages ?? []),
     tieBreaks: all.tieBreaks.map((tb) => tb.key),
     ciProvisional: all.ciProvisional,
-    rows: all.overall.map((r) => ({
+    rows: listedRows({ rows: all.overall, apart: all.apart }).map((r) => ({
       place: r.rank,
+      perGame: r.perGame,
+      unranked: unrankedOf(r),
       name: r.name,
       playerId: r.playerId,
       points: r.total,

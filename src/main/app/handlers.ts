@@ -16,6 +16,7 @@ import type {
   TournamentInfo,
 } from '../../shared/contract'
 import { carryOverOf, liveStandings, protocolFile, standingsFile } from './exports'
+import { listedRows, unrankedOf, type ApartRow, type StandingsRow } from '../tournament/standings'
 import { protocolFileName } from '../export/commands'
 import { Organiser } from './organiser'
 import { knownRulesets, verifyImportedGame } from './import-check'
@@ -366,9 +367,11 @@ function standingsHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'sta
       const t = id === null ? null : db().tournaments.getTournament(id)
       if (!t) return { tournament: null, overall: [], stages: [] }
       const all = liveStandings(db(), t.id)
-      const pub = (rows: typeof all.overall): StandingsPublicRow[] =>
-        rows.map((r) => ({
+      const pub = (table: { rows: StandingsRow[]; apart: ApartRow[] }): StandingsPublicRow[] =>
+        listedRows(table).map((r) => ({
           rank: r.rank,
+          perGame: r.perGame,
+          unranked: unrankedOf(r),
           playerId: r.playerId,
           name: r.name,
           games: r.games,
@@ -385,8 +388,9 @@ function standingsHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'sta
         }))
       return {
         tournament: { id: t.id, name: t.name },
-        overall: pub(all.overall),
-        stages: all.stages.map((st) => ({ stage: st.stage, rows: pub(st.rows) })),
+        normaliser: all.normaliser,
+        overall: pub({ rows: all.overall, apart: all.apart }),
+        stages: all.stages.map((st) => ({ stage: st.stage, rows: pub(st) })),
         tieBreaks: all.tieBreaks.map((tb) => tb.key),
         classification: all.classification.map((r) => ({
           place: r.place,

@@ -148,6 +148,11 @@ export interface Labels {
   decidedBy: string
   ciStatus: string
   ciProvisional: string
+  /** The «очки за игру» normaliser: its column, the place of a row listed apart, and why it is apart. */
+  perGame: string
+  unranked: string
+  note: string
+  fewerGames: (minGames: number) => string
   sheetWarnings: string
   extraOutOfRange: (extra: string, min: string, max: string) => string
 }
@@ -314,6 +319,11 @@ const ru: Labels = {
   decidedBy: 'Место решил',
   ciStatus: 'Ci: статус',
   ciProvisional: 'предварительно (этап не завершён)',
+  perGame: 'Очки за игру',
+  unranked: 'вне зачёта',
+  note: 'Примечание',
+  // «меньше N» takes the genitive: 1, 21 … игры; every other count игр.
+  fewerGames: (n) => `вне зачёта: меньше ${n} ${n % 10 === 1 && n % 100 !== 11 ? 'игры' : 'игр'}`,
   sheetWarnings: 'Предупреждения',
   extraOutOfRange: (extra, min, max) => `Доп. баллы ${extra} вне диапазона ${min}…${max} (не обрезаны)`,
 }
@@ -485,6 +495,10 @@ const en: Labels = {
   decidedBy: 'Place decided by',
   ciStatus: 'Ci status',
   ciProvisional: 'provisional (stage not finalised)',
+  perGame: 'Points per game',
+  unranked: 'unranked',
+  note: 'Note',
+  fewerGames: (n) => `unranked: fewer than ${n} ${n === 1 ? 'game' : 'games'}`,
   sheetWarnings: 'Warnings',
   extraOutOfRange: (extra, min, max) => `Extra points ${extra} outside ${min}…${max} (not clamped)`,
 }

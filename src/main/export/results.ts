@@ -69,7 +69,14 @@ const standingsRowSchema = z
     ciProvisional: z.boolean(),
     tieBreaks: z.array(z.object({ key: tieBreakKey, value: z.number() }).strict()),
     decidedBy: tieBreakKey.nullable(),
+    /** Points per game where the tournament's normaliser ranks by them (optional: absent in older files). */
+    perGame: z.number().nullable().optional(),
   })
+  .strict()
+
+/** A player listed apart, unranked: fewer games than the normaliser's minimum (`minGames`). */
+const apartRowSchema = standingsRowSchema
+  .extend({ rank: z.null(), decidedBy: z.null(), perGame: z.number(), minGames: z.number().int().min(1) })
   .strict()
 
 const gameSeatSchema = z
@@ -121,6 +128,8 @@ export const tournamentResultsSchema = z
     ciProvisional: z.boolean(),
     classification: z.array(classificationRowSchema),
     standings: z.array(standingsRowSchema),
+    /** The players listed apart under the normaliser, below `standings` (optional: absent in older files). */
+    apart: z.array(apartRowSchema).optional(),
     /** Every seat of every game with its points (the per-game points). */
     games: z.array(gameSeatSchema),
     awards: z.array(awardSchema).optional(),
@@ -265,6 +274,7 @@ export function tournamentResults(input: TournamentResultsInput): TournamentResu
     })),
     standings: all.overall.map((r) => ({
       rank: r.rank,
+      perGame: r.perGame,
       playerId: r.playerId,
       name: r.name,
       total: r.total,
@@ -281,6 +291,30 @@ export function tournamentResults(input: TournamentResultsInput): TournamentResu
       tieBreaks: r.tieBreaks,
       decidedBy: r.decidedBy,
     })),
+    ...(all.apart.length > 0
+      ? {
+          apart: all.apart.map((r) => ({
+            rank: r.rank,
+            perGame: r.perGame,
+            minGames: r.minGames,
+            playerId: r.playerId,
+            name: r.name,
+            total: r.total,
+            games: r.games,
+            wins: r.wins,
+            points: r.points,
+            bestMove: r.bestMove,
+            extra: r.extra,
+            penalties: r.penalties,
+            auto: r.auto,
+            ci: r.ci,
+            firstKilled: r.firstKilled,
+            ciProvisional: r.ciProvisional,
+            tieBreaks: r.tieBreaks,
+            decidedBy: r.decidedBy,
+          })),
+        }
+      : {}),
     games: all.games.map((g) => ({
       gameId: g.gameId,
       stage: g.stage,

@@ -6,6 +6,8 @@ import type ExcelJS from 'exceljs'
 import type { Role } from '../../shared/game/record'
 import {
   computeAllStandings,
+  listedRows,
+  type ApartRow,
   type GameSeatScore,
   type StageStandings,
   type StandingsGame,
@@ -14,6 +16,7 @@ import {
   type StandingsWarning,
 } from '../tournament/standings'
 import type { TieBreak, TieBreakKey } from '../tournament/scoring'
+import type { Normaliser } from '../../shared/game/scoring-system'
 import { fmtPoints, labels, stageLabel, type Labels, type Lang } from './i18n'
 import { loadExcel } from './heavy'
 import type { AwardResult, AwardSettings } from '../../shared/awards'
@@ -42,7 +45,11 @@ export interface StandingsExportData {
   title: string | null
   /** The stage shown (options.stage), or undefined for overall. */
   stage: string | null | undefined
+  /** The table's normaliser for unequal game counts (`none`: ranked by the total). */
+  normaliser: Normaliser
   rows: StandingsRow[]
+  /** The players listed apart, unranked (fewer games than the normaliser's minimum), shown below the rows. */
+  apart: ApartRow[]
   stages: StageStandings[]
   games: GameSeatScore[]
   showAuto: boolean
@@ -63,12 +70,17 @@ export function collectStandings(
 ): StandingsExportData {
   const all = computeAllStandings(games, options)
   const stage = options.stage
-  const rows = stage === undefined ? all.overall : (all.stages.find((s) => s.stage === stage)?.rows ?? [])
+  const table =
+    stage === undefined
+      ? { rows: all.overall, apart: all.apart }
+      : (all.stages.find((s) => s.stage === stage) ?? { rows: [], apart: [] })
   const picked = stage === undefined ? all.games : all.games.filter((g) => g.stage === stage)
   return {
     title: options.title ?? null,
     stage,
-    rows,
+    normaliser: all.normaliser,
+    rows: table.rows,
+    apart: table.apart,
     stages: stage === undefined ? all.stages : all.stages.filter((s) => s.stage === stage),
     games: picked,
     showAuto: options.scoring.autoBonus.length > 0 || picked.some((g) => g.auto !== 0),
@@ -98,10 +110,13 @@ export interface Sheet {
   marks?: Array<[number, number]>
 }
 
+/** A row of a standings table: ranked, or listed apart (rank null). */
+type ListedRow = StandingsRow | ApartRow
+
 /** A standings column: what it shows and, for a tie-break criterion, its key. */
 interface RowColumn extends Column {
   key: TieBreakKey | null
-  value: (r: StandingsRow) => Cell
+  value: (r: ListedRow) => Cell
 }
 
 const ROLE_TIE_BREAK: Record<Role, TieBreakKey> = {
@@ -133,7 +148,7 @@ function detailColumns(L: Labels, showAuto: boolean): RowColumn[] {
             header: L.autoBonus,
             width: 10,
             kind: 'points' as const,
-            value: (r: StandingsRow) => r.auto,
+            value: (r: ListedRow) => r.auto,
           },
         ]
       : []),
@@ -143,17 +158,21 @@ function detailColumns(L: Labels, showAuto: boolean): RowColumn[] {
 }
 
 /**
- * The standings sheet: place, player, total, the tie-break columns in the ruleset's order, the criterion that
- * decided the place, then the remaining details (and Ci's status while a stage is open).
+ * The standings sheet: place, player, total, the points per game (a table ranked by the «очки за игру» normaliser),
+ * the tie-break columns in the ruleset's order, the criterion that decided the place, then the remaining details
+ * (and Ci's status while a stage is open). The rows listed apart come last, their place «вне зачёта» and the reason
+ * in a note column.
  */
 export function standingsSheet(
-  rows: StandingsRow[],
+  rows: ListedRow[],
   L: Labels,
   showAuto: boolean,
   tieBreaks: TieBreak[] = [],
   ciProvisional = false,
 ): Sheet {
   const details = detailColumns(L, showAuto)
+  const perGame = rows.some((r) => r.perGame !== null)
+  const apart = rows.some((r) => r.rank === null)
   const keys: TieBreakKey[] = tieBreaks.map((tb) => tb.key).filter((k) => k !== 'total')
   const tieColumns: RowColumn[] = keys.map((key, i) => {
     const d = details.find((c) => c.key === key)
@@ -166,9 +185,20 @@ export function standingsSheet(
     }
   })
   const columns: RowColumn[] = [
-    { key: null, header: L.rank, width: 7, kind: 'int', value: (r) => r.rank },
+    { key: null, header: L.rank, width: 10, kind: 'int', value: (r) => r.rank ?? L.unranked },
     { key: null, header: L.player, width: 26, kind: 'text', value: (r) => r.name },
     { key: 'total', header: L.total, width: 9, kind: 'points', value: (r) => r.total },
+    ...(perGame
+      ? [
+          {
+            key: null,
+            header: L.perGame,
+            width: 10,
+            kind: 'points' as const,
+            value: (r: ListedRow) => r.perGame ?? '',
+          },
+        ]
+      : []),
     ...tieColumns,
     {
       key: null,
@@ -185,7 +215,18 @@ export function standingsSheet(
             header: L.ciStatus,
             width: 18,
             kind: 'text' as const,
-            value: (r: StandingsRow) => (r.ciProvisional ? L.ciProvisional : ''),
+            value: (r: ListedRow) => (r.ciProvisional ? L.ciProvisional : ''),
+          },
+        ]
+      : []),
+    ...(apart
+      ? [
+          {
+            key: null,
+            header: L.note,
+            width: 24,
+            kind: 'text' as const,
+            value: (r: ListedRow) => (r.rank === null ? L.fewerGames(r.minGames) : ''),
           },
         ]
       : []),
@@ -240,7 +281,7 @@ function gamesSheet(games: GameSeatScore[], L: Labels, showAuto: boolean): Sheet
   }
 }
 
-function playersSheet(rows: StandingsRow[], L: Labels): Sheet {
+function playersSheet(rows: ListedRow[], L: Labels): Sheet {
   const sorted = [...rows].sort(
     (a, b) => a.name.localeCompare(b.name) || a.playerKey.localeCompare(b.playerKey),
   )
@@ -312,15 +353,15 @@ export async function standingsToXlsx(data: StandingsExportData, lang: Lang = 'r
   wb.modified = FIXED_DATE
   if (data.title !== null) wb.title = data.title
   const used = new Set<string>()
-  const standings = (rows: StandingsRow[]): Sheet =>
+  const standings = (rows: ListedRow[]): Sheet =>
     standingsSheet(rows, L, data.showAuto, data.tieBreaks, data.ciProvisional)
-  addSheet(wb, safeSheetName(L.sheetStandings, used), standings(data.rows))
+  addSheet(wb, safeSheetName(L.sheetStandings, used), standings(listedRows(data)))
   addSheet(wb, safeSheetName(L.sheetGames, used), gamesSheet(data.games, L, data.showAuto))
-  addSheet(wb, safeSheetName(L.sheetPlayers, used), playersSheet(data.rows, L))
+  addSheet(wb, safeSheetName(L.sheetPlayers, used), playersSheet(listedRows(data), L))
   if (data.stage === undefined && data.stages.length > 1) {
     for (const s of data.stages) {
       const name = `${L.sheetStandings} — ${stageLabel(L, s.stage) || '—'}`
-      addSheet(wb, safeSheetName(name, used), standings(s.rows))
+      addSheet(wb, safeSheetName(name, used), standings(listedRows(s)))
     }
   }
   // The final classification, when a later stage places players (a final or a semi-final).
@@ -387,7 +428,8 @@ export function standingsToCsv(
   delimiter: ',' | ';' | '\t' = ',',
 ): Buffer {
   const L = labels(lang)
-  const sheet = standingsSheet(data.rows, L, data.showAuto, data.tieBreaks, data.ciProvisional)
+  const rows = listedRows(data)
+  const sheet = standingsSheet(rows, L, data.showAuto, data.tieBreaks, data.ciProvisional)
   // The final classification (when a later stage places players, as in the XLSX): each row's final place and the
   // stage that gave it, as two more columns.
   if (data.classification.some((r) => r.group !== 'qualifying')) {
@@ -397,7 +439,7 @@ export function standingsToCsv(
       { header: L.classificationGroup, width: 18, kind: 'text' },
     )
     sheet.rows = sheet.rows.map((cells, i) => {
-      const c = placed.get(data.rows[i].playerKey)
+      const c = placed.get(rows[i].playerKey)
       return [...cells, c?.place ?? '', c ? L.stageKinds[c.group] : '']
     })
   }
@@ -415,7 +457,15 @@ export interface StandingsJson {
   /** The tie-breaks after the total, in order; each row's `tieBreaks` and `decidedBy` refer to them. */
   tieBreaks: TieBreak[]
   ciProvisional: boolean
+  /** Optional for readers (issue 31 §3): the normaliser the tables are ranked with; absent in older files. */
+  normaliser?: Normaliser
+  /** The ranked rows; under «очки за игру» each carries `perGame` and is ranked by it. */
   rows: StandingsRow[]
+  /**
+   * Optional for readers (issue 31 §3): the players listed apart, unranked (`rank` null, `minGames` the minimum they
+   * did not reach), below `rows`. Each stage carries its own `apart`.
+   */
+  apart?: ApartRow[]
   stages: StageStandings[]
   games: GameSeatScore[]
   warnings: StandingsWarning[]
@@ -433,7 +483,9 @@ export function standingsToJson(data: StandingsExportData): Buffer {
     stage: data.stage === undefined ? 'overall' : data.stage,
     tieBreaks: data.tieBreaks,
     ciProvisional: data.ciProvisional,
+    normaliser: data.normaliser,
     rows: data.rows,
+    apart: data.apart,
     stages: data.stages,
     games: data.games,
     warnings: data.warnings,

@@ -3,6 +3,8 @@
  * (plus the share of their earlier stages' points the tournament chose to carry over), then the semi-finalists who
  * did not reach the final, by their semi-final result (with the same carry-over), then everyone else by the
  * qualifying. Computed from the stages' standings (tournament/standings.ts), never by adding the stages up.
+ * Under the «очки за игру» normaliser the qualifying group follows the qualifying table: by points per game, and a
+ * player listed apart there (fewer games than the minimum) is not classified.
  */
 import type { StageStandings, StandingsRow } from './standings'
 
@@ -27,7 +29,7 @@ export interface ClassificationRow {
   stageTotal: number
   /** What the earlier stages add (carryOver × their totals). */
   carried: number
-  /** stageTotal + carried: what he is ranked by within his group. */
+  /** stageTotal + carried: what he is ranked by within his group (the qualifying under a normaliser: per game). */
   score: number
   /** His place in that stage's own standings (the tie-break within the group). */
   stageRank: number
@@ -37,7 +39,7 @@ const r3 = (x: number): number => Math.round(x * 1000) / 1000
 
 /** The classification; empty when no stage has standings yet. Stages are the standings' per-kind tables. */
 export function classify(
-  stages: readonly StageStandings[],
+  stages: ReadonlyArray<Pick<StageStandings, 'stage' | 'rows'>>,
   options: ClassificationOptions,
 ): ClassificationRow[] {
   const carry = Math.min(1, Math.max(0, options.carryOver))
@@ -58,14 +60,16 @@ export function classify(
         const carried = r3(carry * earlier.reduce((a, e) => a + totalIn(e, r.playerKey), 0))
         return { r, carried, score: r3(r.total + carried) }
       })
-      .sort((a, b) => b.score - a.score || a.r.rank - b.r.rank || a.r.name.localeCompare(b.r.name))
-    let prev: { score: number; rank: number; place: number } | null = null
+      // A table ranked by the normaliser (the qualifying's points per game) orders by that figure, as its places.
+      .map((e) => ({ ...e, by: e.r.perGame ?? e.score }))
+      .sort((a, b) => b.by - a.by || a.r.rank - b.r.rank || a.r.name.localeCompare(b.r.name))
+    let prev: { by: number; rank: number; place: number } | null = null
     for (const e of entries) {
       placed.add(e.r.playerKey)
       // A shared place only when the score and the stage's own place are both equal (a tie nothing breaks).
       const place: number =
-        prev !== null && prev.score === e.score && prev.rank === e.r.rank ? prev.place : out.length + 1
-      prev = { score: e.score, rank: e.r.rank, place }
+        prev !== null && prev.by === e.by && prev.rank === e.r.rank ? prev.place : out.length + 1
+      prev = { by: e.by, rank: e.r.rank, place }
       out.push({
         place,
         playerKey: e.r.playerKey,

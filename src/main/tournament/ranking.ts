@@ -1,10 +1,16 @@
-/** The standings order (docs/rules.md §13.6): the total, then the tie-breaks; shared ranks for unbroken ties. Pure. */
+/**
+ * The standings order (docs/rules.md §13.6): the total (or the points per game under the «очки за игру» normaliser),
+ * then the tie-breaks; shared ranks for unbroken ties. Pure.
+ */
 import { roundScore } from '../../shared/game/scoring-system'
 import type { TieBreak, TieBreakKey } from './scoring'
 import type { Normaliser } from '../../shared/game/scoring-system'
-import type { StandingsRow } from './standings'
+import type { ApartRow, StandingsRow } from './standings'
 
-export function criterionValue(row: StandingsRow, key: TieBreakKey): number {
+/** What a criterion reads of a row (ranked or listed apart). */
+type Measured = Omit<StandingsRow, 'rank' | 'perGame' | 'decidedBy' | 'tieBreaks'>
+
+export function criterionValue(row: Measured, key: TieBreakKey): number {
   switch (key) {
     case 'total':
       return row.total
@@ -50,7 +56,10 @@ export function compareRows(a: StandingsRow, b: StandingsRow, tieBreaks: TieBrea
 }
 
 /** A stable order for rows no criterion separates: player ids as numbers (9 before 10), then names. */
-function unbrokenOrder(a: StandingsRow, b: StandingsRow): number {
+function unbrokenOrder(
+  a: Pick<StandingsRow, 'playerId' | 'name' | 'playerKey'>,
+  b: Pick<StandingsRow, 'playerId' | 'name' | 'playerKey'>,
+): number {
   if (a.playerId !== null && b.playerId !== null && a.playerId !== b.playerId) return a.playerId - b.playerId
   if (a.playerId !== null && b.playerId === null) return -1
   if (a.playerId === null && b.playerId !== null) return 1
@@ -83,32 +92,39 @@ export function rankRows(rows: StandingsRow[], tieBreaks: TieBreak[]): Standings
   return out
 }
 
-export type NormalisedRow = StandingsRow & { perGame: number | null }
-
 /**
  * The normaliser for unequal game counts: «очки за игру» ranks by points per game (then the tie-breaks), and a
- * player with fewer than `minGames` games is listed apart, unranked; `none` keeps the ranking by the total.
+ * player with fewer than `minGames` games is listed apart, unranked, by points per game; `none` ranks by the total.
+ * The only function that ranks a table under a normaliser (standings.ts `computeAllStandings` calls it).
  */
 export function normalise(
   rows: readonly StandingsRow[],
   normaliser: Normaliser,
   tieBreaks: TieBreak[],
-): { rows: NormalisedRow[]; apart: NormalisedRow[] } {
-  if (normaliser.kind === 'none') return { rows: rows.map((r) => ({ ...r, perGame: null })), apart: [] }
+): { rows: StandingsRow[]; apart: ApartRow[] } {
+  if (normaliser.kind === 'none') return { rows: rankRows([...rows], tieBreaks), apart: [] }
+  const { minGames } = normaliser
   const perGame = (r: StandingsRow): number => (r.games > 0 ? roundScore(r.total / r.games) : 0)
-  const enough = rows.filter((r) => r.games >= normaliser.minGames)
+  const shown = tieBreaks.filter((tb) => tb.key !== 'total')
   const apart = rows
-    .filter((r) => r.games < normaliser.minGames)
-    .map((r) => ({ ...r, perGame: perGame(r) }))
-    .sort((a, b) => b.perGame - a.perGame || a.name.localeCompare(b.name))
+    .filter((r) => r.games < minGames)
+    .map((r): ApartRow => ({
+      ...r,
+      rank: null,
+      perGame: perGame(r),
+      decidedBy: null,
+      tieBreaks: shown.map((tb) => ({ key: tb.key, value: criterionValue(r, tb.key) })),
+      minGames,
+    }))
+    .sort((a, b) => b.perGame - a.perGame || unbrokenOrder(a, b))
   // Points per game take the total's place as the first criterion; the tie-breaks follow.
-  const byPerGame = rankRows(
-    enough.map((r) => ({ ...r, total: perGame(r) })),
+  const total = new Map(rows.map((r) => [r.playerKey, r.total]))
+  const ranked = rankRows(
+    rows.filter((r) => r.games >= minGames).map((r) => ({ ...r, total: perGame(r) })),
     tieBreaks,
   )
-  const original = new Map(rows.map((r) => [r.playerKey, r.total]))
   return {
-    rows: byPerGame.map((r) => ({ ...r, perGame: r.total, total: original.get(r.playerKey) ?? r.total })),
+    rows: ranked.map((r) => ({ ...r, perGame: r.total, total: total.get(r.playerKey) ?? r.total })),
     apart,
   }
 }

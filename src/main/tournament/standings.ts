@@ -9,8 +9,9 @@ import { classify, type ClassificationRow } from './classification'
 import type { GameRecord, Role } from '../../shared/game/record'
 import { applyCi, culpritKey } from './ci'
 import { gamePoints, roundScore, seatWon, teamOf } from '../../shared/game/scoring-system'
-import { rankRows } from './ranking'
+import { normalise, rankRows } from './ranking'
 import type { ScoringSystem, TieBreak, TieBreakKey } from './scoring'
+import type { Normaliser } from '../../shared/game/scoring-system'
 
 export interface StandingsGame {
   gameId: number
@@ -43,6 +44,12 @@ export interface StandingsOptions {
   finalisedStages?: Array<string | null>
   /** The final classification's carry-over (see classification.ts); default 0: the final's result alone. */
   carryOver?: number
+  /**
+   * The tournament's normaliser for unequal game counts (docs/tournament.md «Нормировка»); default `none`. It ranks
+   * the overall table and the qualifying tables (the qualifying stage, games without a stage); a semi-final or a
+   * final seats its players for every round and ranks by the total.
+   */
+  normaliser?: Normaliser
 }
 
 export type GameResult = 'win' | 'loss' | 'draw' | 'none'
@@ -104,11 +111,30 @@ export interface StandingsRow {
    * below); null when the total alone places it, or when it shares its rank (a tie no criterion breaks).
    */
   decidedBy: TieBreakKey | null
+  /**
+   * Points per game (the total over the games, rounded like every score) where the table is ranked by the «очки за
+   * игру» normaliser; null where it is ranked by the total. With it, `decidedBy` compares points per game.
+   */
+  perGame: number | null
+}
+
+/**
+ * A player listed apart, unranked («вне зачёта»): he played fewer games than the normaliser's minimum. Listed below
+ * the ranked rows by points per game; he takes no place, in the cut nor in the classification.
+ */
+export type ApartRow = Omit<StandingsRow, 'rank' | 'perGame' | 'decidedBy'> & {
+  rank: null
+  perGame: number
+  decidedBy: null
+  /** The minimum he did not reach: «меньше N игр». */
+  minGames: number
 }
 
 export interface StageStandings {
   stage: string | null
   rows: StandingsRow[]
+  /** The players listed apart under the normaliser (empty without one, and in a semi-final or a final). */
+  apart: ApartRow[]
 }
 
 export type StandingsWarning = {
@@ -122,7 +148,11 @@ export type StandingsWarning = {
 }
 
 export interface AllStandings {
+  /** The normaliser the tables were ranked with (`none`: by the total). */
+  normaliser: Normaliser
   overall: StandingsRow[]
+  /** The players listed apart from the overall table (below its minimum of games). */
+  apart: ApartRow[]
   stages: StageStandings[]
   games: GameSeatScore[]
   /** The tie-break columns shown next to the total (the ruleset's order). */
@@ -133,6 +163,8 @@ export interface AllStandings {
   /** The final classification: finalists, then semi-finalists, then the rest by the qualifying. */
   classification: ClassificationRow[]
 }
+
+const NO_NORMALISER: Normaliser = { kind: 'none' }
 
 export function playerKeyOf(playerId: number | null, name: string): string {
   return playerId !== null ? `id:${playerId}` : `name:${name}`
@@ -241,6 +273,7 @@ export function aggregate(scores: GameSeatScore[]): StandingsRow[] {
         ciProvisional: false,
         tieBreaks: [],
         decidedBy: null,
+        perGame: null,
       }
       rows.set(s.playerKey, r)
     }
@@ -263,8 +296,14 @@ export function aggregate(scores: GameSeatScore[]): StandingsRow[] {
   return [...rows.values()]
 }
 
-/** Standings of one stage (options.stage) or overall (stage omitted). Ci is computed over all games passed in. */
-export function computeStandings(games: StandingsGame[], options: StandingsOptions): StandingsRow[] {
+/**
+ * Standings of one stage (options.stage) or overall (stage omitted), ranked by the total. Ci is computed over all
+ * games passed in. A tournament's tables with its normaliser come from `computeAllStandings`.
+ */
+export function computeStandings(
+  games: StandingsGame[],
+  options: Omit<StandingsOptions, 'normaliser'>,
+): StandingsRow[] {
   const scores = scoreGames(games, options)
   const picked = options.stage === undefined ? scores : scores.filter((s) => s.stage === options.stage)
   return rankRows(aggregate(picked), options.scoring.tieBreaks)
@@ -305,9 +344,19 @@ export function computeAllStandings(
     if (list === undefined) byStage.set(s.stage, (list = []))
     list.push(s)
   }
-  const stages = [...byStage].map(([stage, list]) => ({ stage, rows: rankRows(aggregate(list), tieBreaks) }))
+  const normaliser = options.normaliser ?? NO_NORMALISER
+  // The one place the normaliser ranks: every table, view and export reads these rows and these apart lists.
+  const table = (list: GameSeatScore[], normalised: boolean): { rows: StandingsRow[]; apart: ApartRow[] } =>
+    normalise(aggregate(list), normalised ? normaliser : NO_NORMALISER, tieBreaks)
+  const stages = [...byStage].map(([stage, list]) => ({
+    stage,
+    ...table(list, stage === null || stage === 'qualifying'),
+  }))
+  const overall = table(scores, true)
   return {
-    overall: rankRows(aggregate(scores), tieBreaks),
+    normaliser,
+    overall: overall.rows,
+    apart: overall.apart,
     stages,
     classification: classify(stages, { carryOver: options.carryOver ?? 0 }),
     games: scores,
@@ -315,4 +364,17 @@ export function computeAllStandings(
     ciProvisional: scores.some((s) => s.ciProvisional),
     warnings: warningsOf(scores, games, options.scoring),
   }
+}
+
+/** A table as it is shown and exported: the ranked rows, then the players listed apart (unranked). */
+export function listedRows(table: {
+  rows: StandingsRow[]
+  apart: ApartRow[]
+}): Array<StandingsRow | ApartRow> {
+  return [...table.rows, ...table.apart]
+}
+
+/** Why a row is listed apart (fewer games than the minimum), or null for a ranked row. */
+export function unrankedOf(row: StandingsRow | ApartRow): { reason: 'fewerGames'; minGames: number } | null {
+  return row.rank === null ? { reason: 'fewerGames', minGames: row.minGames } : null
 }

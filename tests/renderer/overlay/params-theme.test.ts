@@ -73,6 +73,7 @@ describe('standings and demo data', () => {
         place: 1,
         name: 'A',
         points: 2,
+        perGame: null,
         games: null,
         wins: null,
         tieBreaks: [],
@@ -91,6 +92,32 @@ describe('standings and demo data', () => {
     expect(tb?.tieBreaks).toEqual(['extra', 'wins'])
     expect(tb?.ciProvisional).toBe(true)
     expect(tb?.rows[0]).toMatchObject({ tieBreaks: [0.4, 2], decidedBy: 'extra', ciProvisional: true })
+  })
+
+  it('under the normaliser: the per-game figure, and the rows listed apart (place null) never get a place', () => {
+    const s = readStandings({
+      standings: {
+        normaliser: { kind: 'perGame', minGames: 3 },
+        rows: [
+          { place: 1, name: 'G', points: 4.5, perGame: 1.125 },
+          {
+            place: null,
+            name: 'K',
+            points: 2.4,
+            perGame: 1.2,
+            unranked: { reason: 'fewerGames', minGames: 3 },
+          },
+        ],
+      },
+    })
+    expect(s?.minGames).toBe(3)
+    expect(s?.rows.map((r) => [r.name, r.place, r.perGame])).toEqual([['G', 1, 1.125]])
+    expect(s?.apart).toEqual([{ name: 'K', perGame: 1.2, minGames: 3 }])
+    // Without a normaliser (an older server too): no minimum, nobody apart.
+    expect(readStandings({ standings: { rows: [{ name: 'A', points: 2 }] } })).toMatchObject({
+      minGames: null,
+      apart: [],
+    })
   })
 
   it('demo scenes cover every status and never pretend to be a game', () => {

@@ -12,7 +12,7 @@ import { absences, extraGamePlayers, fewerGamePlayers } from '../../tournament/r
 import { type SeatingReport, evaluateSeating, judgeSpread, shuffledSeating } from '../../tournament/seating'
 import { OrganiserRoom, scoringOf } from './context'
 import { pairsToKeepApart } from './pair-policies'
-import { tournamentNormaliser } from './scoring-systems'
+import { shownNormaliser } from '../standings-normaliser'
 import { tournamentRuleset } from '../exports'
 /** The organiser's dashboard: the tournament's detail (stages, rounds, tables, games, seating figures). */
 export class Dashboard extends OrganiserRoom {
@@ -135,7 +135,7 @@ export class Dashboard extends OrganiserRoom {
       rulesetId: ruleset.id,
       scoring: scoringOf(ruleset),
       scoringSystem: { id: scoringSystemOf(ruleset).id, name: scoringSystemOf(ruleset).name },
-      normaliser: tournamentNormaliser(db, t.id),
+      normaliser: shownNormaliser(db, t.id),
       archived: t.archivedAt !== null,
       rulesetLocked: games.some((g) => g.cancelledAt === null),
       tables: tables.map((x) => ({ id: x.id, number: x.number, judge: x.judge })),

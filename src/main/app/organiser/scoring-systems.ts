@@ -19,14 +19,13 @@ import {
 } from '../../../shared/game/scoring-system'
 import type { PreviewRow, ScoringSystemEntry, StandingsPreview } from '../../../shared/scoring-ops'
 import type { MafiaDb } from '../../db'
-import { normalise } from '../../tournament/ranking'
-import { computeAllStandings } from '../../tournament/standings'
+import { computeAllStandings, type ApartRow, type StandingsRow } from '../../tournament/standings'
 import { standingsInputs, tournamentRuleset } from '../exports'
+import { normaliserKey, tournamentNormaliser } from '../standings-normaliser'
 import { fail } from './context'
 
 const CUSTOM_KEY = 'scoring.systems'
-const normaliserKey = (uuid: string): string => `standings.normaliser.${uuid}`
-const NO_NORMALISER: Normaliser = { kind: 'none' }
+export { tournamentNormaliser }
 
 function isShipped(id: string): boolean {
   return Object.prototype.hasOwnProperty.call(SHIPPED_SCORING_SYSTEMS, id)
@@ -131,13 +130,6 @@ export function withSystem(
   return rulesetSchema.parse({ ...ruleset, scoringSystem: system })
 }
 
-export function tournamentNormaliser(db: MafiaDb, tournamentId: number): Normaliser {
-  const t = db.tournaments.getTournament(tournamentId)
-  if (!t) return NO_NORMALISER
-  const parsed = normaliserSchema.safeParse(db.settings.getSetting<unknown>(normaliserKey(t.uuid)))
-  return parsed.success ? parsed.data : NO_NORMALISER
-}
-
 export function setTournamentNormaliser(
   db: MafiaDb,
   tournamentId: number,
@@ -163,22 +155,16 @@ function table(
   normaliser: Normaliser,
 ): { system: ScoringSystem; normaliser: Normaliser; rows: PreviewRow[]; apart: PreviewRow[] } {
   const { games, options } = standingsInputs(db, tournamentId)
-  const all = computeAllStandings(games, { ...options, scoring: system })
-  const out = normalise(all.overall, normaliser, system.tieBreaks)
-  const row = (r: (typeof out.rows)[number], rank: number | null): PreviewRow => ({
-    rank,
+  const all = computeAllStandings(games, { ...options, scoring: system, normaliser })
+  const row = (r: StandingsRow | ApartRow): PreviewRow => ({
+    rank: r.rank,
     playerId: r.playerId,
     name: r.name,
     games: r.games,
     total: r.total,
     perGame: r.perGame,
   })
-  return {
-    system,
-    normaliser,
-    rows: out.rows.map((r) => row(r, r.rank)),
-    apart: out.apart.map((r) => row(r, null)),
-  }
+  return { system, normaliser, rows: all.overall.map(row), apart: all.apart.map(row) }
 }
 
 /** The tournament's standings under another system and/or normaliser, next to its own; nothing is stored. */

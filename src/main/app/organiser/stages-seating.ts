@@ -85,15 +85,21 @@ export class StagesSeating extends OrganiserRoom {
     decision: 'lot' | { through: number[] } | null,
   ): { players: number[]; lot: StageOptions['cutLot'] } {
     const active = new Set(this.db().registrations.activePlayerIds(tournamentId))
-    const rows = (
-      liveStandings(this.db(), tournamentId).stages.find((s) => s.stage === stage.kind)?.rows ?? []
-    ).filter((r): r is typeof r & { playerId: number } => r.playerId !== null && active.has(r.playerId))
+    // The stage's table as the tournament's normaliser ranks it: a player listed apart (too few games) has no place.
+    const table = liveStandings(this.db(), tournamentId).stages.find((s) => s.stage === stage.kind)
+    const rows = (table?.rows ?? []).filter(
+      (r): r is typeof r & { playerId: number } => r.playerId !== null && active.has(r.playerId),
+    )
     if (rows.length < size) {
+      const apart = (table?.apart ?? []).filter((r) => r.playerId !== null && active.has(r.playerId))
+      const minGames = apart[0]?.minGames
       throw fail(
         'tournament/not_enough_players',
-        `В таблице этапа «${stage.name || stage.kind}» только ${rows.length} игроков, а нужно ${size}.`,
-        `The standings of stage "${stage.name || stage.kind}" have only ${rows.length} players; ${size} are needed.`,
-        { have: rows.length, size },
+        `В таблице этапа «${stage.name || stage.kind}» только ${rows.length} игроков, а нужно ${size}.` +
+          (minGames !== undefined ? ` Ещё ${apart.length} вне зачёта: у них игр меньше ${minGames}.` : ''),
+        `The standings of stage "${stage.name || stage.kind}" have only ${rows.length} players; ${size} are needed.` +
+          (minGames !== undefined ? ` ${apart.length} more are unranked: fewer than ${minGames} games.` : ''),
+        { have: rows.length, size, apart: apart.length },
       )
     }
     const top = rows.slice(0, size).map((r) => r.playerId)

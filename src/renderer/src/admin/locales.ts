@@ -6,6 +6,7 @@ import { en as appealsEn, ru as appealsRu } from './locales/appeals'
 import * as layers from './locales/layers'
 import scoring from './locales/scoring'
 import scoreedit from './locales/scoreedit'
+import normaliser from './locales/normaliser'
 import seasonRoom from './locales/season'
 
 export const adminRu = {
@@ -15,6 +16,7 @@ export const adminRu = {
   appeals: appealsRu,
   scoring: scoring.ru,
   scoreedit: scoreedit.ru,
+  normaliser: normaliser.ru,
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
   toControl: 'Пульт судьи',
@@ -491,6 +493,7 @@ export const adminEn: typeof adminRu = {
   ...seasonRoom.en,
   scoring: scoring.en,
   scoreedit: scoreedit.en,
+  normaliser: normaliser.en,
   title: 'Mafia Desk — tournament and data',
   heading: 'Tournament and data',
   toControl: 'Judge panel',

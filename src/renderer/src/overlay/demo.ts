@@ -174,10 +174,46 @@ export const DEMO_STANDINGS: OverlayStandings = {
 }
 
 /**
+ * The sample standings under the «очки за игру» normaliser (`?normaliser=1`): ranked by points per game, the two
+ * with fewer than 5 games listed apart (place null) — the longest names, to check that nothing is cut.
+ */
+const NORMALISED_STANDINGS: OverlayStandings = {
+  title: 'Mafia Desk Cup',
+  normaliser: { kind: 'perGame', minGames: 5 },
+  rows: [
+    ...NAMES.slice(0, 8).map((name, i) => {
+      const games = 8 - (i % 3)
+      const perGame = Math.round((1.18 - i * 0.07) * 1000) / 1000
+      return {
+        place: i + 1,
+        name,
+        points: Math.round(perGame * games * 100) / 100,
+        perGame,
+        games,
+        wins: 5 - (i % 4),
+      }
+    }),
+    ...NAMES.slice(8).map((name, i) => ({
+      place: null,
+      name,
+      points: 2.4 - i,
+      perGame: (2.4 - i) / 3,
+      games: 3,
+      wins: 2 - i,
+      unranked: { reason: 'fewerGames' as const, minGames: 5 },
+    })),
+  ],
+}
+
+/**
  * The sample standings; with a classification (`?classification=1|provisional`): three finalists, three
  * semi-finalists who did not reach the final, the rest by the qualifying — as a tournament with a final shows it.
  */
-export function demoStandings(classification: 'final' | 'provisional' | null): OverlayStandings {
+export function demoStandings(
+  classification: 'final' | 'provisional' | null,
+  normalised = false,
+): OverlayStandings {
+  if (normalised && !classification) return NORMALISED_STANDINGS
   if (!classification) return DEMO_STANDINGS
   const groups: Array<'final' | 'semifinal' | 'qualifying'> = [
     'final',

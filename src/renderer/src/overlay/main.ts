@@ -32,7 +32,7 @@ watch(
 if (params.demo)
   store.showStatic(
     { ...demoEnvelope(params.demo), graphics: demoGraphics(params.show) },
-    readStandings({ standings: demoStandings(params.demoClassification) }),
+    readStandings({ standings: demoStandings(params.demoClassification, params.demoNormaliser) }),
   )
 // On a head machine listening on the LAN (issue 16) the stream PC passes a token: `/overlay?table=7&token=…`.
 else

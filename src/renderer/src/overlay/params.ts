@@ -43,6 +43,8 @@ export interface OverlayParams {
   show: OverlayGraphicName[]
   /** With `demo`: the sample standings carry a final classification (`?classification=1`, or `provisional`). */
   demoClassification: 'final' | 'provisional' | null
+  /** With `demo`: the sample standings are ranked by points per game with two players apart (`?normaliser=1`). */
+  demoNormaliser: boolean
   /** `?motion=0`: no animations, as with prefers-reduced-motion. */
   noMotion: boolean
   preset: string | null
@@ -113,6 +115,7 @@ export function parseOverlayParams(search: string): OverlayParams {
         : flag(q.get('classification'))
           ? 'final'
           : null,
+    demoNormaliser: flag(q.get('normaliser')),
     noMotion: q.get('motion') === '0' || q.get('motion') === 'off',
     preset: preset && /^[a-z0-9-]{1,40}$/i.test(preset) ? preset.toLowerCase() : null,
     theme,

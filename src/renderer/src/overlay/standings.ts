@@ -29,6 +29,8 @@ export interface StandingsRow {
   place: number
   name: string
   points: number
+  /** Points per game, where the tournament's normaliser ranks by them (the figure the place follows). */
+  perGame: number | null
   games: number | null
   wins: number | null
   /** Values in the order of StandingsData.tieBreaks (null where missing). */
@@ -48,8 +50,19 @@ export interface ClassificationRow {
   score: number
 }
 
+/** A player listed apart, unranked («вне зачёта»): fewer games than the normaliser's minimum. */
+export interface ApartRow {
+  name: string
+  perGame: number | null
+  minGames: number | null
+}
+
 export interface StandingsData {
   title: string | null
+  /** Ranked by points per game (the «очки за игру» normaliser): its minimum of games; null: by the total. */
+  minGames: number | null
+  /** The players listed apart, after the ranked rows (never given a place on the stream). */
+  apart: ApartRow[]
   tieBreaks: TieBreakName[]
   ciProvisional: boolean
   rows: StandingsRow[]
@@ -85,8 +98,15 @@ export function readStandings(envelope: unknown): StandingsData | null {
     ? s.tieBreaks.map((k: unknown) => (isTieBreak(k) ? k : null))
     : []
   const rows: StandingsRow[] = []
+  const apart: ApartRow[] = []
   s.rows.forEach((r: unknown, i: number) => {
     if (!isRecord(r) || typeof r.name !== 'string') return
+    // A row the server lists apart (place null) is unranked: it never takes a place number on the stream.
+    if (r.place === null) {
+      const why = isRecord(r.unranked) ? num(r.unranked.minGames) : null
+      apart.push({ name: r.name, perGame: num(r.perGame), minGames: why })
+      return
+    }
     const points = num(r.points) ?? num(r.total)
     if (points === null) return
     const values = Array.isArray(r.tieBreaks) ? r.tieBreaks : []
@@ -94,6 +114,7 @@ export function readStandings(envelope: unknown): StandingsData | null {
       place: num(r.place) ?? i + 1,
       name: r.name,
       points,
+      perGame: num(r.perGame),
       games: num(r.games),
       wins: num(r.wins),
       tieBreaks: keys.map((k, j) => (k === null ? null : num(values[j]))).filter((_, j) => keys[j] !== null),
@@ -101,9 +122,12 @@ export function readStandings(envelope: unknown): StandingsData | null {
       ciProvisional: r.ciProvisional === true,
     })
   })
-  if (rows.length === 0) return null
+  if (rows.length === 0 && apart.length === 0) return null
+  const normaliser = isRecord(s.normaliser) ? s.normaliser : null
   return {
     title: typeof s.title === 'string' ? s.title : null,
+    minGames: normaliser?.kind === 'perGame' ? num(normaliser.minGames) : null,
+    apart,
     tieBreaks: keys.filter((k): k is TieBreakName => k !== null),
     ciProvisional: s.ciProvisional === true,
     rows,
