@@ -695,6 +695,19 @@ export class SyncRepo extends Repo {
     })
   }
 
+  /**
+   * The appeal (its number in the tournament) on which the head judge cancelled this game for a replay, or null
+   * (issue 31 §1: a table machine still sending the game is told so).
+   */
+  replayAppealOf(gameId: number): number | null {
+    return this.guard(() => {
+      const row = this.stmt(
+        "SELECT number FROM appeals WHERE game_id = ? AND status = 'replayed' ORDER BY id DESC LIMIT 1",
+      ).get(gameId) as { number: number } | undefined
+      return row?.number ?? null
+    })
+  }
+
   /** Drops a game's whole outbox (the hub closed its conflict: the table's differing entries are not sent). */
   dropOutbox(gameId: number): number {
     return this.write(() => this.stmt('DELETE FROM sync_outbox WHERE game_id = ?').run(gameId).changes)

@@ -18,6 +18,7 @@ import { projectionOf } from '../games/projection'
 import { writeEntries } from '../games/writer'
 import { judgeAt } from '../tournament/judges'
 import type {
+  SyncConflictAppeal,
   SyncConflictDetail,
   SyncConflictResolution,
   SyncEntryView,
@@ -29,8 +30,39 @@ import type {
   SyncTableLive,
   SyncTableSession,
 } from '../../shared/sync'
-import { badToken, conflictClosed, conflictsFull, gameCancelled, otherTable, syncError } from './errors'
+import {
+  appealAmended,
+  appealReplayed,
+  badToken,
+  conflictClosed,
+  conflictsFull,
+  gameCancelled,
+  otherTable,
+  syncError,
+} from './errors'
 import { HubStatusBook } from './status'
+
+/** The appeal whose amendment an entry is (its number in the tournament), or null for any other entry. */
+function amendmentAppeal(entry: unknown): number | null {
+  if (typeof entry !== 'object' || entry === null) return null
+  const command = (entry as { command?: unknown }).command
+  if (typeof command !== 'object' || command === null) return null
+  const c = command as { cmd?: unknown; appealId?: unknown }
+  return c.cmd === 'amend' && typeof c.appealId === 'number' ? c.appealId : null
+}
+
+/**
+ * The appeal behind a conflict kept for a game (issue 31 §1), the one answer of the push's refusal, the conflicts
+ * screen and the decision: the hub's entry is an appeal's amendment, or (no hub entry) the game was cancelled for
+ * a replay on an appeal.
+ */
+function appealBehind(db: MafiaDb, gameId: number | null, stored: unknown): SyncConflictAppeal | null {
+  const amended = amendmentAppeal(stored)
+  if (amended !== null) return { number: amended, kind: 'amended' }
+  if (stored !== null || gameId === null) return null
+  const replayed = db.sync.replayAppealOf(gameId)
+  return replayed === null ? null : { number: replayed, kind: 'replayed' }
+}
 
 /** A push for a game the hub does not hold: a table's friendly game stays on the table (issue 28 §5). */
 function unknownGame(gameUuid: string): Error {
@@ -307,7 +339,29 @@ export class SyncHub {
     if (!have) throw unknownGame(body.gameUuid)
     if (have.tableId !== grant.tableId) throw otherTable(body.gameUuid)
     // A game the head judge cancelled takes nothing more; the table learns it from this answer (or its pull).
-    if (have.cancelled) throw gameCancelled(body.gameUuid, have.cancelled.reason, have.cancelled.at)
+    if (have.cancelled) {
+      const appeal = db.sync.replayAppealOf(have.gameId)
+      if (appeal === null) throw gameCancelled(body.gameUuid, have.cancelled.reason, have.cancelled.at)
+      // Cancelled for a replay on an appeal (issue 31 §1): the table's first entry the hub does not hold is kept
+      // aside for the head judge (nothing the table played is lost), and the refusal names the appeal.
+      const unsent = body.entries.find((e) => e.seq > have.lastSeq)
+      if (unsent && !db.sync.findConflict(body.gameUuid, unsent.seq, unsent)) {
+        const kept = db.sync.addConflict({
+          tableId: grant.tableId,
+          gameUuid: body.gameUuid,
+          seq: unsent.seq,
+          stored: null,
+          received: unsent,
+          machine: body.machine ?? '',
+        })
+        if (!kept) throw conflictsFull(grant.tableNumber)
+        effects.push(() => this.book.conflict(grant.tournamentId, grant.tableId, +1))
+        this.log(
+          `sync: game ${body.gameUuid} was cancelled by appeal №${appeal}: table ${grant.tableNumber}'s entry ${unsent.seq} kept aside`,
+        )
+      }
+      throw appealReplayed(body.gameUuid, appeal, have.cancelled.reason, have.cancelled.at)
+    }
     // One writer is one machine (issue 29 §2): a second machine given the same code is refused, never merged;
     // only the head judge's decision for its version of a conflict binds the game to it.
     const machine = body.machine ?? ''
@@ -346,18 +400,24 @@ export class SyncHub {
             reason: decided.reason,
           })
         }
-        const kept = db.sync.addConflict({
-          tableId: grant.tableId,
-          gameUuid: body.gameUuid,
-          seq: e.seq,
-          stored: mine,
-          received: e,
-          machine,
-        })
+        const known = decided !== null
+        const kept =
+          known ||
+          db.sync.addConflict({
+            tableId: grant.tableId,
+            gameUuid: body.gameUuid,
+            seq: e.seq,
+            stored: mine,
+            received: e,
+            machine,
+          })
         // Conflict rows are bounded per table (issue 29 §2): past the bound the batch is refused, nothing kept.
         if (!kept) throw conflictsFull(grant.tableNumber)
-        effects.push(() => this.book.conflict(grant.tournamentId, grant.tableId, +1))
+        if (!known) effects.push(() => this.book.conflict(grant.tournamentId, grant.tableId, +1))
         this.log(`sync: conflict in game ${body.gameUuid} at seq ${e.seq} from table ${grant.tableNumber}`)
+        // The hub's entry there is the head judge's amendment by an appeal (issue 31 §1): said so, typed.
+        const appeal = amendmentAppeal(mine)
+        if (appeal !== null) throw appealAmended(body.gameUuid, e.seq, appeal)
         throw syncError(
           'sync/conflict',
           `Запись ${e.seq} игры отличается от уже полученной: она отложена для главного судьи.`,
@@ -617,6 +677,7 @@ export class SyncHub {
       resolution: c.resolution,
       reason: c.reason,
       resolvedAt: c.resolvedAt,
+      appeal: appealBehind(db, game?.gameId ?? null, c.stored),
     }
   }
 
@@ -651,6 +712,16 @@ export class SyncHub {
     }
     const table = c.tableId === null ? null : db.tournaments.getTable(c.tableId)
     const game = db.sync.gameByUuid(c.gameUuid)
+    const appeal = resolution === 'acceptTable' ? appealBehind(db, game?.gameId ?? null, c.stored) : null
+    if (appeal !== null) {
+      // The head judge's own answer to an appeal is never replaced by a table's entry (issue 31 §1).
+      throw syncError(
+        appeal.kind === 'amended' ? 'sync/appeal_amended' : 'sync/appeal_replayed',
+        `Версию стола принять нельзя: игра исправлена по апелляции №${appeal.number}${appeal.kind === 'replayed' ? ' (отменена для переигровки)' : ''}. Оставьте версию главного компьютера или закройте конфликт с причиной.`,
+        `The table's version cannot be taken: the game was corrected by appeal No. ${appeal.number}${appeal.kind === 'replayed' ? ' (cancelled for a replay)' : ''}. Keep the hub's version or dismiss the conflict with a reason.`,
+        { conflictId, appeal: appeal.number, kind: appeal.kind },
+      )
+    }
     if (resolution === 'acceptTable' && game) {
       const row = db.games.getGame(game.gameId)!
       const setup = row.setup as GameSetup
