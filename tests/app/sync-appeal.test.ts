@@ -75,6 +75,7 @@ async function playedRound(index: number): Promise<{ hubGame: number; local: num
 
 /** The table judge's entry after the game's end (extra points, as a table gives them while filling the protocol). */
 const lateEntry = { cmd: 'extraPoints', seat: 2, points: 0.2, reason: 'за протокол' }
+const secondEntry = { cmd: 'extraPoints', seat: 3, points: 0.1, reason: 'за протокол' }
 
 async function fileAppeal(gameId: number): Promise<{ id: number; number: number }> {
   return call(hub, 'appeals.file', {
@@ -125,6 +126,23 @@ describe('an appeal answered on the hub for a game its table machine still sends
     })
     // Nothing the table sent before is lost; the table keeps its own entry too.
     expect(table.db.games.loadGame(local)!.log.at(-1)!.command).toMatchObject(lateEntry)
+    // The table's judge goes on; its next push (after a pull) brings the branch: every entry of it is kept.
+    await call(table, 'game.command', { gameId: local, command: secondEntry })
+    await call(table, 'sync.pull', {})
+    table.sync.sender.kick()
+    await until(
+      'the branch kept',
+      () => hub.db.sync.conflicts().filter((c) => c.gameUuid === uuid).length === 2,
+    )
+    const branch = (await call(hub, 'sync.conflicts', { tournamentId: t.id })).filter(
+      (c) => c.gameUuid === uuid,
+    )
+    expect(branch.map((c) => [c.seq, c.appeal, c.hubEntry === null])).toEqual([
+      [amendSeq + 1, { number: appeal.number, kind: 'amended' }, true],
+      [amendSeq, { number: appeal.number, kind: 'amended' }, false],
+    ])
+    expect(branch[0].tableEntry?.command).toMatchObject(secondEntry)
+    expect((await call(hub, 'sync.status', { tournamentId: t.id })).tables[0].conflicts).toBe(2)
 
     // Over HTTP, the same answer, typed (409) with the appeal's number; nothing more stored, no second record.
     const res = await fetch(`${hub.server.origin}/sync/push`, {
@@ -149,8 +167,8 @@ describe('an appeal answered on the hub for a game its table machine still sends
     expect(hub.db.games.loadGame(hubGame)!.log).toHaveLength(amendSeq)
     expect(
       (await call(hub, 'sync.conflicts', { tournamentId: t.id })).filter((c) => c.gameUuid === uuid),
-    ).toHaveLength(1)
-    expect((await call(hub, 'sync.status', { tournamentId: t.id })).tables[0].conflicts).toBe(1)
+    ).toHaveLength(2)
+    expect((await call(hub, 'sync.status', { tournamentId: t.id })).tables[0].conflicts).toBe(2)
 
     // The table's version cannot replace the head judge's answer to the appeal.
     let refused: AppError | null = null
@@ -162,8 +180,13 @@ describe('an appeal answered on the hub for a game its table machine still sends
     expect(refused?.code).toBe('sync/appeal_amended')
     expect(refused?.data.message.ru).toContain(`по апелляции №${appeal.number}`)
     expect(hub.db.games.loadGame(hubGame)!.log).toHaveLength(amendSeq)
-    // Kept: the table learns it and stops sending that game.
+    // Kept: one decision decides the table's whole branch; the table learns it and stops sending that game.
     await call(hub, 'sync.resolveConflict', { conflictId: mine[0].id, resolution: 'keepHub' })
+    const decided = (await call(hub, 'sync.conflicts', { tournamentId: t.id })).filter(
+      (c) => c.gameUuid === uuid,
+    )
+    expect(decided.map((c) => c.resolution)).toEqual(['keepHub', 'keepHub'])
+    expect((await call(hub, 'sync.status', { tournamentId: t.id })).tables[0].conflicts).toBe(0)
     await call(table, 'sync.pull', {})
     expect(notices()).toContainEqual(
       expect.objectContaining({ gameId: local, state: 'closed', seq: amendSeq }),

@@ -708,6 +708,21 @@ export class SyncRepo extends Repo {
     })
   }
 
+  /**
+   * The accepted appeal (its number) whose amendment entry in this game's log is at or before `seq`, the newest
+   * such; null: none. A table's entry at such a seq met the head judge's correction (a table never receives the
+   * hub's entries, so its branch cannot hold the amendment).
+   */
+  amendingAppealAt(gameId: number, seq: number): number | null {
+    return this.guard(() => {
+      const row = this.stmt(
+        `SELECT number FROM appeals WHERE game_id = ? AND status = 'accepted' AND amend_seq IS NOT NULL
+           AND amend_seq <= ? ORDER BY amend_seq DESC LIMIT 1`,
+      ).get(gameId, seq) as { number: number } | undefined
+      return row?.number ?? null
+    })
+  }
+
   /** Drops a game's whole outbox (the hub closed its conflict: the table's differing entries are not sent). */
   dropOutbox(gameId: number): number {
     return this.write(() => this.stmt('DELETE FROM sync_outbox WHERE game_id = ?').run(gameId).changes)

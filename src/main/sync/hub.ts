@@ -42,24 +42,22 @@ import {
 } from './errors'
 import { HubStatusBook } from './status'
 
-/** The appeal whose amendment an entry is (its number in the tournament), or null for any other entry. */
-function amendmentAppeal(entry: unknown): number | null {
-  if (typeof entry !== 'object' || entry === null) return null
-  const command = (entry as { command?: unknown }).command
-  if (typeof command !== 'object' || command === null) return null
-  const c = command as { cmd?: unknown; appealId?: unknown }
-  return c.cmd === 'amend' && typeof c.appealId === 'number' ? c.appealId : null
-}
-
 /**
- * The appeal behind a conflict kept for a game (issue 31 §1), the one answer of the push's refusal, the conflicts
- * screen and the decision: the hub's entry is an appeal's amendment, or (no hub entry) the game was cancelled for
- * a replay on an appeal.
+ * The appeal behind a table's entry at `seq` of a game (issue 31 §1), the one answer of the push's refusal, the
+ * conflicts screen and the decision: the head judge's amendment by an accepted appeal is at or before that seq
+ * ('amended'), or — an entry the hub does not hold (`stored` null) — he cancelled the game for a replay on an
+ * appeal ('replayed'). Null: an ordinary conflict.
  */
-function appealBehind(db: MafiaDb, gameId: number | null, stored: unknown): SyncConflictAppeal | null {
-  const amended = amendmentAppeal(stored)
+function appealBehind(
+  db: MafiaDb,
+  gameId: number | null,
+  seq: number,
+  stored: unknown,
+): SyncConflictAppeal | null {
+  if (gameId === null) return null
+  const amended = db.sync.amendingAppealAt(gameId, seq)
   if (amended !== null) return { number: amended, kind: 'amended' }
-  if (stored !== null || gameId === null) return null
+  if (stored !== null) return null
   const replayed = db.sync.replayAppealOf(gameId)
   return replayed === null ? null : { number: replayed, kind: 'replayed' }
 }
@@ -342,24 +340,13 @@ export class SyncHub {
     if (have.cancelled) {
       const appeal = db.sync.replayAppealOf(have.gameId)
       if (appeal === null) throw gameCancelled(body.gameUuid, have.cancelled.reason, have.cancelled.at)
-      // Cancelled for a replay on an appeal (issue 31 §1): the table's first entry the hub does not hold is kept
-      // aside for the head judge (nothing the table played is lost), and the refusal names the appeal.
-      const unsent = body.entries.find((e) => e.seq > have.lastSeq)
-      if (unsent && !db.sync.findConflict(body.gameUuid, unsent.seq, unsent)) {
-        const kept = db.sync.addConflict({
-          tableId: grant.tableId,
-          gameUuid: body.gameUuid,
-          seq: unsent.seq,
-          stored: null,
-          received: unsent,
-          machine: body.machine ?? '',
-        })
-        if (!kept) throw conflictsFull(grant.tableNumber)
-        effects.push(() => this.book.conflict(grant.tournamentId, grant.tableId, +1))
-        this.log(
-          `sync: game ${body.gameUuid} was cancelled by appeal №${appeal}: table ${grant.tableNumber}'s entry ${unsent.seq} kept aside`,
-        )
-      }
+      // Cancelled for a replay on an appeal (issue 31 §1): the table's entries the hub does not hold are kept aside
+      // for the head judge (nothing the table played is lost), and the refusal names the appeal.
+      const unsent = body.entries.filter((e) => e.seq > have.lastSeq)
+      this.keepAside(grant, body, unsent, () => null, effects)
+      this.log(
+        `sync: game ${body.gameUuid} was cancelled by appeal №${appeal}: table ${grant.tableNumber}'s ${unsent.length} entries kept aside`,
+      )
       throw appealReplayed(body.gameUuid, appeal, have.cancelled.reason, have.cancelled.at)
     }
     // One writer is one machine (issue 29 §2): a second machine given the same code is refused, never merged;
@@ -400,6 +387,17 @@ export class SyncHub {
             reason: decided.reason,
           })
         }
+        // The table's entry meets the head judge's amendment by an appeal (issue 31 §1): its branch from here is
+        // kept aside whole for him (never merged over the correction), and the refusal names the appeal.
+        const appeal = appealBehind(db, have.gameId, e.seq, mine)
+        if (appeal !== null) {
+          const branch = body.entries.filter((x) => x.seq >= e.seq)
+          this.keepAside(grant, body, branch, (seq) => bySeq.get(seq) ?? null, effects)
+          this.log(
+            `sync: table ${grant.tableNumber}'s entries ${e.seq}… of game ${body.gameUuid} met appeal №${appeal.number}'s amendment: kept aside`,
+          )
+          throw appealAmended(body.gameUuid, e.seq, appeal.number)
+        }
         const known = decided !== null
         const kept =
           known ||
@@ -415,9 +413,6 @@ export class SyncHub {
         if (!kept) throw conflictsFull(grant.tableNumber)
         if (!known) effects.push(() => this.book.conflict(grant.tournamentId, grant.tableId, +1))
         this.log(`sync: conflict in game ${body.gameUuid} at seq ${e.seq} from table ${grant.tableNumber}`)
-        // The hub's entry there is the head judge's amendment by an appeal (issue 31 §1): said so, typed.
-        const appeal = amendmentAppeal(mine)
-        if (appeal !== null) throw appealAmended(body.gameUuid, e.seq, appeal)
         throw syncError(
           'sync/conflict',
           `Запись ${e.seq} игры отличается от уже полученной: она отложена для главного судьи.`,
@@ -487,6 +482,33 @@ export class SyncHub {
       })
     })
     return { acknowledged: lastSeq, stored: fresh.length, duplicates }
+  }
+
+  /**
+   * Keeps a table's entries aside as conflicts for the head judge, each once (a retry adds nothing), with the hub's
+   * entry at its seq (null: none). Past the per-table bound the batch is refused (conflicts_full).
+   */
+  private keepAside(
+    grant: TableGrant,
+    body: SyncPush,
+    entries: SyncPush['entries'],
+    storedAt: (seq: number) => unknown,
+    effects: Array<(storedAt: number) => void>,
+  ): void {
+    const db = this.deps.db()
+    for (const x of entries) {
+      if (db.sync.findConflict(body.gameUuid, x.seq, x)) continue
+      const kept = db.sync.addConflict({
+        tableId: grant.tableId,
+        gameUuid: body.gameUuid,
+        seq: x.seq,
+        stored: storedAt(x.seq),
+        received: x,
+        machine: body.machine ?? '',
+      })
+      if (!kept) throw conflictsFull(grant.tableNumber)
+      effects.push(() => this.book.conflict(grant.tournamentId, grant.tableId, +1))
+    }
   }
 
   /**
@@ -677,7 +699,7 @@ export class SyncHub {
       resolution: c.resolution,
       reason: c.reason,
       resolvedAt: c.resolvedAt,
-      appeal: appealBehind(db, game?.gameId ?? null, c.stored),
+      appeal: appealBehind(db, game?.gameId ?? null, c.seq, c.stored),
     }
   }
 
@@ -712,8 +734,9 @@ export class SyncHub {
     }
     const table = c.tableId === null ? null : db.tournaments.getTable(c.tableId)
     const game = db.sync.gameByUuid(c.gameUuid)
-    const appeal = resolution === 'acceptTable' ? appealBehind(db, game?.gameId ?? null, c.stored) : null
-    if (appeal !== null) {
+    const appeal = appealBehind(db, game?.gameId ?? null, c.seq, c.stored)
+    let decidedToo = 0
+    if (appeal !== null && resolution === 'acceptTable') {
       // The head judge's own answer to an appeal is never replaced by a table's entry (issue 31 §1).
       throw syncError(
         appeal.kind === 'amended' ? 'sync/appeal_amended' : 'sync/appeal_replayed',
@@ -754,13 +777,32 @@ export class SyncHub {
       this.deps.service.refreshGame(game.gameId)
       if (table) this.book.gameChanged(table.tournamentId, table.id)
     } else {
-      db.sync.resolveConflict(conflictId, resolution, reason.trim())
+      // A conflict over the head judge's answer to an appeal (issue 31 §1) is the table's whole branch after it:
+      // one decision decides every entry of that branch still open (the same game, table and appeal).
+      const branch =
+        appeal === null || table === null
+          ? []
+          : db.sync
+              .openConflicts(table.tournamentId)
+              .filter(
+                (o) =>
+                  o.id !== c.id &&
+                  o.gameUuid === c.gameUuid &&
+                  o.tableId === c.tableId &&
+                  appealBehind(db, game?.gameId ?? null, o.seq, o.stored)?.number === appeal.number,
+              )
+      db.sync.transaction(() => {
+        db.sync.resolveConflict(conflictId, resolution, reason.trim())
+        for (const o of branch) db.sync.resolveConflict(o.id, resolution, reason.trim())
+      })
+      decidedToo = branch.length
     }
     this.log(
-      `sync: conflict ${conflictId} (game ${c.gameUuid}, seq ${c.seq}) decided: ${resolution}${reason.trim() ? ` — ${reason.trim()}` : ''}`,
+      `sync: conflict ${conflictId} (game ${c.gameUuid}, seq ${c.seq}) decided: ${resolution}${reason.trim() ? ` — ${reason.trim()}` : ''}` +
+        (decidedToo > 0 ? ` (with the ${decidedToo} later entries of the table's branch)` : ''),
     )
     const tournamentId = table?.tournamentId ?? null
-    if (table) this.book.conflict(table.tournamentId, table.id, -1)
+    if (table) this.book.conflict(table.tournamentId, table.id, -1 - decidedToo)
     else if (tournamentId !== null) this.deps.onStatus?.(tournamentId)
     return tournamentId ?? 0
   }
