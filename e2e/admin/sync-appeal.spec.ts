@@ -4,28 +4,19 @@
  * version». The hub is the real headless server; the table's push is a real HTTP request with its table token.
  */
 import { test, expect } from '@playwright/test'
-import { startServer, type TestServer } from '../helpers/server'
-import { connectControl, type ControlClient } from '../overlay/control-client'
+import { useServerAndControl } from '../helpers/server-control'
 import { FULL_GAME, FULL_GAME_ROLES } from '../../tests/fixtures/full-game'
 import type { TournamentDetail } from '../../src/shared/tournament-ops'
 import type { GameEnvelope } from '../../src/shared/contract'
 import type { SyncHubStatus } from '../../src/shared/sync'
 
-let server: TestServer
-let control: ControlClient
-test.beforeAll(async () => {
-  server = await startServer()
-  control = await connectControl(server.origin, server.token)
-})
-test.afterAll(async () => {
-  control?.close()
-  await server?.stop()
-})
+const hall = useServerAndControl()
 
 test('a table entry over an appeal’s amendment: «Столы по сети» names appeal №N, no taking the table’s version', async ({
   page,
 }) => {
   test.setTimeout(90_000)
+  const { server, control } = hall
   let t = await control.call<TournamentDetail>('tournaments.create', {
     name: 'Кубок апелляций',
     rulesetId: 'fiim',
