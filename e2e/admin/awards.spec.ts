@@ -2,7 +2,8 @@
  * Awards (issue 31 §1) in /admin against the real headless server in Chromium: the demo tournament's winners as
  * the server computes them, the rules edited and saved through the page (a custom title, a minimum of games that
  * leaves an award without contenders, a disabled award), a refused value shown in the error area, the diplomas
- * PDF downloaded and read back page by page with pdftotext, and the defaults restored.
+ * PDF downloaded and read back page by page with pdftotext, and the defaults restored. An award of one's own added
+ * with «Добавить номинацию» (its title required, at most 15 of them), shown with its winners, printed, removed.
  */
 import { test, expect, type Page } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
@@ -184,6 +185,20 @@ test('an award of one’s own: added from the page with its title, shown with it
   await expect(page.getByTestId('award-own1')).toHaveCount(0)
   const after = await control.call<AwardsView>('awards.get', { tournamentId: id })
   expect(after.settings.awards.map((a) => a.id)).not.toContain('own1')
+  // At most 15 awards of one's own: with 15 stored (another window), the page refuses a 16th in words.
+  const full = after.settings.awards.concat(
+    Array.from({ length: 15 }, (_, i) => ({
+      ...after.settings.awards[0],
+      id: `own${i + 1}`,
+      title: `Приз ${i + 1}`,
+    })),
+  )
+  await control.call('awards.setRules', { tournamentId: id, settings: { ...after.settings, awards: full } })
+  await expect(page.getByTestId('award-rule-own15')).toBeVisible()
+  await page.getByTestId('awards-new-title').fill('Шестнадцатый')
+  await page.getByTestId('awards-add').click()
+  await expect(page.getByTestId('error-text')).toContainText('Своих номинаций не может быть больше 15')
+  await expect(page.getByTestId('award-rule-own16')).toHaveCount(0)
   await page.getByTestId('awards-reset').click()
   await expect(page.getByTestId('awards-default')).toBeVisible()
 })
