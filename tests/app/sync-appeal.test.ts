@@ -6,7 +6,8 @@
  *   conflict record; the hub's log keeps the amendment; «Столы по сети» (sync.conflicts) names the appeal; the
  *   table's version cannot be taken over it; the head judge keeps the hub's version and the table stops sending;
  * - cancelled for a replay: the push is refused with `sync/appeal_replayed`, naming the appeal; the table's entry
- *   is kept for the head judge; the table marks the game cancelled and pulls the replay as a new game.
+ *   is kept for the head judge; the table marks the game cancelled and pulls the replay as a new game;
+ * - an older conflict's «take the table's version» never cuts the hub's log through an appeal's amendment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -14,6 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startCore, type Core } from '../../src/main/core'
 import type { TournamentDetail } from '../../src/shared/tournament-ops'
+import Database from 'better-sqlite3'
 import { AppError } from '../../src/shared/errors'
 import { call, coreBase, until } from './sync-kit'
 import { FULL_GAME, FULL_GAME_ROLES } from '../fixtures/full-game'
@@ -33,7 +35,7 @@ beforeAll(async () => {
   t = await call(hub, 'tournaments.create', { name: 'Кубок апелляций', rulesetId: 'fiim', tables: 1 })
   const csv = Array.from({ length: 10 }, (_, i) => `Игрок ${i + 1}`).join('\n')
   await call(hub, 'tournaments.importPlayers', { tournamentId: t.id, csv: `nickname\n${csv}\n` })
-  t = await call(hub, 'stages.create', { tournamentId: t.id, kind: 'qualifying', games: 2 })
+  t = await call(hub, 'stages.create', { tournamentId: t.id, kind: 'qualifying', games: 3 })
   t = await call(hub, 'seating.generate', { stageId: t.stages[0].id, seed: 5 })
   await call(hub, 'sync.createToken', { tableId: t.tables[0].id })
   const code = hub.sync.codeOf(t.tables[0].id)!
@@ -238,5 +240,40 @@ describe('an appeal answered on the hub for a game its table machine still sends
     const fresh = pulled.pulled!.filter((g) => g.uuid !== uuid && g.round === 2)
     expect(fresh).toHaveLength(1)
     expect(table.db.sync.isSynced(fresh[0].gameId)).toBe(true)
+  })
+
+  it('an older conflict’s table version is never taken through an appeal’s amendment', async () => {
+    const { hubGame, local, uuid } = await playedRound(2)
+    // The hub's copy of entry 2 differs from the table's (as after a table restored from an old backup).
+    const raw = new Database(join(dir, 'hub', 'db.sqlite'))
+    raw.prepare('UPDATE game_events SET at = at + 1 WHERE game_id = ? AND seq = 2').run(hubGame)
+    raw.close()
+    table.db.sync.requeue(local, 2)
+    table.sync.sender.kick()
+    await until('the conflict', () => hub.db.sync.conflicts().some((c) => c.gameUuid === uuid))
+    const conflict = (await call(hub, 'sync.conflicts', { tournamentId: t.id })).find(
+      (c) => c.gameUuid === uuid,
+    )!
+    expect(conflict).toMatchObject({ seq: 2, appeal: null })
+    // The head judge then answers an appeal on the game with an amendment at the log's end.
+    const appeal = await fileAppeal(hubGame)
+    await call(hub, 'appeals.accept', {
+      id: appeal.id,
+      answer: 'Доп. баллы',
+      by: 'Главный судья',
+      amendment: { extraPoints: [{ seat: 4, points: 0.2 }] },
+    })
+    const length = hub.db.games.loadGame(hubGame)!.log.length
+    let refused: AppError | null = null
+    try {
+      await call(hub, 'sync.resolveConflict', { conflictId: conflict.id, resolution: 'acceptTable' })
+    } catch (err) {
+      refused = err as AppError
+    }
+    expect(refused?.code).toBe('sync/appeal_amended')
+    expect(refused?.data.message.en).toContain(`appeal No. ${appeal.number} (entry ${length})`)
+    // Nothing cut: the amendment stands.
+    expect(hub.db.games.loadGame(hubGame)!.log).toHaveLength(length)
+    expect(hub.db.games.loadGame(hubGame)!.log.at(-1)!.command).toMatchObject({ cmd: 'amend' })
   })
 })

@@ -709,18 +709,18 @@ export class SyncRepo extends Repo {
   }
 
   /**
-   * The accepted appeal (its number) whose amendment entry in this game's log is at or before `seq`, the newest
-   * such; null: none. A table's entry at such a seq met the head judge's correction (a table never receives the
-   * hub's entries, so its branch cannot hold the amendment).
+   * The amendments of accepted appeals in this game's log (issue 31 §1): each appeal's number and its entry's seq,
+   * in log order. A table never receives the hub's entries, so a table's entry at or after one of them met the
+   * head judge's correction.
    */
-  amendingAppealAt(gameId: number, seq: number): number | null {
-    return this.guard(() => {
-      const row = this.stmt(
-        `SELECT number FROM appeals WHERE game_id = ? AND status = 'accepted' AND amend_seq IS NOT NULL
-           AND amend_seq <= ? ORDER BY amend_seq DESC LIMIT 1`,
-      ).get(gameId, seq) as { number: number } | undefined
-      return row?.number ?? null
-    })
+  appealAmendments(gameId: number): Array<{ appeal: number; seq: number }> {
+    return this.guard(
+      () =>
+        this.stmt(
+          `SELECT number AS appeal, amend_seq AS seq FROM appeals
+           WHERE game_id = ? AND status = 'accepted' AND amend_seq IS NOT NULL ORDER BY amend_seq`,
+        ).all(gameId) as Array<{ appeal: number; seq: number }>,
+    )
   }
 
   /** Drops a game's whole outbox (the hub closed its conflict: the table's differing entries are not sent). */

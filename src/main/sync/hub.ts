@@ -55,8 +55,11 @@ function appealBehind(
   stored: unknown,
 ): SyncConflictAppeal | null {
   if (gameId === null) return null
-  const amended = db.sync.amendingAppealAt(gameId, seq)
-  if (amended !== null) return { number: amended, kind: 'amended' }
+  const amended = db.sync
+    .appealAmendments(gameId)
+    .filter((a) => a.seq <= seq)
+    .at(-1)
+  if (amended !== undefined) return { number: amended.appeal, kind: 'amended' }
   if (stored !== null) return null
   const replayed = db.sync.replayAppealOf(gameId)
   return replayed === null ? null : { number: replayed, kind: 'replayed' }
@@ -736,6 +739,19 @@ export class SyncHub {
     const game = db.sync.gameByUuid(c.gameUuid)
     const appeal = appealBehind(db, game?.gameId ?? null, c.seq, c.stored)
     let decidedToo = 0
+    // Taking the table's version cuts the hub's log from that seq: never through an appeal's amendment either.
+    const cut =
+      resolution === 'acceptTable' && appeal === null && game
+        ? db.sync.appealAmendments(game.gameId).find((a) => a.seq >= c.seq)
+        : undefined
+    if (cut !== undefined) {
+      throw syncError(
+        'sync/appeal_amended',
+        `Версию стола с записи ${c.seq} принять нельзя: журнал главного компьютера после неё содержит исправление по апелляции №${cut.appeal} (запись ${cut.seq}). Оставьте версию главного компьютера или закройте конфликт с причиной.`,
+        `The table's version from entry ${c.seq} cannot be taken: the hub's log after it holds the correction by appeal No. ${cut.appeal} (entry ${cut.seq}). Keep the hub's version or dismiss the conflict with a reason.`,
+        { conflictId, appeal: cut.appeal, seq: cut.seq },
+      )
+    }
     if (appeal !== null && resolution === 'acceptTable') {
       // The head judge's own answer to an appeal is never replaced by a table's entry (issue 31 §1).
       throw syncError(
