@@ -289,6 +289,10 @@ export interface DataImportResult {
   players: number
   playersMatched: number
   tournamentId: number | null
+  /** Appeals, seasons and registry pairs written by the import (those already here are not counted). */
+  appeals: number
+  seasons: number
+  pairs: number
 }
 
 /** A file produced by an export, for a download or the print dialog. */
@@ -539,6 +543,7 @@ export const calls = {
       z.object({ gameId: z.number().int().positive() }).strict(),
       z.object({ roundId: z.number().int().positive() }).strict(),
       z.object({ tournamentId: z.number().int().positive() }).strict(),
+      z.object({ all: z.literal(true) }).strict(),
     ]),
     out<ExportedFile>(),
   ),

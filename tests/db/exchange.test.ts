@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { EXCHANGE_FORMAT, openDatabase, type MafiaDb } from '../../src/main/db'
+import { EXCHANGE_FORMAT, EXCHANGE_VERSION, openDatabase, type MafiaDb } from '../../src/main/db'
 import { entry, errorCode, removeDir, results, setupFor, tempDir } from './helpers'
 
 let dir: string
@@ -81,7 +81,7 @@ describe('export → import between machines', () => {
     const text = source.transfer.exportJson({ roundId: src.roundId })
     const doc = JSON.parse(text) as { format: string; version: number; games: unknown[]; players: unknown[] }
     expect(doc.format).toBe(EXCHANGE_FORMAT)
-    expect(doc.version).toBe(1)
+    expect(doc.version).toBe(EXCHANGE_VERSION)
     expect(doc.games).toHaveLength(2)
     expect(doc.players).toHaveLength(10)
 
@@ -278,7 +278,7 @@ describe('refused imports change nothing', () => {
     expect(await errorCode(() => target.transfer.importJson('[1, 2, 3]'))).toBe('db/import_wrong_format')
     expect(
       await errorCode(() =>
-        target.transfer.importJson(JSON.stringify({ format: EXCHANGE_FORMAT, version: 2 })),
+        target.transfer.importJson(JSON.stringify({ format: EXCHANGE_FORMAT, version: 3 })),
       ),
     ).toBe('db/import_unsupported_version')
     const good = JSON.parse(source.transfer.exportJson({ tournamentId: 1 })) as {

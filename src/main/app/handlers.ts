@@ -218,7 +218,9 @@ function dataHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'data'> {
           ? `game-${scope.gameId}`
           : 'roundId' in scope
             ? `round-${scope.roundId}`
-            : `tournament-${scope.tournamentId}`
+            : 'tournamentId' in scope
+              ? `tournament-${scope.tournamentId}`
+              : 'database'
       return {
         fileName: `mafia-desk-${name}.json`,
         mime: 'application/json',

@@ -27,7 +27,7 @@ export interface PairPolicyRow {
   reason: string
 }
 
-function checkConfig(value: unknown, seasonId: number | null): SeasonConfig {
+export function checkConfig(value: unknown, seasonId: number | null): SeasonConfig {
   const parsed = seasonConfigSchema.safeParse(value)
   const range = parsed.success ? seasonRangeProblem(parsed.data) : null
   if (parsed.success && range === null) return parsed.data

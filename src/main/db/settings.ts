@@ -3,6 +3,9 @@ import { Repo } from './core'
 import { invalidInput } from './errors'
 import { toJson } from './validate'
 
+/** The setting that keeps a tournament's normaliser (by its uuid, so that it travels with the exchange file). */
+export const tournamentNormaliserKey = (uuid: string): string => `standings.normaliser.${uuid}`
+
 export class SettingsRepo extends Repo {
   getSetting<T>(key: string): T | null {
     return this.guard(() => {

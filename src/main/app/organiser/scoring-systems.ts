@@ -19,13 +19,14 @@ import {
 } from '../../../shared/game/scoring-system'
 import type { PreviewRow, ScoringSystemEntry, StandingsPreview } from '../../../shared/scoring-ops'
 import type { MafiaDb } from '../../db'
+import { tournamentNormaliserKey } from '../../db/settings'
 import { normalise } from '../../tournament/ranking'
 import { computeAllStandings } from '../../tournament/standings'
 import { standingsInputs, tournamentRuleset } from '../exports'
 import { fail } from './context'
 
 const CUSTOM_KEY = 'scoring.systems'
-const normaliserKey = (uuid: string): string => `standings.normaliser.${uuid}`
+const normaliserKey = tournamentNormaliserKey
 const NO_NORMALISER: Normaliser = { kind: 'none' }
 
 function isShipped(id: string): boolean {
