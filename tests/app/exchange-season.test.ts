@@ -128,6 +128,15 @@ describe('the whole database in one exchange file', () => {
       by: 'Главный судья',
     })
     await src.call('appeals.reject', { id: second.id, answer: 'Фол выдан верно.', by: 'Иванов (ГС)' })
+    // The second tournament's №1 answered by a replay: its game cancelled (with the appeal's number), the table's
+    // replay prepared.
+    const third: Appeal = await src.call('appeals.file', {
+      gameId: two.gameId,
+      filer: { role: 'captain', name: 'Капитан' },
+      text: 'Игра сорвана.',
+      by: 'Главный судья',
+    })
+    await src.call('appeals.replay', { id: third.id, answer: 'Переиграть.', by: 'Иванов (ГС)' })
     await src.call('tournaments.setNormaliser', {
       tournamentId: one.t.id,
       normaliser: { kind: 'perGame', minGames: 1 },
@@ -147,7 +156,7 @@ describe('the whole database in one exchange file', () => {
 
     text = fileText(await src.call('data.export', { all: true }))
     const report = await dst.call('data.import', { text })
-    expect(report).toMatchObject({ appeals: 2, seasons: 2, pairs: 3 })
+    expect(report).toMatchObject({ appeals: 3, seasons: 2, pairs: 3 })
 
     for (const season of ['Зима', 'Кубки']) {
       expect(await seasonByName(dst, season)).toEqual(await seasonByName(src, season))
@@ -170,12 +179,40 @@ describe('the whole database in one exchange file', () => {
     const amended = ((await dst.call('appeals.list', { tournamentId: oneHere })) as Appeal[]).find(
       (a) => a.number === 1,
     )!
+    // The replayed game stays cancelled, with its reason: it counts nowhere, here as there.
+    const twoHere = localTournament(dst, two.t.uuid)
+    expect(await appealsOf(dst, twoHere)).toEqual(await appealsOf(src, two.t.id))
+    const cancelled = dst
+      .core()
+      .db.games.getGame(((await dst.call('appeals.list', { tournamentId: twoHere })) as Appeal[])[0].gameId)!
+    expect(cancelled.cancelReason).toContain('Апелляция №1')
+    expect(
+      (await dst.call('standings.get', { tournamentId: twoHere })).overall.map((r) => [
+        r.name,
+        r.games,
+        r.total,
+      ]),
+    ).toEqual(
+      (await src.call('standings.get', { tournamentId: two.t.id })).overall.map((r) => [
+        r.name,
+        r.games,
+        r.total,
+      ]),
+    )
     const html = await dst.call('export.protocol', { gameId: amended.gameId, format: 'html' })
     expect(fileText(html)).toContain('Исправлен по апелляции №1')
     expect(
-      (await dst.call('standings.get', { tournamentId: oneHere })).overall.map((r) => [r.nickname, r.total]),
+      (await dst.call('standings.get', { tournamentId: oneHere })).overall.map((r) => [
+        r.name,
+        r.games,
+        r.total,
+      ]),
     ).toEqual(
-      (await src.call('standings.get', { tournamentId: one.t.id })).overall.map((r) => [r.nickname, r.total]),
+      (await src.call('standings.get', { tournamentId: one.t.id })).overall.map((r) => [
+        r.name,
+        r.games,
+        r.total,
+      ]),
     )
   })
 
@@ -261,7 +298,7 @@ describe('the whole database in one exchange file', () => {
     expect(refused.ru).toContain('апелляция №3')
     expect(counts(dst.core().db)).toEqual(before)
     // Where the tournament has no other №3, the same round file merges: №3 joins №1 and №2, matched by number.
-    expect(await fresh.call('data.import', { text })).toMatchObject({ appeals: 2 })
+    expect(await fresh.call('data.import', { text })).toMatchObject({ appeals: 3 })
     expect(await fresh.call('data.import', { text: roundFile })).toMatchObject({ games: 1, appeals: 1 })
     expect(await appealsOf(fresh, localTournament(fresh, one.t.uuid))).toEqual(await appealsOf(src, one.t.id))
   })

@@ -181,6 +181,11 @@ export const exchangeGameSchema = z
     setup: z.custom<unknown>((v) => v !== undefined, 'setup is required'),
     log: z.array(exchangeEntrySchema),
     results: z.array(exchangeResultSchema),
+    /** Version 2: a cancelled game (e.g. an appeal answered by a replay) with when and why; null: not cancelled. */
+    cancelled: z
+      .object({ at: z.number().int(), reason: z.string().max(500) })
+      .nullable()
+      .default(null),
   })
   .refine((g) => g.round === null || g.stage !== null, {
     message: 'a round needs its stage',

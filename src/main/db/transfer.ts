@@ -132,6 +132,7 @@ export class TransferRepo extends Repo {
           setup: JSON.parse(g.setup) as unknown,
           log: loadLog(this.core, g.id) as ExchangeGame['log'],
           results,
+          cancelled: g.cancelled_at === null ? null : { at: g.cancelled_at, reason: g.cancel_reason ?? '' },
         }
         doc.games.push(game)
       }
@@ -398,6 +399,7 @@ export class TransferRepo extends Repo {
         `INSERT INTO game_results (game_id, seat, player_id, role, win, best_move, extra, penalty, total, ci,
            extra_reasons, penalty_reasons) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
+      const cancel = this.stmt('UPDATE games SET cancelled_at = ?, cancel_reason = ? WHERE id = ?')
       const gameIds = new Map<string, number>()
       for (const g of doc.games) {
         const setup = remapSetupPlayers(g.setup, mapPlayer)
@@ -426,6 +428,9 @@ export class TransferRepo extends Repo {
         )
         const gameId = Number(info.lastInsertRowid)
         gameIds.set(g.uuid, gameId)
+        // A cancelled game stays cancelled, its reason checked as `cancelGame` checks it.
+        if (g.cancelled !== null)
+          cancel.run(g.cancelled.at, optionalText(g.cancelled.reason, 'reason', 500), gameId)
         writeSeats(this.core, gameId, setup)
         for (const e of g.log) {
           insertEvent.run(gameId, e.seq, toJson(e.command, 'command'), JSON.stringify(e.events), e.at)
