@@ -234,6 +234,24 @@ describe('per-round judges travel with the tournament', () => {
   })
 })
 
+describe('versions', () => {
+  it('a version 1 file (no tournament per game, no appeals, seasons or pairs) still imports; the file written is version 2', async () => {
+    const src = await tableMachine()
+    const doc = JSON.parse(source.transfer.exportJson({ roundId: src.roundId })) as {
+      version: number
+      games: Array<Record<string, unknown>>
+    }
+    expect(doc.version).toBe(2)
+    expect(doc.games.every((g) => typeof g.tournament === 'string' && g.cancelled === null)).toBe(true)
+    const v1 = { ...doc, version: 1, games: doc.games.map(({ tournament: _t, cancelled: _c, ...g }) => g) }
+    const report = target.transfer.importJson(JSON.stringify(v1))
+    expect(report).toMatchObject({ games: 2, appeals: 0, seasons: 0, pairs: 0 })
+    expect(report.tournamentId).not.toBeNull()
+    // Its games went into the file's tournament, as a version 1 file means.
+    expect(target.games.listGames({}).filter((g) => g.tournamentId === report.tournamentId)).toHaveLength(2)
+  })
+})
+
 describe('refused imports change nothing', () => {
   it('the same game twice: db/import_duplicate', async () => {
     const src = await tableMachine()
