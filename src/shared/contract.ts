@@ -293,6 +293,8 @@ export interface DataImportResult {
   appeals: number
   seasons: number
   pairs: number
+  /** Custom scoring systems added by the import. */
+  scoringSystems: number
 }
 
 /** A file produced by an export, for a download or the print dialog. */

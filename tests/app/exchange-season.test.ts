@@ -154,9 +154,17 @@ describe('the whole database in one exchange file', () => {
     await src.call('players.savePair', { a: nick('Ж2-3'), b: nick('Ж1-4'), reason: 'один клуб' })
     await src.call('players.savePair', { a: nick('Ж2-5'), b: nick('Ж2-6') })
 
+    // A custom scoring system (a copy with its own best-move values) travels with the club's data.
+    const copy = await src.call('scoring.copy', { id: 'fiim', name: 'Клубная' })
+    await src.call('scoring.save', {
+      system: { ...copy.system, bestMove: { two: 0.25, three: 0.45 } },
+    })
     text = fileText(await src.call('data.export', { all: true }))
     const report = await dst.call('data.import', { text })
-    expect(report).toMatchObject({ appeals: 3, seasons: 2, pairs: 3 })
+    expect(report).toMatchObject({ appeals: 3, seasons: 2, pairs: 3, scoringSystems: 1 })
+    const custom = async (h: TournamentCore): Promise<unknown> =>
+      (await h.call('scoring.list', {})).filter((e) => !e.shipped)
+    expect(await custom(dst)).toEqual(await custom(src))
 
     for (const season of ['Зима', 'Кубки']) {
       expect(await seasonByName(dst, season)).toEqual(await seasonByName(src, season))
@@ -229,6 +237,7 @@ describe('the whole database in one exchange file', () => {
         appeals: 0,
         seasons: 0,
         pairs: 0,
+        scoringSystems: 0,
       })
       expect(counts(dst.core().db)).toEqual(before)
     }

@@ -9,7 +9,7 @@ import { awardSettingsSchema } from '../../shared/awards'
 import { z } from 'zod'
 import { APPEAL_STATUSES } from '../../shared/appeals'
 import { logEntrySchema, playerNameSchema } from '../../shared/game/entry'
-import { normaliserSchema } from '../../shared/game/scoring-system'
+import { normaliserSchema, scoringSystemSchema } from '../../shared/game/scoring-system'
 import { APPEAL_TEXT_MAX, boundedText } from '../../shared/limits'
 import { seasonConfigObject, seasonRangeProblem } from '../../shared/season-series'
 
@@ -210,6 +210,8 @@ export const exchangeDocumentSchema = z.object({
   seasons: z.array(exchangeSeasonSchema).optional(),
   /** Version 2, optional: the registry's pairs kept apart. */
   pairs: z.array(exchangePairSchema).optional(),
+  /** Version 2, optional: the custom scoring systems (made by copying a system; the shipped ones never travel). */
+  scoringSystems: z.array(scoringSystemSchema).optional(),
 })
 
 export type ExchangeDocument = z.infer<typeof exchangeDocumentSchema>

@@ -20,8 +20,10 @@ import {
 } from './exchange'
 import type { AppealDbRow } from './appeals'
 import { checkConfig } from './seasons'
-import { tournamentNormaliserKey } from './settings'
-import { normaliserSchema } from '../../shared/game/scoring-system'
+import { CUSTOM_SCORING_SYSTEMS_KEY, tournamentNormaliserKey } from './settings'
+import { z } from 'zod'
+import { SHIPPED_SCORING_SYSTEMS } from '../../shared/game/ruleset'
+import { normaliserSchema, scoringSystemSchema, type ScoringSystem } from '../../shared/game/scoring-system'
 import { isRecord } from './fsutil'
 import { loadLog, roundLocked, writeSeats, type GamesRepo } from './games'
 import { insertPlayer, playerByKey } from './players'
@@ -152,6 +154,7 @@ export class TransferRepo extends Repo {
           }>
         ).map((p) => ({ a: p.a, b: p.b, reason: p.reason }))
         doc.seasons = this.exportSeasons()
+        doc.scoringSystems = this.customSystems()
       }
       for (const id of [...playerIds].sort((a, b) => a - b)) {
         const p = this.requirePlayer(id)
@@ -276,6 +279,22 @@ export class TransferRepo extends Repo {
         weights: Object.fromEntries(Object.entries(c.weights).map(([id, w]) => [uuid(Number(id)), w])),
       }
     })
+  }
+
+  /** The custom scoring systems as the scoring page reads them (a damaged list is a clear error, never dropped). */
+  private customSystems(): ScoringSystem[] {
+    const stored = this.setting(CUSTOM_SCORING_SYSTEMS_KEY)
+    if (stored === null) return []
+    const parsed = z.array(scoringSystemSchema).safeParse(stored)
+    if (!parsed.success) {
+      throw dbError(
+        'db/bad_scoring_systems',
+        'Сохранённые свои системы подсчёта очков повреждены и не читаются; ничего не изменено. Восстановите резервную копию.',
+        'The stored custom scoring systems are damaged and cannot be read; nothing was changed. Restore a backup.',
+        { issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`) },
+      )
+    }
+    return parsed.data
   }
 
   private setting(key: string): unknown {
@@ -460,6 +479,26 @@ export class TransferRepo extends Repo {
       }
       let pairs = 0
       for (const p of doc.pairs ?? []) if (this.importPair(p, mapPlayer, players)) pairs++
+      let systems = 0
+      const custom = this.customSystems()
+      for (const system of doc.scoringSystems ?? []) {
+        const here = custom.find((x) => x.id === system.id)
+        if (here === undefined) {
+          custom.push(system)
+          systems++
+        } else if (canonicalJson(here) !== canonicalJson(system)) {
+          throw dbError(
+            'db/import_conflict',
+            `Импорт отменён: своя система подсчёта очков «${system.id}» уже есть в базе и отличается от системы «${system.name}» из файла. Ничего не изменено.`,
+            `Import refused: the custom scoring system "${system.id}" is already in the database and differs from "${system.name}" in the file. Nothing was changed.`,
+            { scoringSystem: system.id },
+          )
+        }
+      }
+      if (systems > 0)
+        this.stmt(
+          'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+        ).run(CUSTOM_SCORING_SYSTEMS_KEY, JSON.stringify(custom))
       let seasons = 0
       for (const [i, season] of (doc.seasons ?? []).entries())
         if (this.importSeason(season, i, places)) seasons++
@@ -471,6 +510,7 @@ export class TransferRepo extends Repo {
         appeals,
         seasons,
         pairs,
+        scoringSystems: systems,
       }
     })
   }
@@ -955,6 +995,16 @@ export function parseExchange(text: string): ExchangeDocument {
     const key = [p.a, p.b].sort((x, y) => x - y).join('/')
     if (pairs.has(key)) issues.push({ path: `pairs.${i}`, message: 'the same pair twice' })
     pairs.add(key)
+  })
+  const systems = new Set<string>()
+  doc.scoringSystems?.forEach((x, i) => {
+    if (Object.prototype.hasOwnProperty.call(SHIPPED_SCORING_SYSTEMS, x.id))
+      issues.push({
+        path: `scoringSystems.${i}.id`,
+        message: `${x.id} is a shipped system: it never travels`,
+      })
+    if (systems.has(x.id)) issues.push({ path: `scoringSystems.${i}.id`, message: `system ${x.id} twice` })
+    systems.add(x.id)
   })
   const seasons = new Set<string>()
   doc.seasons?.forEach((s, i) => {

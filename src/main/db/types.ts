@@ -264,6 +264,8 @@ export interface ImportReport {
   appeals: number
   seasons: number
   pairs: number
+  /** Custom scoring systems added. */
+  scoringSystems: number
 }
 
 export interface DemoIds {

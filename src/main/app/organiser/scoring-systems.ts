@@ -19,13 +19,13 @@ import {
 } from '../../../shared/game/scoring-system'
 import type { PreviewRow, ScoringSystemEntry, StandingsPreview } from '../../../shared/scoring-ops'
 import type { MafiaDb } from '../../db'
-import { tournamentNormaliserKey } from '../../db/settings'
+import { CUSTOM_SCORING_SYSTEMS_KEY, tournamentNormaliserKey } from '../../db/settings'
 import { normalise } from '../../tournament/ranking'
 import { computeAllStandings } from '../../tournament/standings'
 import { standingsInputs, tournamentRuleset } from '../exports'
 import { fail } from './context'
 
-const CUSTOM_KEY = 'scoring.systems'
+const CUSTOM_KEY = CUSTOM_SCORING_SYSTEMS_KEY
 const normaliserKey = tournamentNormaliserKey
 const NO_NORMALISER: Normaliser = { kind: 'none' }
 
