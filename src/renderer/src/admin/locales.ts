@@ -6,6 +6,7 @@ import { en as appealsEn, ru as appealsRu } from './locales/appeals'
 import * as layers from './locales/layers'
 import scoring from './locales/scoring'
 import seasonRoom from './locales/season'
+import exchangeRoom from './locales/exchange'
 
 export const adminRu = {
   screens: screensLocale.ru,
@@ -13,6 +14,7 @@ export const adminRu = {
   ...seasonRoom.ru,
   appeals: appealsRu,
   scoring: scoring.ru,
+  exchange: exchangeRoom.ru,
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
   toControl: 'Пульт судьи',
@@ -488,6 +490,7 @@ export const adminEn: typeof adminRu = {
   appeals: appealsEn,
   ...seasonRoom.en,
   scoring: scoring.en,
+  exchange: exchangeRoom.en,
   title: 'Mafia Desk — tournament and data',
   heading: 'Tournament and data',
   toControl: 'Judge panel',
