@@ -5,8 +5,7 @@
  * answered by cancelling the game and replaying it; every step shows who took it and when.
  */
 import { test, expect } from '@playwright/test'
-import { startServer, type TestServer } from '../helpers/server'
-import { connectControl, type ControlClient } from '../overlay/control-client'
+import { useServerAndControl } from '../helpers/server-control'
 import { FULL_GAME, FULL_GAME_ROLES } from '../../tests/fixtures/full-game'
 
 const NICKS = Array.from({ length: 10 }, (_, i) => `Апеллянт ${String(i + 1).padStart(2, '0')}`)
@@ -26,19 +25,10 @@ interface Standings {
   overall: Array<{ playerId: number | null; total: number }>
 }
 
-let server: TestServer
-let control: ControlClient
-test.beforeAll(async () => {
-  server = await startServer()
-  control = await connectControl(server.origin, server.token)
-})
-test.afterAll(async () => {
-  control?.close()
-  await server?.stop()
-})
+const hall = useServerAndControl()
 
 async function totals(tournamentId: number): Promise<Map<number, number>> {
-  const s = await control.call<Standings>('standings.get', { tournamentId })
+  const s = await hall.control.call<Standings>('standings.get', { tournamentId })
   return new Map(s.overall.map((r) => [r.playerId!, r.total]))
 }
 
@@ -46,24 +36,24 @@ test('an appeal is filed, shown as a badge, accepted with a correction (standing
   page,
 }) => {
   test.setTimeout(90_000)
-  const t = await control.call<{ id: number }>('tournaments.create', {
+  const t = await hall.control.call<{ id: number }>('tournaments.create', {
     name: 'Апелляции e2e',
     rulesetId: 'fiim',
     tables: 1,
   })
-  await control.call('tournaments.importPlayers', {
+  await hall.control.call('tournaments.importPlayers', {
     tournamentId: t.id,
     csv: ['nickname', ...NICKS].join('\n'),
   })
-  let detail = await control.call<Detail>('stages.create', {
+  let detail = await hall.control.call<Detail>('stages.create', {
     tournamentId: t.id,
     kind: 'qualifying',
     games: 2,
   })
-  detail = await control.call<Detail>('seating.generate', { stageId: detail.stages[0].id, seed: 3 })
+  detail = await hall.control.call<Detail>('seating.generate', { stageId: detail.stages[0].id, seed: 3 })
   const round = detail.stages[0].rounds[0]
   const table = round.tables[0]
-  const env = await control.call<{ gameId: number }>('game.create', {
+  const env = await hall.control.call<{ gameId: number }>('game.create', {
     rulesetId: 'fiim',
     players: table.seats.map((p) => ({ name: p!.nickname, playerId: p!.id })),
     roles: { ...FULL_GAME_ROLES },
@@ -71,11 +61,11 @@ test('an appeal is filed, shown as a badge, accepted with a correction (standing
     roundId: round.id,
     tableId: table.tableId,
   })
-  for (const command of FULL_GAME) await control.command(env.gameId, command)
+  for (const command of FULL_GAME) await hall.control.command(env.gameId, command)
   const seat1 = table.seats[0]!
   const before = await totals(t.id)
 
-  await page.goto(`${server.origin}/admin?token=${encodeURIComponent(server.token)}#office`)
+  await page.goto(`${hall.server.origin}/admin?token=${encodeURIComponent(hall.server.token)}#office`)
   await page.getByTestId('office-select').selectOption({ label: 'Апелляции e2e' })
   await expect(page.getByTestId('dashboard')).toBeVisible()
   await expect(page.getByTestId('appeals-badge')).toHaveCount(0)
@@ -131,7 +121,7 @@ test('an appeal is filed, shown as a badge, accepted with a correction (standing
   await expect(page.getByTestId('confirm-text')).toContainText('Тур 1, стол 1')
   await page.getByTestId('confirm-yes').click()
   await expect(page.getByTestId('appeal-status-3')).toHaveText('переигровка')
-  const now = await control.call<Detail>('tournaments.get', { tournamentId: t.id })
+  const now = await hall.control.call<Detail>('tournaments.get', { tournamentId: t.id })
   const tb = now.stages[0].rounds[0].tables[0]
   expect(tb.cancelled.map((g) => g.id)).toEqual([env.gameId])
   expect(tb.game?.status).toBe('setup')

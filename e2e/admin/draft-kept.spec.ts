@@ -4,25 +4,16 @@
  * edit, and the saved value is what was typed. The season form keeps a name typed before its first load ended.
  */
 import { test, expect } from '@playwright/test'
-import { startServer, type TestServer } from '../helpers/server'
-import { connectControl, type ControlClient } from '../overlay/control-client'
+import { useServerAndControl } from '../helpers/server-control'
 import type { AwardsView } from '../../src/shared/awards'
 import type { TournamentDetail } from '../../src/shared/tournament-ops'
 
-let server: TestServer
-let control: ControlClient
-test.beforeAll(async () => {
-  server = await startServer()
-  control = await connectControl(server.origin, server.token)
-})
-test.afterAll(async () => {
-  control?.close()
-  await server?.stop()
-})
+const hall = useServerAndControl()
 
 test('an unsaved edit survives the reload another window’s change causes, and is what gets saved', async ({
   page,
 }) => {
+  const { server, control } = hall
   await page.goto(`${server.origin}/admin?token=${encodeURIComponent(server.token)}#office`)
   await expect(page.getByTestId('office-select')).toContainText('Демо-турнир')
   const id = Number(await page.getByTestId('office-select').inputValue())
@@ -64,17 +55,18 @@ test('an unsaved edit survives the reload another window’s change causes, and 
 })
 
 test('a season’s name typed while the page still loads is kept and saved', async ({ page }) => {
+  const { origin, token } = hall.server
   // The season list answers late: the name is typed before the first load ends.
   let release: () => void = () => undefined
   const held = new Promise<void>((r) => (release = r))
   await page.routeWebSocket(/./, (ws) => {
-    const server = ws.connectToServer()
+    const upstream = ws.connectToServer()
     ws.onMessage(async (m) => {
       if (typeof m === 'string' && m.includes('"season.list"')) await held
-      server.send(m)
+      upstream.send(m)
     })
   })
-  await page.goto(`${server.origin}/admin?token=${encodeURIComponent(server.token)}#season`)
+  await page.goto(`${origin}/admin?token=${encodeURIComponent(token)}#season`)
   await page.getByTestId('series-name').fill('Сезон, набранный рано')
   release()
   await page.waitForTimeout(500)

@@ -5,8 +5,7 @@
  * confirmation, and the dashboard shows it.
  */
 import { test, expect, type Page } from '@playwright/test'
-import { startServer, type TestServer } from '../helpers/server'
-import { connectControl, type ControlClient } from '../overlay/control-client'
+import { useServerAndControl } from '../helpers/server-control'
 
 const NICKS = Array.from({ length: 19 }, (_, i) => `Запись ${String(i + 1).padStart(2, '0')}`)
 
@@ -21,16 +20,7 @@ interface Detail {
   stages: Array<{ id: number; rounds: Array<{ id: number; tables: Table[] }> }>
 }
 
-let server: TestServer
-let control: ControlClient
-test.beforeAll(async () => {
-  server = await startServer()
-  control = await connectControl(server.origin, server.token)
-})
-test.afterAll(async () => {
-  control?.close()
-  await server?.stop()
-})
+const hall = useServerAndControl()
 
 async function loadTable(panel: Page, table: number): Promise<void> {
   await panel.getByLabel('Стол', { exact: true }).selectOption({ label: String(table) })
@@ -42,29 +32,29 @@ test('the seating fills every seat (a spare seat too), keeps the players fixed, 
   browser,
 }) => {
   test.setTimeout(90_000)
-  const t = await control.call<{ id: number }>('tournaments.create', {
+  const t = await hall.control.call<{ id: number }>('tournaments.create', {
     name: 'Запись e2e',
     rulesetId: 'fiim',
     tables: 2,
   })
-  await control.call('tournaments.importPlayers', {
+  await hall.control.call('tournaments.importPlayers', {
     tournamentId: t.id,
     csv: ['nickname', ...NICKS].join('\n'),
   })
-  let detail = await control.call<Detail>('stages.create', {
+  let detail = await hall.control.call<Detail>('stages.create', {
     tournamentId: t.id,
     kind: 'qualifying',
     games: 1,
   })
-  await control.call('seating.generate', { stageId: detail.stages[0].id, seed: 9, uneven: 'spareSeats' })
-  detail = await control.call<Detail>('rounds.start', { roundId: detail.stages[0].rounds[0].id })
+  await hall.control.call('seating.generate', { stageId: detail.stages[0].id, seed: 9, uneven: 'spareSeats' })
+  detail = await hall.control.call<Detail>('rounds.start', { roundId: detail.stages[0].rounds[0].id })
   const tables = detail.stages[0].rounds[0].tables
   const spareTable = tables.find((x) => x.seats.includes(null))!
   const fullTable = tables.find((x) => !x.seats.includes(null))!
   const spareSeat = spareTable.seats.indexOf(null) + 1
 
   const panel = await browser.newPage()
-  await panel.goto(server.controlUrl)
+  await panel.goto(hall.server.controlUrl)
   await expect(panel.getByTestId('seat-1')).toBeVisible()
   await panel.keyboard.press('g')
   await expect(panel.getByTestId('setup')).toBeVisible()
@@ -89,10 +79,9 @@ test('the seating fills every seat (a spare seat too), keeps the players fixed, 
   await panel.getByTestId(`name-${spareSeat}`).fill('Гость из зала')
   await panel.getByTestId('create-start').click()
   await expect(panel.getByTestId('phase')).toHaveAttribute('data-phase', 'zeroNight')
-  const game = await control.call<{ view: { players: Array<{ name: string; playerId: number | null }> } }>(
-    'game.view',
-    { gameId: spareTable.game!.id },
-  )
+  const game = await hall.control.call<{
+    view: { players: Array<{ name: string; playerId: number | null }> }
+  }>('game.view', { gameId: spareTable.game!.id })
   expect(game.view.players[spareSeat - 1]).toMatchObject({ name: 'Гость из зала', playerId: null })
 
   // At the full table the table's judge asks for a substitution; the head judge confirms it by his name.
@@ -112,7 +101,7 @@ test('the seating fills every seat (a spare seat too), keeps the players fixed, 
   await expect(panel.getByTestId('name-3')).toHaveAttribute('readonly', '')
 
   // The dashboard shows it at the seat, with the reason and the head judge.
-  await page.goto(`${server.origin}/admin?token=${encodeURIComponent(server.token)}#office`)
+  await page.goto(`${hall.server.origin}/admin?token=${encodeURIComponent(hall.server.token)}#office`)
   await page.getByTestId('office-select').selectOption({ label: 'Запись e2e' })
   await page.getByTestId('office-tab-dashboard').click()
   const seats = page.getByTestId(`dash-seats-1-1-${fullTable.table}`)
@@ -124,7 +113,7 @@ test('the seating fills every seat (a spare seat too), keeps the players fixed, 
   await expect(page.getByTestId('confirm-dialog')).toContainText('заморожены')
   await page.getByTestId('confirm-yes').click()
   await expect(page.getByTestId('reopen-round-1-1')).toBeVisible()
-  const frozen = await control
+  const frozen = await hall.control
     .command(spareTable.game!.id, { cmd: 'next' })
     .then(() => 'accepted')
     .catch((e: Error) => e.message)

@@ -6,21 +6,11 @@
  * the panel and on the stream; the city lift-all takes yes, no and abstentions.
  */
 import { test, expect, type Page } from '@playwright/test'
-import { startServer, type TestServer } from '../helpers/server'
-import { connectControl, type ControlClient } from '../overlay/control-client'
+import { useServerAndControl } from '../helpers/server-control'
 import { command, expectPhase, seats, setUpGame, SHOTS } from './panel'
 import type { GameEnvelope } from '../../src/shared/contract'
 
-let server: TestServer
-let control: ControlClient
-test.beforeAll(async () => {
-  server = await startServer()
-  control = await connectControl(server.origin, server.token)
-})
-test.afterAll(async () => {
-  control?.close()
-  await server?.stop()
-})
+const hall = useServerAndControl()
 
 const NAMES = ['Ace', 'Bee', 'Cat', 'Dan', 'Eve', 'Fox', 'Gus', 'Hal', 'Ivy', 'Jay']
 type Cmd = Record<string, unknown>
@@ -38,14 +28,14 @@ const TO_VOTING: Cmd[] = [
 
 /** A new game (don 3, mafia 5 and 8, sheriff 10) played to a moment by the contract, then opened in the panel. */
 async function gameAt(page: Page, rulesetId: 'fiim' | 'city', steps: Cmd[]): Promise<number> {
-  const env = await control.call<GameEnvelope>('game.create', {
+  const env = await hall.control.call<GameEnvelope>('game.create', {
     rulesetId,
     players: NAMES.map((name) => ({ name })),
     roles: { '3': 'don', '5': 'mafia', '8': 'mafia', '10': 'sheriff' },
   })
-  for (const c of steps) await control.command(env.gameId, c)
-  await control.call('game.open', { gameId: env.gameId })
-  await page.goto(server.controlUrl)
+  for (const c of steps) await hall.control.command(env.gameId, c)
+  await hall.control.call('game.open', { gameId: env.gameId })
+  await page.goto(hall.server.controlUrl)
   await expect(page.getByTestId('app')).toHaveAttribute('data-game', String(env.gameId))
   await expect(page.getByTestId('seat-1')).toBeVisible()
   return env.gameId
@@ -243,7 +233,7 @@ test('the night’s key box offers Enter for the morning only once the shot is i
 })
 
 test('H hides the running game’s roles on the Games screen too', async ({ page }) => {
-  await page.goto(server.controlUrl)
+  await page.goto(hall.server.controlUrl)
   await expect(page.getByTestId('seat-1')).toBeVisible()
   await setUpGame(page, { don: 3, mafia: [5, 8], sheriff: 10 })
   // The Games screen still holds the roles typed from the cards: the running game's.
@@ -269,7 +259,7 @@ test('a paused timer looks paused on the panel and on the stream', async ({ page
   await gameAt(page, 'fiim', [{ cmd: 'start' }, { cmd: 'next' }])
   const overlay = await context.newPage()
   await overlay.setViewportSize({ width: 1920, height: 1080 })
-  await overlay.goto(server.overlayUrl)
+  await overlay.goto(hall.server.overlayUrl)
   const ring = overlay.getByTestId('card-1').getByTestId('countdown')
   await expect(ring).toHaveAttribute('data-running', 'true')
   await expect(overlay.getByTestId('countdown-paused')).toHaveCount(0)
