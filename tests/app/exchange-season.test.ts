@@ -268,6 +268,15 @@ describe('the whole database in one exchange file', () => {
       expect(r.ru.length, what).toBeGreaterThan(0)
       expect(counts(fresh.core().db), what).toEqual(before)
     }
+    // An amended game without its appeal in the file: the amendment's number would name nothing here.
+    const orphan = parse(text)
+    const t = orphan.tournaments.find((x) => x.appeals !== undefined)!
+    t.appeals = t.appeals!.filter((a) => a.number !== 1)
+    const before0 = counts(fresh.core().db)
+    const o = await fresh.refusal('data.import', { text: JSON.stringify(orphan) })
+    expect(o.code).toBe('db/import_malformed')
+    expect(o.ru).toContain('по апелляции №1')
+    expect(counts(fresh.core().db)).toEqual(before0)
     // A season naming a tournament that is neither in the file nor here: refused after the games were written in
     // the same transaction, which rolls back whole.
     const doc = parse(text)

@@ -477,6 +477,9 @@ export class TransferRepo extends Repo {
         const at = places.get(t.uuid)!
         for (const a of t.appeals ?? []) if (this.importAppeal(t, at.id, a, gameIds, mapPlayer)) appeals++
       }
+      // A version 2 file carries the appeals of its amended games: every amendment names an accepted appeal of the
+      // game's tournament here (the file's, just written, or one already in the database) on that very entry.
+      if (doc.version >= 2) for (const g of doc.games) this.refuseOrphanAmendments(g, places)
       let pairs = 0
       for (const p of doc.pairs ?? []) if (this.importPair(p, mapPlayer, players)) pairs++
       let systems = 0
@@ -614,6 +617,31 @@ export class TransferRepo extends Repo {
     )
     for (const h of a.history) step.run(id, h.step, h.who, h.note, h.at)
     return true
+  }
+
+  /** Refuses a game whose `amend` entry names no accepted appeal of its tournament on that entry (db/import_malformed). */
+  private refuseOrphanAmendments(g: ExchangeGame, places: Map<string, ImportedPlaces>): void {
+    const tournamentId = g.tournament ? (places.get(g.tournament)?.id ?? null) : null
+    for (const e of g.log) {
+      const command = isRecord(e.command) ? e.command : null
+      if (command?.cmd !== 'amend') continue
+      const number = typeof command.appealId === 'number' ? command.appealId : null
+      const appeal =
+        tournamentId === null || number === null
+          ? undefined
+          : (this.stmt(
+              `SELECT a.amend_seq, g.uuid FROM appeals a JOIN games g ON g.id = a.game_id
+               WHERE a.tournament_id = ? AND a.number = ? AND a.status = 'accepted'`,
+            ).get(tournamentId, number) as { amend_seq: number | null; uuid: string } | undefined)
+      if (appeal && appeal.uuid === g.uuid && appeal.amend_seq === e.seq) continue
+      const n = String(number ?? '?')
+      throw dbError(
+        'db/import_malformed',
+        `Файл импорта повреждён: запись ${e.seq} игры ${g.uuid} — исправление по апелляции №${n}, но такой удовлетворённой апелляции на эту игру нет ни в файле, ни в базе. Ничего не изменено.`,
+        `The import file is damaged: entry ${e.seq} of game ${g.uuid} is the amendment of appeal No. ${n}, but no such accepted appeal on this game is in the file or in the database. Nothing was changed.`,
+        { game: g.uuid, seq: e.seq, appeal: number },
+      )
+    }
   }
 
   /**
