@@ -7,11 +7,11 @@
  */
 import { awardSettingsSchema } from '../../shared/awards'
 import { z } from 'zod'
-import { APPEAL_STATUSES } from '../../shared/appeals'
+import { APPEAL_STATUSES, appealAnswerSchema } from '../../shared/appeals'
 import { logEntrySchema, playerNameSchema } from '../../shared/game/entry'
 import { normaliserSchema, scoringSystemSchema } from '../../shared/game/scoring-system'
 import { APPEAL_TEXT_MAX, boundedText } from '../../shared/limits'
-import { seasonConfigObject, seasonRangeProblem } from '../../shared/season-series'
+import { pairReasonSchema, seasonConfigObject, seasonRangeProblem } from '../../shared/season-series'
 
 export const EXCHANGE_FORMAT = 'mafia-desk/games'
 /** The version this app writes. */
@@ -74,7 +74,7 @@ export const exchangeAppealSchema = z
     /** The appeal's own bounds (src/shared/appeals.ts): the same text rule as `appeals.file`. */
     text: boundedText(APPEAL_TEXT_MAX),
     status: z.enum(APPEAL_STATUSES),
-    answer: z.union([z.literal(''), boundedText(500)]).default(''),
+    answer: z.union([z.literal(''), appealAnswerSchema]).default(''),
     amendSeq: z.number().int().positive().nullable().default(null),
     createdAt: z.number().int(),
     history: z
@@ -82,7 +82,7 @@ export const exchangeAppealSchema = z
         z.object({
           step: z.enum(['filed', 'rejected', 'accepted', 'replayed']),
           who: playerNameSchema,
-          note: z.union([z.literal(''), boundedText(500)]).default(''),
+          note: z.union([z.literal(''), appealAnswerSchema]).default(''),
           at: z.number().int(),
         }),
       )
@@ -122,7 +122,7 @@ export const exchangePairSchema = z
   .object({
     a: z.number().int(),
     b: z.number().int(),
-    reason: z.string().trim().max(200).default(''),
+    reason: pairReasonSchema.default(''),
   })
   .refine((p) => p.a !== p.b, { message: 'a pair needs two different players', path: ['b'] })
 
