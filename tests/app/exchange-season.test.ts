@@ -167,7 +167,9 @@ describe('the whole database in one exchange file', () => {
     expect(await custom(dst)).toEqual(await custom(src))
 
     for (const season of ['Зима', 'Кубки']) {
-      expect(await seasonByName(dst, season)).toEqual(await seasonByName(src, season))
+      const there = (await seasonByName(src, season)) as { rows: Array<{ total: number }> }
+      expect(there.rows.filter((r) => r.total > 0).length).toBeGreaterThan(0)
+      expect(await seasonByName(dst, season)).toEqual(there)
     }
     // The list's tournaments (by uuid in the file) came back with their weights, in the table's date order.
     expect((await seasonByName(dst, 'Кубки')) as { tournaments: unknown[] }).toMatchObject({
