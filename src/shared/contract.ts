@@ -295,6 +295,8 @@ export interface DataImportResult {
   pairs: number
   /** Custom scoring systems added by the import. */
   scoringSystems: number
+  /** Every tournament of the file (created or already here). */
+  tournamentIds: number[]
 }
 
 /** A file produced by an export, for a download or the print dialog. */

@@ -19,6 +19,7 @@ import { tournamentCore, type TournamentCore } from './tournament-core'
 const src = tournamentCore('md-exchange-src-', 'Сезонный', 'Ж')
 const dst = tournamentCore('md-exchange-dst-', 'Чужой', 'Ч')
 const fresh = tournamentCore('md-exchange-fresh-', 'Пустой', 'П')
+const other = tournamentCore('md-exchange-other-', 'Другой', 'Д')
 
 const TABLES = [
   'games',
@@ -321,6 +322,30 @@ describe('the whole database in one exchange file', () => {
     expect(await fresh.call('data.import', { text })).toMatchObject({ appeals: 3 })
     expect(await fresh.call('data.import', { text: roundFile })).toMatchObject({ games: 1, appeals: 1 })
     expect(await appealsOf(fresh, localTournament(fresh, one.t.uuid))).toEqual(await appealsOf(src, one.t.id))
+  })
+})
+
+describe('a whole-database import into a database that already has one of its tournaments', () => {
+  it('fills a tournament handed over earlier as its structure: its games and standings arrive', async () => {
+    // A tournament handed over as its structure (no games yet): the other machine reads its empty standings.
+    const t = await src.tournament(10, 1)
+    await other.call('data.import', {
+      text: fileText(await src.call('data.export', { tournamentId: t.id })),
+    })
+    const here = localTournament(other, t.uuid)
+    expect(
+      (await other.call('standings.get', { tournamentId: here })).overall.every((r) => r.games === 0),
+    ).toBe(true)
+    // Its game is played at the source; the whole database comes over.
+    const seated = await src.call('seating.generate', { stageId: t.stages[0].id, seed: 9 })
+    const started = await src.call('rounds.start', { roundId: seated.stages[0].rounds[0].id })
+    await playAt(src.call, started, started.stages[0].rounds[0], 1)
+    const report = await other.call('data.import', {
+      text: fileText(await src.call('data.export', { all: true })),
+    })
+    expect(report.tournamentIds).toContain(here)
+    const rows = (await other.call('standings.get', { tournamentId: here })).overall
+    expect(rows.filter((r) => r.games === 1)).toHaveLength(10)
   })
 })
 

@@ -239,6 +239,8 @@ function dataHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'data'> {
         verifyImportedGame(game, known(tournament)),
       )
       service.imported(result.tournamentId)
+      // A file of several tournaments (the whole database): each one's dashboards hear of it too.
+      for (const id of result.tournamentIds) if (id !== result.tournamentId) service.tournamentChanged(id)
       return result
     },
   }

@@ -514,6 +514,7 @@ export class TransferRepo extends Repo {
         seasons,
         pairs,
         scoringSystems: systems,
+        tournamentIds: [...places.values()].map((x) => x.id),
       }
     })
   }

@@ -266,6 +266,8 @@ export interface ImportReport {
   pairs: number
   /** Custom scoring systems added. */
   scoringSystems: number
+  /** The local ids of every tournament of the file (created or already here): their standings change. */
+  tournamentIds: number[]
 }
 
 export interface DemoIds {
