@@ -259,6 +259,17 @@ describe('the whole database in one exchange file', () => {
         'seasons.0.points',
       ],
       ['an accepted appeal naming no amendment', (d) => (appealed(d)[1].amendSeq = 1), 'amendSeq'],
+      [
+        'an appeal by a player who did not play the game',
+        (d) => {
+          const a = appealed(d)[0]
+          const seated = new Set(
+            d.games.find((g) => g.uuid === appealed(d)[0].game)!.setup.players.map((p) => p.playerId),
+          )
+          a.filer = { ...a.filer, role: 'player', playerId: d.players.find((p) => !seated.has(p.id))!.id }
+        },
+        'did not play',
+      ],
       ['a pair with an unknown player', (d) => (d.pairs[0].b = 999_999), 'pairs.0.b'],
     ]
     for (const [what, tamper, where] of cases) {
@@ -349,12 +360,21 @@ describe('a whole-database import into a database that already has one of its to
   })
 })
 
+interface Filer {
+  role: string
+  playerId: number | null
+  name: string
+}
 interface Doc {
-  tournaments: Array<{ appeals?: Array<{ number: number; game: string; amendSeq: number | null }> }>
+  players: Array<{ id: number }>
+  games: Array<{ uuid: string; setup: { players: Array<{ playerId: number | null }> } }>
+  tournaments: Array<{
+    appeals?: Array<{ number: number; game: string; amendSeq: number | null; filer: Filer }>
+  }>
   seasons: Array<{ points: unknown; tournaments: string[] }>
   pairs: Array<{ a: number; b: number }>
 }
 const parse = (text: string): Doc => JSON.parse(text) as Doc
 /** The appeals of the file's tournament that has them (the first tournament). */
-const appealed = (d: Doc): Array<{ number: number; game: string; amendSeq: number | null }> =>
+const appealed = (d: Doc): Array<{ number: number; game: string; amendSeq: number | null; filer: Filer }> =>
   d.tournaments.find((t) => t.appeals !== undefined)!.appeals!

@@ -318,6 +318,9 @@ export class TransferRepo extends Repo {
     const fileTournaments = new Map(documentTournaments(doc).map((t) => [t.uuid, t]))
     // The app layer checks each game against the engine (setup, log, results) before anything is written.
     if (verify) doc.games = doc.games.map((g) => verify(g, fileTournaments.get(g.tournament ?? '')))
+    // An appeal is filed on a finished game (as the engine, not the file, says) by a player of that game or a captain.
+    for (const t of fileTournaments.values())
+      for (const a of t.appeals ?? []) refuseAppealOnGame(t, a, doc.games)
     // Players' text goes through the registry's own checks, as at registration (issue 29 §7).
     const players = doc.players.map((p) => ({
       id: p.id,
@@ -865,6 +868,25 @@ export function gameFingerprint(
     ? s.players.map((p) => (isRecord(p) && typeof p.name === 'string' ? foldKey(p.name) : null))
     : null
   return canonicalJson({ names, roles: s.roles ?? null, log })
+}
+
+/** The appeals office's rules for its game (src/main/app/organiser/appeals.ts), for an appeal from a file. */
+function refuseAppealOnGame(t: ExchangeTournament, a: ExchangeAppeal, games: ExchangeGame[]): void {
+  const game = games.find((g) => g.uuid === a.game)
+  if (!game) return // parseExchange already refused it
+  const why =
+    game.status !== 'finished'
+      ? { ru: 'игра не окончена', en: 'the game is not finished' }
+      : a.filer.playerId !== null && !setupSeats(game.setup).some((s) => s.playerId === a.filer.playerId)
+        ? { ru: 'подавший игрок не играл в этой игре', en: 'the filing player did not play this game' }
+        : null
+  if (why === null) return
+  throw dbError(
+    'db/import_malformed',
+    `Файл импорта повреждён: апелляция №${a.number} турнира «${t.name}» на игру ${a.game} — ${why.ru}. Ничего не изменено.`,
+    `The import file is damaged: appeal No. ${a.number} of "${t.name}" on game ${a.game}: ${why.en}. Nothing was changed.`,
+    { tournament: t.uuid, appeal: a.number, game: a.game },
+  )
 }
 
 /** JSON text → validated exchange document, or the matching db/import_* error. */
