@@ -244,6 +244,18 @@ describe('the whole database in one exchange file', () => {
       })
       expect(counts(dst.core().db)).toEqual(before)
     }
+    // The same name or pair with something else in it is another fact: refused, never overwritten.
+    const changed: Array<(d: Doc) => void> = [
+      (d) => (d.seasons[0].points = { kind: 'formula' }),
+      (d) => (d.pairs[0].reason = 'другая причина'),
+    ]
+    for (const change of changed) {
+      const d = parse(clubOnly)
+      change(d)
+      const r = await dst.refusal('data.import', { text: JSON.stringify(d) })
+      expect(r.code).toBe('db/import_conflict')
+      expect(counts(dst.core().db)).toEqual(before)
+    }
   })
 
   it('a tampered file is refused whole, nothing written', async () => {
@@ -372,7 +384,7 @@ interface Doc {
     appeals?: Array<{ number: number; game: string; amendSeq: number | null; filer: Filer }>
   }>
   seasons: Array<{ points: unknown; tournaments: string[] }>
-  pairs: Array<{ a: number; b: number }>
+  pairs: Array<{ a: number; b: number; reason: string }>
 }
 const parse = (text: string): Doc => JSON.parse(text) as Doc
 /** The appeals of the file's tournament that has them (the first tournament). */
