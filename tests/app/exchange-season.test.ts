@@ -348,6 +348,14 @@ describe('the whole database in one exchange file', () => {
   })
 })
 
+describe('a season names only tournaments of its database', () => {
+  it('a weight for a tournament that is not here is refused at save (it could not be named by uuid in the file)', async () => {
+    const r = await src.refusal('season.save', { name: 'Лишний вес', weights: { '987654': 2 } })
+    expect(r.code).toBe('db/not_found')
+    expect(r.en).toContain('987654')
+  })
+})
+
 describe('a whole-database import into a database that already has one of its tournaments', () => {
   it('fills a tournament handed over earlier as its structure: its games and standings arrive', async () => {
     // A tournament handed over as its structure (no games yet): the other machine reads its empty standings.
