@@ -92,10 +92,14 @@ export const exchangeAppealSchema = z
     message: 'the history opens with the filing, once',
     path: ['history'],
   })
-  .refine((a) => (a.status === 'open' ? a.history.length === 1 : a.history.at(-1)?.step === a.status), {
-    message: 'the last step of the history is the appeal’s status',
-    path: ['status'],
-  })
+  .refine(
+    (a) =>
+      a.status === 'open' ? a.history.length === 1 : a.history.length === 2 && a.history[1].step === a.status,
+    {
+      message: 'the history is the filing, then (once) the answer that is the appeal’s status',
+      path: ['status'],
+    },
+  )
   .refine((a) => (a.status === 'accepted') === (a.amendSeq !== null), {
     message: 'an accepted appeal (and only it) names its amendment entry',
     path: ['amendSeq'],
@@ -109,7 +113,7 @@ export const exchangeSeasonSchema = seasonConfigObject
   .omit({ tournamentIds: true, weights: true })
   .extend({
     tournaments: z.array(z.string().min(1)).max(500),
-    weights: z.record(z.string().min(1), z.number().min(0).max(100)),
+    weights: z.record(z.string().min(1), seasonConfigObject.shape.weights.valueType),
   })
   .strict()
   .superRefine((season, ctx) => {
