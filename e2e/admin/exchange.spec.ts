@@ -1,5 +1,5 @@
 /**
- * «Данные» → «Вся база» against two real headless servers in Chromium: the whole database of one (its demo
+ * «Данные» → «Всю базу» against two real headless servers in Chromium: the whole database of one (its demo
  * tournament, a season, a pair of players) goes into one exchange file through the page and comes out on the
  * other, whose import reports the season and the pair; the season and the pair are then there (read through the
  * contract).
@@ -33,6 +33,7 @@ test('the whole database moves to another machine through the page', async ({ pa
   a.close()
 
   await openData(page, first)
+  await expect(page.getByTestId('scope-all').locator('..')).toContainText('Всю базу')
   await page.getByTestId('scope-all').check()
   await expect(page.getByTestId('scope-all-hint')).toContainText('сезоны')
   await expect(page.getByTestId('export-item')).toHaveCount(0)

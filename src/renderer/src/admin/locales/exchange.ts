@@ -1,6 +1,6 @@
 /** The exchange file's whole-database export and the import's report of the club's data: Russian and English. */
 const ru = {
-  scopeAll: 'Вся база',
+  scopeAll: 'Всю базу',
   allHint:
     'Все турниры и игры, реестр игроков, сезоны, пары игроков, свои системы подсчёта очков, нормировки и апелляции с их историей — для переноса на другой компьютер.',
   importedClub:
