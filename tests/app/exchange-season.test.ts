@@ -371,12 +371,29 @@ describe('a whole-database import into a database that already has one of its to
     const seated = await src.call('seating.generate', { stageId: t.stages[0].id, seed: 9 })
     const started = await src.call('rounds.start', { roundId: seated.stages[0].rounds[0].id })
     await playAt(src.call, started, started.stages[0].rounds[0], 1)
+    await src.call('tournaments.setNormaliser', {
+      tournamentId: t.id,
+      normaliser: { kind: 'perGame', minGames: 1 },
+    })
     const report = await other.call('data.import', {
       text: fileText(await src.call('data.export', { all: true })),
     })
     expect(report.tournamentIds).toContain(here)
     const rows = (await other.call('standings.get', { tournamentId: here })).overall
     expect(rows.filter((r) => r.games === 1)).toHaveLength(10)
+    // It had no normaliser here: it takes the file's. One chosen here stays (the database's own choice wins).
+    expect(tournamentNormaliser(other.core().db, here)).toEqual({ kind: 'perGame', minGames: 1 })
+    await other.call('tournaments.setNormaliser', { tournamentId: here, normaliser: { kind: 'none' } })
+    await src.call('tournaments.setNormaliser', {
+      tournamentId: t.id,
+      normaliser: { kind: 'perGame', minGames: 3 },
+    })
+    const structure = JSON.parse(fileText(await src.call('data.export', { tournamentId: t.id }))) as Record<
+      string,
+      unknown
+    >
+    await other.call('data.import', { text: JSON.stringify({ ...structure, games: [] }) })
+    expect(tournamentNormaliser(other.core().db, here)).toEqual({ kind: 'none' })
   })
 })
 
