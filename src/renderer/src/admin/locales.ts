@@ -7,6 +7,7 @@ import * as layers from './locales/layers'
 import scoring from './locales/scoring'
 import normaliser from './locales/normaliser'
 import seasonRoom from './locales/season'
+import exchangeRoom from './locales/exchange'
 
 export const adminRu = {
   screens: screensLocale.ru,
@@ -15,6 +16,7 @@ export const adminRu = {
   appeals: appealsRu,
   scoring: scoring.ru,
   normaliser: normaliser.ru,
+  exchange: exchangeRoom.ru,
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
   toControl: 'Пульт судьи',
@@ -491,6 +493,7 @@ export const adminEn: typeof adminRu = {
   ...seasonRoom.en,
   scoring: scoring.en,
   normaliser: normaliser.en,
+  exchange: exchangeRoom.en,
   title: 'Mafia Desk — tournament and data',
   heading: 'Tournament and data',
   toControl: 'Judge panel',
