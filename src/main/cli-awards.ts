@@ -5,6 +5,7 @@
  * `awards.export`). Reads the database without changing it. Errors are printed in Russian and English; nothing
  * is written when one is refused.
  */
+import { PROCESS_IO, type CliIo } from './cli-io'
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseOptions, type OptionTable } from './args'
@@ -37,15 +38,8 @@ const AWARDS_OPTIONS = {
   lang: { type: 'string', value: 'ru|en', default: 'ru', help: { ru: 'язык', en: 'the language' } },
 } satisfies OptionTable
 
-export interface AwardsIo {
-  out: (text: string) => void
-  err: (text: string) => void
-}
-
-const PROCESS_IO: AwardsIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-}
+/** Where the command writes (kept under its old name for its callers). */
+export type AwardsIo = CliIo
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

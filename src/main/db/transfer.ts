@@ -18,7 +18,7 @@ import {
   type ExchangeSeason,
   type ExchangeTournament,
 } from './exchange'
-import type { AppealDbRow } from './appeals'
+import type { AppealDbRow, AppealsRepo } from './appeals'
 import { checkConfig } from './seasons'
 import { CUSTOM_SCORING_SYSTEMS_KEY, tournamentNormaliserKey } from './settings'
 import { z } from 'zod'
@@ -53,6 +53,7 @@ export class TransferRepo extends Repo {
     core: ConstructorParameters<typeof Repo>[0],
     private readonly games: GamesRepo,
     private readonly tournaments: TournamentsRepo,
+    private readonly appeals: AppealsRepo,
   ) {
     super(core)
   }
@@ -218,26 +219,22 @@ export class TransferRepo extends Repo {
     gameUuid: Map<number, string>,
     playerIds: Set<number>,
   ): ExchangeAppeal[] {
-    const rows = this.stmt('SELECT * FROM appeals WHERE tournament_id = ? ORDER BY number').all(
-      tournamentId,
-    ) as AppealDbRow[]
+    // The appeals office's own reading of its rows (one mapping), named here by game uuid.
     const out: ExchangeAppeal[] = []
-    for (const r of rows) {
-      const game = gameUuid.get(r.game_id)
+    for (const a of this.appeals.list(tournamentId).sort((x, y) => x.number - y.number)) {
+      const game = gameUuid.get(a.gameId)
       if (game === undefined) continue
-      if (r.filer_player_id !== null) playerIds.add(r.filer_player_id)
+      if (a.filer.playerId !== null) playerIds.add(a.filer.playerId)
       out.push({
-        number: r.number,
+        number: a.number,
         game,
-        filer: { role: r.filer_role, playerId: r.filer_player_id, name: r.filer_name },
-        text: r.text,
-        status: r.status,
-        answer: r.answer,
-        amendSeq: r.amend_seq,
-        createdAt: r.created_at,
-        history: this.stmt(
-          'SELECT step, who, note, at FROM appeal_events WHERE appeal_id = ? ORDER BY rowid',
-        ).all(r.id) as ExchangeAppeal['history'],
+        filer: a.filer,
+        text: a.text,
+        status: a.status,
+        answer: a.answer,
+        amendSeq: a.amendSeq,
+        createdAt: a.createdAt,
+        history: a.history,
       })
     }
     return out
