@@ -2,7 +2,8 @@
  * Awards (issue 31 §1) in /admin against the real headless server in Chromium: the demo tournament's winners as
  * the server computes them, the rules edited and saved through the page (a custom title, a minimum of games that
  * leaves an award without contenders, a disabled award), a refused value shown in the error area, the diplomas
- * PDF downloaded and read back page by page with pdftotext, and the defaults restored.
+ * PDF downloaded and read back page by page with pdftotext, and the defaults restored. An award of one's own added
+ * with «Добавить номинацию» (its title required, at most 15 of them), shown with its winners, printed, removed.
  */
 import { test, expect, type Page } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
@@ -121,4 +122,83 @@ test('the demo tournament’s awards: winners shown, rules edited and saved, dip
   await expect(page.getByTestId('notice')).toHaveText('Действуют правила номинаций по умолчанию.')
   await expect(page.getByTestId('awards-default')).toBeVisible()
   await expect(page.getByTestId('award-bestDon')).not.toHaveCount(0)
+})
+
+test('an award of one’s own: added from the page with its title, shown with its winners, printed, removed again', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const id = await openAwards(page)
+  // The title is required: «Добавить номинацию» with none is refused in words, nothing is added.
+  await page.getByTestId('awards-add').click()
+  await expect(page.getByTestId('error-text')).toContainText('Введите название новой номинации')
+  await expect(page.getByTestId('award-rule-own1')).toHaveCount(0)
+  await page.getByTestId('awards-new-title').fill('Лучший мафиози')
+  await page.getByTestId('awards-add').click()
+  const own = page.getByTestId('award-rule-own1')
+  await expect(own).toBeVisible()
+  await own.getByTestId('award-roles').selectOption('mafia')
+  await own.getByTestId('award-measure').selectOption('wins')
+  await own.getByTestId('award-min-games').fill('1')
+  await own.getByTestId('award-min-games').press('Tab')
+  // The shipped ones can only be switched off: no remove button on them.
+  await expect(page.getByTestId('award-rule-bestRed').getByTestId('award-remove')).toHaveCount(0)
+  await page.getByTestId('awards-save').click()
+  await expect(page.getByTestId('notice')).toHaveText('Правила номинаций сохранены.')
+  const stored = await control.call<AwardsView>('awards.get', { tournamentId: id })
+  expect(stored.settings.awards.find((a) => a.id === 'own1')).toMatchObject({
+    title: 'Лучший мафиози',
+    roles: 'mafia',
+    measure: 'wins',
+    minGames: 1,
+  })
+  const result = stored.results.find((a) => a.id === 'own1')!
+  expect(result.winners.length).toBeGreaterThan(0)
+  // Shown with its winners, as the server computes them.
+  const rows = page.getByTestId('award-own1')
+  await expect(rows).toHaveCount(result.winners.length)
+  await expect(rows.first()).toContainText('Лучший мафиози')
+  for (const w of result.winners) await expect(rows.filter({ hasText: w.name })).toHaveCount(1)
+  // Printed in the diplomas.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('awards-diplomas').click(),
+  ])
+  const text = execFileSync('pdftotext', ['-layout', await download.path(), '-'], {
+    encoding: 'utf8',
+  }).replace(/\s+/g, ' ')
+  expect(text).toContain('«Лучший мафиози»')
+  // An own award whose title is cleared: the server refuses it in words, nothing stored.
+  await expect(async () => {
+    await own.getByTestId('award-title').fill('')
+    await own.getByTestId('award-title').press('Tab')
+    await page.getByTestId('awards-save').click()
+    await expect(page.getByTestId('error-text')).toContainText('у своей номинации должно быть название', {
+      timeout: 2000,
+    })
+  }).toPass({ timeout: 20_000 })
+  // Removed again.
+  await own.getByTestId('award-remove').click()
+  await expect(page.getByTestId('award-rule-own1')).toHaveCount(0)
+  await page.getByTestId('awards-save').click()
+  await expect(page.getByTestId('notice')).toHaveText('Правила номинаций сохранены.')
+  await expect(page.getByTestId('award-own1')).toHaveCount(0)
+  const after = await control.call<AwardsView>('awards.get', { tournamentId: id })
+  expect(after.settings.awards.map((a) => a.id)).not.toContain('own1')
+  // At most 15 awards of one's own: with 15 stored (another window), the page refuses a 16th in words.
+  const full = after.settings.awards.concat(
+    Array.from({ length: 15 }, (_, i) => ({
+      ...after.settings.awards[0],
+      id: `own${i + 1}`,
+      title: `Приз ${i + 1}`,
+    })),
+  )
+  await control.call('awards.setRules', { tournamentId: id, settings: { ...after.settings, awards: full } })
+  await expect(page.getByTestId('award-rule-own15')).toBeVisible()
+  await page.getByTestId('awards-new-title').fill('Шестнадцатый')
+  await page.getByTestId('awards-add').click()
+  await expect(page.getByTestId('error-text')).toContainText('Своих номинаций не может быть больше 15')
+  await expect(page.getByTestId('award-rule-own16')).toHaveCount(0)
+  await page.getByTestId('awards-reset').click()
+  await expect(page.getByTestId('awards-default')).toBeVisible()
 })

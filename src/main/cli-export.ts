@@ -5,6 +5,7 @@
  * `npm run cli -- export season --season ID --format json|csv --out FILE [--db PATH] [--lang ru|en]`
  * Reads the database without changing it and writes the file. Errors are printed in Russian and English.
  */
+import { PROCESS_IO, type CliIo } from './cli-io'
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseOptions, type OptionTable } from './args'
@@ -48,16 +49,8 @@ const EXPORT_OPTIONS = {
   },
 } satisfies OptionTable
 
-/** Where the command writes; the process's streams unless a caller (a test) passes its own. */
-export interface ExportIo {
-  out: (text: string) => void
-  err: (text: string) => void
-}
-
-const PROCESS_IO: ExportIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-}
+/** Where the command writes (kept under its old name for its callers). */
+export type ExportIo = CliIo
 
 /** An error in both languages; an unfinished game's refusal names this command's own flag. */
 function errorText(e: AppErrorData): string {

@@ -3,6 +3,8 @@
  *   replay FILE|DIR… [--json] [--lang ru|en]   play scenario files through the rules engine (each rejected step
  *                               with its code and message); non-zero exit when any fails
  *   export protocol|standings …  write a protocol or standings file from the database (src/main/cli-export.ts)
+ *   awards --tournament ID|UUID --out FILE.pdf …  write a tournament's diplomas PDF (and the awards CSV) from the
+ *                               database (src/main/cli-awards.ts)
  * Add a subcommand by adding an entry to SUBCOMMANDS.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs'
@@ -10,6 +12,7 @@ import { join } from 'node:path'
 import { formatResult, runScenario } from './engine/scenario'
 import { gameRecord } from './engine/score'
 import { EXPORT_USAGE, runExport } from './cli-export'
+import { AWARDS_USAGE, runAwards } from './cli-awards'
 
 type Subcommand = { usage: string; run: (args: string[]) => number | Promise<number> }
 
@@ -99,6 +102,7 @@ function replay(args: string[]): number {
 const SUBCOMMANDS: Record<string, Subcommand> = {
   replay: { usage: 'cli replay FILE|DIR... [--json] [--lang ru|en]', run: replay },
   export: { usage: EXPORT_USAGE, run: runExport },
+  awards: { usage: AWARDS_USAGE, run: (args) => runAwards(args) },
 }
 
 function usage(): string {

@@ -21,8 +21,9 @@ const who = playerNameSchema
 export const amendmentInputSchema = z.object(amendmentShape).strict()
 export type AmendmentInput = z.infer<typeof amendmentInputSchema>
 
-/** The answer's text goes into the amendment's reason: the same bound. */
-const answer = boundedText(500)
+/** The answer's text goes into the amendment's reason: the same bound (also the exchange file's answers and notes). */
+export const appealAnswerSchema = boundedText(500)
+const answer = appealAnswerSchema
 
 export const appealFileSchema = z
   .object({

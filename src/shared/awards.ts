@@ -25,6 +25,15 @@ export const DEFAULT_AWARD_IDS = ['bestRed', 'bestBlack', 'bestSheriff', 'bestDo
 
 export const STAGE_KINDS_FOR_AWARDS = ['qualifying', 'semifinal', 'final'] as const
 
+/** The most awards a tournament may have: the five shipped ones and up to 15 of the organiser's own. */
+export const MAX_AWARDS = 20
+export const MAX_OWN_AWARDS = MAX_AWARDS - DEFAULT_AWARD_IDS.length
+
+/** Whether an award is one of the five shipped ones (those can be switched off, never removed). */
+export function isShippedAward(id: string): boolean {
+  return (DEFAULT_AWARD_IDS as readonly string[]).includes(id)
+}
+
 export const awardRuleSchema = z
   .object({
     id: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/),
@@ -58,9 +67,34 @@ export const awardSettingsSchema = z
     ]),
     awards: z
       .array(awardRuleSchema)
-      .max(20)
+      .max(MAX_AWARDS)
       .refine((list) => new Set(list.map((a) => a.id)).size === list.length, {
         message: 'repeated award id',
+      })
+      .superRefine((list, ctx) => {
+        const own = list.filter((a) => !isShippedAward(a.id)).length
+        if (own > MAX_OWN_AWARDS)
+          ctx.addIssue({
+            code: 'custom',
+            message: `at most ${MAX_OWN_AWARDS} awards of your own (${MAX_AWARDS} in all)`,
+            params: {
+              ru: `не больше ${MAX_OWN_AWARDS} своих номинаций (всего не больше ${MAX_AWARDS})`,
+              en: `at most ${MAX_OWN_AWARDS} awards of your own (${MAX_AWARDS} in all)`,
+            },
+          })
+        // An award of the organiser's own has no shipped title to fall back on: its title is required.
+        list.forEach((a, i) => {
+          if (a.title === null && !isShippedAward(a.id))
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, 'title'],
+              message: 'an award of your own needs a title',
+              params: {
+                ru: 'у своей номинации должно быть название',
+                en: 'an award of your own needs a title',
+              },
+            })
+        })
       }),
   })
   .strict()
@@ -97,6 +131,23 @@ export function defaultAwardSettings(): AwardSettings {
       shipped('bestCivilian', 'civilian', 1),
     ],
   }
+}
+
+/**
+ * The rules with every shipped award present: one left out of a document (an older row, a file, a caller that
+ * dropped it) is there switched off — the five shipped awards can only be switched off, never removed. The stored
+ * rules and the ones read back both pass through here.
+ */
+export function completeAwardSettings(settings: AwardSettings): AwardSettings {
+  const have = new Set(settings.awards.map((a) => a.id))
+  const missing = defaultAwardSettings()
+    .awards.filter((a) => !have.has(a.id))
+    .map((a) => ({ ...a, enabled: false }))
+  if (missing.length === 0) return settings
+  // The shipped ones keep their place ahead of the organiser's own.
+  const shipped = settings.awards.filter((a) => isShippedAward(a.id))
+  const own = settings.awards.filter((a) => !isShippedAward(a.id))
+  return { ...settings, awards: [...shipped, ...missing, ...own] }
 }
 
 type Lang = 'ru' | 'en'

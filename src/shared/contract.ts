@@ -296,6 +296,14 @@ export interface DataImportResult {
   players: number
   playersMatched: number
   tournamentId: number | null
+  /** Appeals, seasons and registry pairs written by the import (those already here are not counted). */
+  appeals: number
+  seasons: number
+  pairs: number
+  /** Custom scoring systems added by the import. */
+  scoringSystems: number
+  /** Every tournament of the file (created or already here). */
+  tournamentIds: number[]
 }
 
 /** A file produced by an export, for a download or the print dialog. */
@@ -562,6 +570,7 @@ export const calls = {
       z.object({ gameId: z.number().int().positive() }).strict(),
       z.object({ roundId: z.number().int().positive() }).strict(),
       z.object({ tournamentId: z.number().int().positive() }).strict(),
+      z.object({ all: z.literal(true) }).strict(),
     ]),
     out<ExportedFile>(),
   ),

@@ -137,11 +137,14 @@ export interface SeasonTable {
  * Two players the club keeps apart at every tournament's seating (relatives, a couple, one team's members): the
  * registry's pairs are added to each stage's own pairs when a seating is generated.
  */
+/** Why a pair is kept apart (a note; also the exchange file's pairs). */
+export const pairReasonSchema = z.string().trim().max(200)
+
 export const pairPolicySchema = z
   .object({
     a: id,
     b: id,
-    reason: z.string().trim().max(200).optional(),
+    reason: pairReasonSchema.optional(),
   })
   .strict()
   .refine((p) => p.a !== p.b, { message: 'a pair needs two different players', path: ['b'] })

@@ -180,6 +180,17 @@ export interface SyncConflictDetail {
   resolution: SyncConflictResolution | null
   reason: string
   resolvedAt: number | null
+  /**
+   * The appeal behind the conflict (issue 31 §1), or null: the hub's entry at that seq is the head judge's
+   * amendment by appeal №number ('amended'), or he cancelled the game for a replay on it ('replayed'). The table's
+   * version cannot be taken over it.
+   */
+  appeal: SyncConflictAppeal | null
+}
+
+export interface SyncConflictAppeal {
+  number: number
+  kind: 'amended' | 'replayed'
 }
 
 export interface SyncEntryView {
@@ -215,6 +226,8 @@ export interface SyncGameNotice {
   state: 'cancelled' | 'closed' | 'conflict'
   reason: string
   seq: number | null
+  /** A conflict whose hub entry is the head judge's amendment by this appeal (its number; issue 31 §1). */
+  appeal?: number
 }
 
 /** A game of this table on the hub, as a tablet with the table token sees it (issue 16). */

@@ -151,11 +151,16 @@ function describe(issue: Issue): LocalizedText {
       return { ru: 'недопустимый ключ', en: 'not an allowed key' }
     case 'invalid_element':
       return { ru: 'недопустимый элемент', en: 'not an allowed element' }
-    case 'custom':
-    default:
-      // A refinement's own text (written in English by the schema's author) keeps its words in both languages.
+    case 'custom': {
+      // A refinement that gives its words in both languages (params.ru / params.en) is said in them; otherwise its
+      // own text (written in English by the schema's author) keeps its words in both languages.
+      const p = issue.params
+      if (p && typeof p.ru === 'string' && typeof p.en === 'string') return { ru: p.ru, en: p.en }
       return { ru: `неверное значение (${issue.message})`, en: issue.message }
+    }
   }
+  const other: Issue = issue
+  return { ru: `неверное значение (${other.message})`, en: other.message }
 }
 
 function walk(

@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, describe, expect, it } from 'vitest'
-import { defaultAwardSettings, type AwardsView } from '../../src/shared/awards'
+import {
+  MAX_OWN_AWARDS,
+  defaultAwardSettings,
+  type AwardRule,
+  type AwardsView,
+} from '../../src/shared/awards'
 import { playAt } from './tournament-play'
 import { tournamentCore } from './tournament-core'
 
@@ -176,5 +181,94 @@ describe('awards through the contract', () => {
     await call('awards.setRules', { tournamentId: id, settings: none })
     const r = await refusal('awards.diplomas', { tournamentId: id })
     expect(r.code).toBe('awards/no_winners')
+  })
+
+  it('takes awards of the organiser’s own: shown with winners, exported, printed; removed again; shipped ones only switched off', async () => {
+    const id = await played()
+    const own = (n: number, patch: Partial<AwardRule> = {}): AwardRule => ({
+      id: `own${n}`,
+      enabled: true,
+      title: `Приз зрительских симпатий ${n}`,
+      roles: 'black',
+      measure: 'wins',
+      minGames: 1,
+      tieBreaks: ['fouls', 'rank'],
+      ...patch,
+    })
+    const settings = defaultAwardSettings()
+    settings.awards.push(own(1, { title: 'Шериф турнира', roles: 'sheriff', measure: 'points' }))
+    let view = await call('awards.setRules', { tournamentId: id, settings })
+    const mine = view.results.find((r) => r.id === 'own1')!
+    expect(mine).toMatchObject({ title: 'Шериф турнира', roles: 'sheriff', measure: 'points', minGames: 1 })
+    // The game's one sheriff wins it, as the shipped «Лучший шериф» does.
+    expect(mine.contenders).toBe(1)
+    expect(mine.winners.map((w) => w.name)).toEqual(
+      view.results.find((r) => r.id === 'bestSheriff')!.winners.map((w) => w.name),
+    )
+    // Exported: the CSV, the XLSX sheet and the JSON section carry it with its title.
+    const csv = Buffer.from(
+      (await call('awards.export', { tournamentId: id, format: 'csv' })).base64,
+      'base64',
+    )
+      .toString('utf8')
+      .split('\r\n')
+    expect(csv.find((l) => l.startsWith('Шериф турнира'))).toContain(mine.winners[0].name)
+    const xlsx = await call('export.standings', { tournamentId: id, format: 'xlsx' })
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(Buffer.from(xlsx.base64, 'base64') as unknown as ArrayBuffer)
+    const titles: unknown[] = []
+    book.getWorksheet('Номинации')!.eachRow((row) => titles.push(row.getCell(1).value))
+    expect(titles).toContain('Шериф турнира')
+    const json = JSON.parse(
+      Buffer.from(
+        (await call('export.standings', { tournamentId: id, format: 'json' })).base64,
+        'base64',
+      ).toString('utf8'),
+    ) as { awards: AwardsView['results'] }
+    expect(json.awards.find((a) => a.id === 'own1')).toEqual(mine)
+    // Printed: a diploma page with its title and its winner.
+    const pages = pdfPages((await call('awards.diplomas', { tournamentId: id, lang: 'ru' })).base64).map(
+      (p) => p.replace(/\s+/g, ' '),
+    )
+    expect(
+      pages.filter((p) => p.includes('«Шериф турнира»') && p.includes(mine.winners[0].name)),
+    ).toHaveLength(1)
+
+    // An own award needs its title: refused in both languages, naming the field; nothing stored.
+    const untitled = { ...settings, awards: [...settings.awards, own(2, { title: null })] }
+    let r = await refusal('awards.setRules', { tournamentId: id, settings: untitled })
+    expect(r.code).toBe('contract/invalid_params')
+    expect(r.ru).toContain('у своей номинации должно быть название')
+    expect(r.en).toContain('an award of your own needs a title')
+    expect(r.en).toContain('awards[6].title')
+    // At most MAX_OWN_AWARDS of one's own (20 in all): the next one is refused, translated.
+    const full = defaultAwardSettings()
+    for (let n = 1; n <= MAX_OWN_AWARDS; n++) full.awards.push(own(n))
+    view = await call('awards.setRules', { tournamentId: id, settings: full })
+    expect(view.settings.awards).toHaveLength(20)
+    expect(view.results).toHaveLength(20)
+    // Dropping the shipped ones does not make room: they stay (switched off), so 15 own ones are the bound.
+    const over = { stages: 'all' as const, awards: [...full.awards.slice(5), own(16)] }
+    r = await refusal('awards.setRules', { tournamentId: id, settings: over })
+    expect(r.ru).toContain(`не больше ${MAX_OWN_AWARDS} своих номинаций`)
+    expect(r.en).toContain(`at most ${MAX_OWN_AWARDS} awards of your own`)
+    expect((await call('awards.get', { tournamentId: id })).settings).toEqual(full)
+
+    // Removed again: an own award leaves the rules; a shipped one left out is only switched off.
+    const fewer = { stages: 'all' as const, awards: [settings.awards[0], settings.awards[2]] }
+    view = await call('awards.setRules', { tournamentId: id, settings: fewer })
+    expect(view.settings.awards.map((a) => [a.id, a.enabled])).toEqual([
+      ['bestRed', true],
+      ['bestSheriff', true],
+      ['bestBlack', false],
+      ['bestDon', false],
+      ['bestCivilian', false],
+    ])
+    expect(view.results.map((a) => a.id)).toEqual(['bestRed', 'bestSheriff'])
+    // The repository is the same door: the stored row holds the five.
+    const row = core()
+      .db.connection.prepare('SELECT rules FROM tournament_awards WHERE tournament_id = ?')
+      .get(id) as { rules: string }
+    expect((JSON.parse(row.rules) as { awards: unknown[] }).awards).toHaveLength(5)
   })
 })

@@ -111,7 +111,7 @@ describe('games between machines, backups, exports', () => {
     for (const command of FULL_GAME) await call(a, 'game.command', { gameId: env.gameId, command })
     const file = await call(a, 'data.export', { gameId: env.gameId })
     const text = Buffer.from(file.base64, 'base64').toString()
-    expect(JSON.parse(text)).toMatchObject({ format: 'mafia-desk/games', version: 1 })
+    expect(JSON.parse(text)).toMatchObject({ format: 'mafia-desk/games', version: 2 })
     const before = (await call(b, 'game.list', {})).length
     expect(await call(b, 'data.import', { text })).toMatchObject({ games: 1 })
     expect((await call(b, 'game.list', {})).length).toBe(before + 1)

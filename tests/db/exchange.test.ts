@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { EXCHANGE_FORMAT, openDatabase, type MafiaDb } from '../../src/main/db'
+import { EXCHANGE_FORMAT, EXCHANGE_VERSION, openDatabase, type MafiaDb } from '../../src/main/db'
 import { entry, errorCode, removeDir, results, setupFor, tempDir } from './helpers'
 
 let dir: string
@@ -81,7 +81,7 @@ describe('export → import between machines', () => {
     const text = source.transfer.exportJson({ roundId: src.roundId })
     const doc = JSON.parse(text) as { format: string; version: number; games: unknown[]; players: unknown[] }
     expect(doc.format).toBe(EXCHANGE_FORMAT)
-    expect(doc.version).toBe(1)
+    expect(doc.version).toBe(EXCHANGE_VERSION)
     expect(doc.games).toHaveLength(2)
     expect(doc.players).toHaveLength(10)
 
@@ -234,6 +234,24 @@ describe('per-round judges travel with the tournament', () => {
   })
 })
 
+describe('versions', () => {
+  it('a version 1 file (no tournament per game, no appeals, seasons or pairs) still imports; the file written is version 2', async () => {
+    const src = await tableMachine()
+    const doc = JSON.parse(source.transfer.exportJson({ roundId: src.roundId })) as {
+      version: number
+      games: Array<Record<string, unknown>>
+    }
+    expect(doc.version).toBe(2)
+    expect(doc.games.every((g) => typeof g.tournament === 'string' && g.cancelled === null)).toBe(true)
+    const v1 = { ...doc, version: 1, games: doc.games.map(({ tournament: _t, cancelled: _c, ...g }) => g) }
+    const report = target.transfer.importJson(JSON.stringify(v1))
+    expect(report).toMatchObject({ games: 2, appeals: 0, seasons: 0, pairs: 0 })
+    expect(report.tournamentId).not.toBeNull()
+    // Its games went into the file's tournament, as a version 1 file means.
+    expect(target.games.listGames({}).filter((g) => g.tournamentId === report.tournamentId)).toHaveLength(2)
+  })
+})
+
 describe('refused imports change nothing', () => {
   it('the same game twice: db/import_duplicate', async () => {
     const src = await tableMachine()
@@ -278,7 +296,7 @@ describe('refused imports change nothing', () => {
     expect(await errorCode(() => target.transfer.importJson('[1, 2, 3]'))).toBe('db/import_wrong_format')
     expect(
       await errorCode(() =>
-        target.transfer.importJson(JSON.stringify({ format: EXCHANGE_FORMAT, version: 2 })),
+        target.transfer.importJson(JSON.stringify({ format: EXCHANGE_FORMAT, version: 3 })),
       ),
     ).toBe('db/import_unsupported_version')
     const good = JSON.parse(source.transfer.exportJson({ tournamentId: 1 })) as {

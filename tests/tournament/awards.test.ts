@@ -7,6 +7,7 @@ import {
   AWARD_ROLE_FILTERS,
   AWARD_TIE_BREAKS,
   awardSettingsSchema,
+  completeAwardSettings,
   defaultAwardSettings,
   type AwardRule,
   type AwardSettings,
@@ -255,6 +256,31 @@ describe('awards: the settings schema', () => {
     )
     expect(awardSettingsSchema.safeParse({ ...d, stages: [] }).success).toBe(false)
     expect(awardSettingsSchema.safeParse({ ...d, extra: 1 }).success).toBe(false)
+  })
+
+  it('an own award needs a title (a shipped one falls back on its own); at most 15 own ones; shipped ones stay', () => {
+    const d = defaultAwardSettings()
+    const own = { ...d.awards[0], id: 'own1', title: null }
+    const r = awardSettingsSchema.safeParse({ ...d, awards: [...d.awards, own] })
+    expect(r.success).toBe(false)
+    expect(r.error?.issues[0].path).toEqual(['awards', 5, 'title'])
+    expect(
+      awardSettingsSchema.safeParse({ ...d, awards: [...d.awards, { ...own, title: 'Свой' }] }).success,
+    ).toBe(true)
+    const many = Array.from({ length: 16 }, (_, i) => ({ ...own, id: `own${i}`, title: `T${i}` }))
+    expect(awardSettingsSchema.safeParse({ ...d, awards: many }).success).toBe(false)
+    expect(awardSettingsSchema.safeParse({ ...d, awards: many.slice(0, 15) }).success).toBe(true)
+    // A document without the shipped ones gets them back, switched off, ahead of the own ones.
+    const done = completeAwardSettings({ ...d, awards: [many[0], { ...d.awards[1], title: 'Ч' }] })
+    expect(done.awards.map((a) => [a.id, a.enabled])).toEqual([
+      ['bestBlack', true],
+      ['bestRed', false],
+      ['bestSheriff', false],
+      ['bestDon', false],
+      ['bestCivilian', false],
+      ['own0', true],
+    ])
+    expect(completeAwardSettings(d)).toBe(d)
   })
 })
 

@@ -219,7 +219,9 @@ function dataHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'data'> {
           ? `game-${scope.gameId}`
           : 'roundId' in scope
             ? `round-${scope.roundId}`
-            : `tournament-${scope.tournamentId}`
+            : 'tournamentId' in scope
+              ? `tournament-${scope.tournamentId}`
+              : 'database'
       return {
         fileName: `mafia-desk-${name}.json`,
         mime: 'application/json',
@@ -238,6 +240,8 @@ function dataHandlers({ db, service }: HandlerDeps): NamespaceHandlers<'data'> {
         verifyImportedGame(game, known(tournament)),
       )
       service.imported(result.tournamentId)
+      // A file of several tournaments (the whole database): each one's dashboards hear of it too.
+      for (const id of result.tournamentIds) if (id !== result.tournamentId) service.tournamentChanged(id)
       return result
     },
   }

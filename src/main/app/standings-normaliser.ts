@@ -5,9 +5,11 @@
  */
 import { normaliserSchema, type Normaliser } from '../../shared/game/scoring-system'
 import type { MafiaDb } from '../db'
+import { tournamentNormaliserKey } from '../db/settings'
 import { AppError, appError } from '../../shared/errors'
 
-export const normaliserKey = (uuid: string): string => `standings.normaliser.${uuid}`
+/** The setting's key: one name, shared with the exchange file (db/settings.ts). */
+export const normaliserKey = tournamentNormaliserKey
 export const NO_NORMALISER: Normaliser = { kind: 'none' }
 
 /**

@@ -21,7 +21,7 @@ export interface AppealRecord {
   history: Array<{ step: AppealStep; who: string; note: string; at: number }>
 }
 
-interface AppealDbRow {
+export interface AppealDbRow {
   id: number
   tournament_id: number
   number: number

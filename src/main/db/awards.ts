@@ -3,7 +3,12 @@
  * schema of shared/awards.ts on the way in and on the way out (a row that no longer parses is reported, never
  * silently replaced by the defaults). No row: the shipped defaults.
  */
-import { awardSettingsSchema, defaultAwardSettings, type AwardSettings } from '../../shared/awards'
+import {
+  awardSettingsSchema,
+  completeAwardSettings,
+  defaultAwardSettings,
+  type AwardSettings,
+} from '../../shared/awards'
 import { validationMessage } from '../../shared/validation-message'
 import { Repo, type DbCore } from './core'
 import { dbError, invalidInput, tournamentArchived } from './errors'
@@ -27,7 +32,7 @@ export function storedAwardRules(core: DbCore, tournamentId: number): AwardSetti
       'The tournament’s stored award rules are damaged; set them again.',
       { tournamentId },
     )
-  return parsed.data
+  return completeAwardSettings(parsed.data)
 }
 
 export class AwardsRepo extends Repo {
@@ -47,7 +52,7 @@ export class AwardsRepo extends Repo {
           'The tournament’s stored award rules are damaged; set them again.',
           { tournamentId },
         )
-      return parsed.data
+      return completeAwardSettings(parsed.data)
     })
   }
 
@@ -59,21 +64,25 @@ export class AwardsRepo extends Repo {
       : { settings: stored, isDefault: false }
   }
 
-  /** Stores the rules (validated again here: every door into the record goes through the one schema). */
+  /**
+   * Stores the rules (validated again here: every door into the record goes through the one schema), every
+   * shipped award in them: one left out is stored switched off.
+   */
   setAwardRules(tournamentId: number, rules: AwardSettings): AwardSettings {
     const parsed = awardSettingsSchema.safeParse(rules)
     if (!parsed.success) {
       const text = validationMessage(parsed.error.issues)
       throw invalidInput(`Неверные правила номинаций: ${text.ru}`, `Invalid award rules: ${text.en}`)
     }
+    const complete = completeAwardSettings(parsed.data)
     return this.write(() => {
       const t = this.requireTournament(tournamentId)
       if (t.archived_at !== null) throw tournamentArchived(t.name, t.id)
       this.stmt(
         `INSERT INTO tournament_awards (tournament_id, rules, updated_at) VALUES (?, ?, ?)
          ON CONFLICT(tournament_id) DO UPDATE SET rules = excluded.rules, updated_at = excluded.updated_at`,
-      ).run(tournamentId, JSON.stringify(parsed.data), Date.now())
-      return parsed.data
+      ).run(tournamentId, JSON.stringify(complete), Date.now())
+      return complete
     })
   }
 

@@ -298,10 +298,10 @@ export class MafiaDb {
     this.seatings = new SeatingsRepo(this.core)
     this.games = new GamesRepo(this.core)
     this.settings = new SettingsRepo(this.core)
-    this.transfer = new TransferRepo(this.core, this.games, this.tournaments)
+    this.appeals = new AppealsRepo(this.core)
+    this.transfer = new TransferRepo(this.core, this.games, this.tournaments, this.appeals)
     this.sync = new SyncRepo(this.core)
     this.awards = new AwardsRepo(this.core)
-    this.appeals = new AppealsRepo(this.core)
     this.seasons = new SeasonsRepo(this.core)
   }
 

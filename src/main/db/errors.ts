@@ -26,6 +26,7 @@ export type DbErrorCode =
   | 'db/player_in_use'
   | 'db/merge_conflict'
   | 'db/bad_season'
+  | 'db/bad_scoring_systems'
   | 'db/seq_conflict'
   | 'db/game_started'
   | 'db/game_in_progress'

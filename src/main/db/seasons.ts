@@ -27,7 +27,7 @@ export interface PairPolicyRow {
   reason: string
 }
 
-function checkConfig(value: unknown, seasonId: number | null): SeasonConfig {
+export function checkConfig(value: unknown, seasonId: number | null): SeasonConfig {
   const parsed = seasonConfigSchema.safeParse(value)
   const range = parsed.success ? seasonRangeProblem(parsed.data) : null
   if (parsed.success && range === null) return parsed.data
@@ -66,7 +66,9 @@ export class SeasonsRepo extends Repo {
   saveSeason(id: number | null, config: SeasonConfig): SeasonDef {
     const checked = checkConfig(config, null)
     return this.write(() => {
-      for (const t of checked.tournamentIds) this.requireTournament(t)
+      // The list and the weights name tournaments of this database (the exchange file names them by uuid).
+      for (const t of [...checked.tournamentIds, ...Object.keys(checked.weights).map(Number)])
+        this.requireTournament(t)
       const now = Date.now()
       const json = JSON.stringify(checked)
       let seasonId: number

@@ -3,6 +3,12 @@ import { Repo } from './core'
 import { invalidInput } from './errors'
 import { toJson } from './validate'
 
+/** The setting that keeps a tournament's normaliser (by its uuid, so that it travels with the exchange file). */
+export const tournamentNormaliserKey = (uuid: string): string => `standings.normaliser.${uuid}`
+
+/** The setting that keeps the custom scoring systems (a list checked by scoringSystemSchema). */
+export const CUSTOM_SCORING_SYSTEMS_KEY = 'scoring.systems'
+
 export class SettingsRepo extends Repo {
   getSetting<T>(key: string): T | null {
     return this.guard(() => {

@@ -695,6 +695,34 @@ export class SyncRepo extends Repo {
     })
   }
 
+  /**
+   * The appeal (its number in the tournament) on which the head judge cancelled this game for a replay, or null
+   * (issue 31 §1: a table machine still sending the game is told so).
+   */
+  replayAppealOf(gameId: number): number | null {
+    return this.guard(() => {
+      const row = this.stmt(
+        "SELECT number FROM appeals WHERE game_id = ? AND status = 'replayed' ORDER BY id DESC LIMIT 1",
+      ).get(gameId) as { number: number } | undefined
+      return row?.number ?? null
+    })
+  }
+
+  /**
+   * The amendments of accepted appeals in this game's log (issue 31 §1): each appeal's number and its entry's seq,
+   * in log order. A table never receives the hub's entries, so a table's entry at or after one of them met the
+   * head judge's correction.
+   */
+  appealAmendments(gameId: number): Array<{ appeal: number; seq: number }> {
+    return this.guard(
+      () =>
+        this.stmt(
+          `SELECT number AS appeal, amend_seq AS seq FROM appeals
+           WHERE game_id = ? AND status = 'accepted' AND amend_seq IS NOT NULL ORDER BY amend_seq`,
+        ).all(gameId) as Array<{ appeal: number; seq: number }>,
+    )
+  }
+
   /** Drops a game's whole outbox (the hub closed its conflict: the table's differing entries are not sent). */
   dropOutbox(gameId: number): number {
     return this.write(() => this.stmt('DELETE FROM sync_outbox WHERE game_id = ?').run(gameId).changes)

@@ -7,11 +7,23 @@ import { dbError, tournamentArchived } from './errors'
 import {
   EXCHANGE_FORMAT,
   EXCHANGE_VERSION,
+  EXCHANGE_VERSIONS,
+  documentTournaments,
   exchangeDocumentSchema,
+  gameTournament,
+  type ExchangeAppeal,
   type ExchangeDocument,
   type ExchangeGame,
+  type ExchangePair,
+  type ExchangeSeason,
   type ExchangeTournament,
 } from './exchange'
+import type { AppealDbRow, AppealsRepo } from './appeals'
+import { checkConfig } from './seasons'
+import { CUSTOM_SCORING_SYSTEMS_KEY, tournamentNormaliserKey } from './settings'
+import { z } from 'zod'
+import { SHIPPED_SCORING_SYSTEMS } from '../../shared/game/ruleset'
+import { normaliserSchema, scoringSystemSchema, type ScoringSystem } from '../../shared/game/scoring-system'
 import { isRecord } from './fsutil'
 import { loadLog, roundLocked, writeSeats, type GamesRepo } from './games'
 import { insertPlayer, playerByKey } from './players'
@@ -21,35 +33,61 @@ import type { TournamentsRepo } from './tournaments'
 import type { ExportScope, ImportReport } from './types'
 import { checkNickname, optionalText, remapSetupPlayers, rulesetIdOf, setupSeats, toJson } from './validate'
 
+/** Local ids → the file's stage positions, round numbers and table numbers (export). */
+interface PlaceMaps {
+  stagePos: Map<number, number>
+  roundNum: Map<number, number>
+  tableNum: Map<number, number>
+}
+
+/** One imported tournament: its local id and its stages, rounds (`stage/round`) and tables by the file's numbers. */
+interface ImportedPlaces {
+  id: number
+  stageIds: Map<number, number>
+  roundIds: Map<string, number>
+  tableIds: Map<number, number>
+}
+
 export class TransferRepo extends Repo {
   constructor(
     core: ConstructorParameters<typeof Repo>[0],
     private readonly games: GamesRepo,
     private readonly tournaments: TournamentsRepo,
+    private readonly appeals: AppealsRepo,
   ) {
     super(core)
   }
 
-  /** Exports one game, a round's games or a tournament's games as a `mafia-desk/games` v1 JSON document. */
+  /**
+   * Exports one game, a round's games, a tournament's games or the whole database (`{ all: true }`) as a
+   * `mafia-desk/games` v2 JSON document. Each tournament carries its normaliser and the appeals on the exported
+   * games; the whole database adds every player, the seasons (tournaments by uuid) and the registry's pairs.
+   */
   exportJson(scope: ExportScope): string {
     return this.guard(() => {
       let games: GameDbRow[]
-      let tournamentId: number | null
+      let tournamentIds: number[]
+      const whole = 'all' in scope
       if ('gameId' in scope) {
         const g = this.requireGame(scope.gameId)
         games = [g]
-        tournamentId = g.tournament_id
+        tournamentIds = g.tournament_id === null ? [] : [g.tournament_id]
       } else if ('roundId' in scope) {
         const r = this.requireRound(scope.roundId)
-        tournamentId = this.requireStage(r.stage_id).tournament_id
+        tournamentIds = [this.requireStage(r.stage_id).tournament_id]
         games = this.stmt('SELECT * FROM games WHERE round_id = ? ORDER BY table_id, number, id').all(
           scope.roundId,
         ) as GameDbRow[]
-      } else {
-        tournamentId = this.requireTournament(scope.tournamentId).id
+      } else if ('tournamentId' in scope) {
+        tournamentIds = [this.requireTournament(scope.tournamentId).id]
         games = this.stmt('SELECT * FROM games WHERE tournament_id = ? ORDER BY id').all(
           scope.tournamentId,
         ) as GameDbRow[]
+      } else {
+        tournamentIds = (
+          this.stmt('SELECT id FROM tournaments ORDER BY id').all() as Array<{ id: number }>
+        ).map((t) => t.id)
+        games = this.stmt('SELECT * FROM games ORDER BY id').all() as GameDbRow[]
       }
       const doc: ExchangeDocument = {
         format: EXCHANGE_FORMAT,
@@ -59,50 +97,22 @@ export class TransferRepo extends Repo {
         players: [],
         games: [],
       }
-      const stagePos = new Map<number, number>()
-      const roundNum = new Map<number, number>()
-      const tableNum = new Map<number, number>()
-      if (tournamentId !== null) {
-        const structure = this.tournaments.getStructure(tournamentId)
-        if (structure) {
-          const t = structure.tournament
-          const exported: ExchangeTournament = {
-            uuid: t.uuid,
-            name: t.name,
-            startsOn: t.startsOn,
-            endsOn: t.endsOn,
-            ruleset: t.ruleset ?? undefined,
-            stages: structure.stages.map((s) => {
-              stagePos.set(s.id, s.position)
-              return {
-                position: s.position,
-                kind: s.kind,
-                name: s.name,
-                rounds: s.rounds.map((r) => {
-                  roundNum.set(r.id, r.number)
-                  return {
-                    number: r.number,
-                    status: r.status,
-                    finishedAt: r.finishedAt,
-                    judges: this.stmt(
-                      `SELECT t.number AS "table", rj.judge FROM round_judges rj JOIN tables t ON t.id = rj.table_id
-                       WHERE rj.round_id = ? ORDER BY t.number`,
-                    ).all(r.id) as Array<{ table: number; judge: string }>,
-                  }
-                }),
-              }
-            }),
-            tables: structure.tables.map((tb) => {
-              tableNum.set(tb.id, tb.number)
-              return { number: tb.number, name: tb.name, judge: tb.judge }
-            }),
-            ...this.awardRulesOf(tournamentId),
-          }
-          doc.tournament = exported
+      const maps: PlaceMaps = { stagePos: new Map(), roundNum: new Map(), tableNum: new Map() }
+      const uuidOf = new Map<number, string>()
+      const exported = new Map<number, ExchangeTournament>()
+      for (const id of tournamentIds) {
+        const t = this.exportTournament(id, maps)
+        if (t) {
+          exported.set(id, t)
+          uuidOf.set(id, t.uuid)
         }
       }
+      if (whole) doc.tournaments = [...exported.values()]
+      else if (exported.size > 0) doc.tournament = [...exported.values()][0]
       const playerIds = new Set<number>()
+      const gameUuid = new Map<number, string>()
       for (const g of games) {
+        gameUuid.set(g.id, g.uuid)
         const results = this.games.getResults(g.id)
         const seats = this.stmt(
           'SELECT player_id FROM game_seats WHERE game_id = ? AND player_id IS NOT NULL',
@@ -111,9 +121,10 @@ export class TransferRepo extends Repo {
         for (const r of results) if (r.playerId !== null) playerIds.add(r.playerId)
         const game: ExchangeGame = {
           uuid: g.uuid,
-          stage: g.stage_id === null ? null : (stagePos.get(g.stage_id) ?? null),
-          round: g.round_id === null ? null : (roundNum.get(g.round_id) ?? null),
-          table: g.table_id === null ? null : (tableNum.get(g.table_id) ?? null),
+          tournament: g.tournament_id === null ? null : (uuidOf.get(g.tournament_id) ?? null),
+          stage: g.stage_id === null ? null : (maps.stagePos.get(g.stage_id) ?? null),
+          round: g.round_id === null ? null : (maps.roundNum.get(g.round_id) ?? null),
+          table: g.table_id === null ? null : (maps.tableNum.get(g.table_id) ?? null),
           number: g.number,
           judge: g.judge,
           status: g.status,
@@ -124,8 +135,27 @@ export class TransferRepo extends Repo {
           setup: JSON.parse(g.setup) as unknown,
           log: loadLog(this.core, g.id) as ExchangeGame['log'],
           results,
+          cancelled: g.cancelled_at === null ? null : { at: g.cancelled_at, reason: g.cancel_reason ?? '' },
         }
         doc.games.push(game)
+      }
+      // The appeals on the exported games (an appeal on a game left out would name nothing in the file).
+      for (const [id, t] of exported) {
+        const appeals = this.exportAppeals(id, gameUuid, playerIds)
+        if (appeals.length > 0) t.appeals = appeals
+      }
+      if (whole) {
+        for (const p of this.stmt('SELECT id FROM players ORDER BY id').all() as Array<{ id: number }>)
+          playerIds.add(p.id)
+        doc.pairs = (
+          this.stmt('SELECT a, b, reason FROM pair_policies ORDER BY a, b').all() as Array<{
+            a: number
+            b: number
+            reason: string
+          }>
+        ).map((p) => ({ a: p.a, b: p.b, reason: p.reason }))
+        doc.seasons = this.exportSeasons()
+        doc.scoringSystems = this.customSystems()
       }
       for (const id of [...playerIds].sort((a, b) => a - b)) {
         const p = this.requirePlayer(id)
@@ -141,6 +171,135 @@ export class TransferRepo extends Repo {
     })
   }
 
+  /** A tournament's structure, award rules and normaliser for the file (null: no such tournament). */
+  private exportTournament(tournamentId: number, maps: PlaceMaps): ExchangeTournament | null {
+    const structure = this.tournaments.getStructure(tournamentId)
+    if (!structure) return null
+    const t = structure.tournament
+    const normaliser = normaliserSchema.safeParse(this.setting(tournamentNormaliserKey(t.uuid)))
+    return {
+      uuid: t.uuid,
+      name: t.name,
+      startsOn: t.startsOn,
+      endsOn: t.endsOn,
+      ruleset: t.ruleset ?? undefined,
+      stages: structure.stages.map((s) => {
+        maps.stagePos.set(s.id, s.position)
+        return {
+          position: s.position,
+          kind: s.kind,
+          name: s.name,
+          rounds: s.rounds.map((r) => {
+            maps.roundNum.set(r.id, r.number)
+            return {
+              number: r.number,
+              status: r.status,
+              finishedAt: r.finishedAt,
+              judges: this.stmt(
+                `SELECT t.number AS "table", rj.judge FROM round_judges rj JOIN tables t ON t.id = rj.table_id
+                 WHERE rj.round_id = ? ORDER BY t.number`,
+              ).all(r.id) as Array<{ table: number; judge: string }>,
+            }
+          }),
+        }
+      }),
+      tables: structure.tables.map((tb) => {
+        maps.tableNum.set(tb.id, tb.number)
+        return { number: tb.number, name: tb.name, judge: tb.judge }
+      }),
+      ...this.awardRulesOf(tournamentId),
+      // The normaliser as the standings read it (a stored value they cannot read is none there and here).
+      ...(normaliser.success ? { normaliser: normaliser.data } : {}),
+    }
+  }
+
+  /** The tournament's appeals on the exported games (by game uuid), each with its logged steps. */
+  private exportAppeals(
+    tournamentId: number,
+    gameUuid: Map<number, string>,
+    playerIds: Set<number>,
+  ): ExchangeAppeal[] {
+    // The appeals office's own reading of its rows (one mapping), named here by game uuid.
+    const out: ExchangeAppeal[] = []
+    for (const a of this.appeals.list(tournamentId).sort((x, y) => x.number - y.number)) {
+      const game = gameUuid.get(a.gameId)
+      if (game === undefined) continue
+      if (a.filer.playerId !== null) playerIds.add(a.filer.playerId)
+      out.push({
+        number: a.number,
+        game,
+        filer: a.filer,
+        text: a.text,
+        status: a.status,
+        answer: a.answer,
+        amendSeq: a.amendSeq,
+        createdAt: a.createdAt,
+        history: a.history,
+      })
+    }
+    return out
+  }
+
+  /** Every season, its tournaments and weights named by tournament uuid (a damaged season is a clear error). */
+  private exportSeasons(): ExchangeSeason[] {
+    const rows = this.stmt('SELECT id, config FROM seasons ORDER BY id').all() as Array<{
+      id: number
+      config: string
+    }>
+    return rows.map((row) => {
+      let raw: unknown
+      try {
+        raw = JSON.parse(row.config)
+      } catch {
+        raw = null
+      }
+      const c = checkConfig(raw, row.id)
+      const uuid = (id: number): string => {
+        const t = this.stmt('SELECT uuid FROM tournaments WHERE id = ?').get(id) as
+          { uuid: string } | undefined
+        if (!t)
+          throw dbError(
+            'db/bad_season',
+            `Сезон «${c.name}» называет турнир №${id}, которого нет в базе: исправьте сезон и выгрузите снова.`,
+            `The season "${c.name}" names tournament ${id}, which is not in the database: fix the season and export again.`,
+            { seasonId: row.id, tournamentId: id },
+          )
+        return t.uuid
+      }
+      return {
+        name: c.name,
+        from: c.from,
+        to: c.to,
+        tournaments: c.tournamentIds.map(uuid),
+        friendlies: c.friendlies,
+        points: c.points,
+        weights: Object.fromEntries(Object.entries(c.weights).map(([id, w]) => [uuid(Number(id)), w])),
+      }
+    })
+  }
+
+  /** The custom scoring systems as the scoring page reads them (a damaged list is a clear error, never dropped). */
+  private customSystems(): ScoringSystem[] {
+    const stored = this.setting(CUSTOM_SCORING_SYSTEMS_KEY)
+    if (stored === null) return []
+    const parsed = z.array(scoringSystemSchema).safeParse(stored)
+    if (!parsed.success) {
+      throw dbError(
+        'db/bad_scoring_systems',
+        'Сохранённые свои системы подсчёта очков повреждены и не читаются; ничего не изменено. Восстановите резервную копию.',
+        'The stored custom scoring systems are damaged and cannot be read; nothing was changed. Restore a backup.',
+        { issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`) },
+      )
+    }
+    return parsed.data
+  }
+
+  private setting(key: string): unknown {
+    const row = this.stmt('SELECT value FROM settings WHERE key = ?').get(key) as
+      { value: string } | undefined
+    return row ? (JSON.parse(row.value) as unknown) : null
+  }
+
   /**
    * Imports a `mafia-desk/games` document in one transaction. Refuses (changing nothing) malformed JSON
    * (db/import_malformed), another format (db/import_wrong_format), another version
@@ -153,8 +312,12 @@ export class TransferRepo extends Repo {
     verify?: (game: ExchangeGame, tournament: ExchangeTournament | undefined) => ExchangeGame,
   ): ImportReport {
     const doc = parseExchange(text)
+    const fileTournaments = new Map(documentTournaments(doc).map((t) => [t.uuid, t]))
     // The app layer checks each game against the engine (setup, log, results) before anything is written.
-    if (verify) doc.games = doc.games.map((g) => verify(g, doc.tournament))
+    if (verify) doc.games = doc.games.map((g) => verify(g, fileTournaments.get(g.tournament ?? '')))
+    // An appeal is filed on a finished game (as the engine, not the file, says) by a player of that game or a captain.
+    for (const t of fileTournaments.values())
+      for (const a of t.appeals ?? []) refuseAppealOnGame(t, a, doc.games)
     // Players' text goes through the registry's own checks, as at registration (issue 29 §7).
     const players = doc.players.map((p) => ({
       id: p.id,
@@ -165,12 +328,12 @@ export class TransferRepo extends Repo {
     }))
     return this.write(() => {
       // Closed means locked (issue 29 §4): nothing enters an archived tournament.
-      const known = doc.tournament
-        ? (this.stmt('SELECT * FROM tournaments WHERE uuid = ?').get(doc.tournament.uuid) as
-            TournamentDbRow | undefined)
-        : undefined
-      if (known && known.archived_at !== null && doc.games.length > 0)
-        throw tournamentArchived(known.name, known.id)
+      for (const t of fileTournaments.values()) {
+        const known = this.stmt('SELECT * FROM tournaments WHERE uuid = ?').get(t.uuid) as
+          TournamentDbRow | undefined
+        if (known && known.archived_at !== null && doc.games.some((g) => g.tournament === t.uuid))
+          throw tournamentArchived(known.name, known.id)
+      }
       // 1. Refuse duplicates and conflicts before writing anything.
       const duplicates: string[] = []
       const conflicts: string[] = []
@@ -217,16 +380,16 @@ export class TransferRepo extends Repo {
         )
       }
       for (const id of placeholders) this.stmt('DELETE FROM games WHERE id = ?').run(id)
-      // 2. Tournament structure.
-      let tournamentId: number | null = null
-      const stageIds = new Map<number, number>()
-      const roundIds = new Map<string, number>()
-      const tableIds = new Map<number, number>()
+      // 2. Tournament structure, by uuid.
+      const places = new Map<string, ImportedPlaces>()
       // Rounds of this database that were already closed before the import: their games are locked.
       const lockedRounds = new Map<number, number>()
-      if (doc.tournament) {
-        tournamentId = this.importTournament(doc.tournament, stageIds, roundIds, tableIds, lockedRounds)
+      for (const t of fileTournaments.values()) {
+        const at: ImportedPlaces = { id: 0, stageIds: new Map(), roundIds: new Map(), tableIds: new Map() }
+        at.id = this.importTournament(t, at.stageIds, at.roundIds, at.tableIds, lockedRounds)
+        places.set(t.uuid, at)
       }
+      const tournamentId = doc.tournament ? (places.get(doc.tournament.uuid)?.id ?? null) : null
       // 3. Players by nickname.
       const playerMap = new Map<number, number>()
       let created = 0
@@ -255,17 +418,20 @@ export class TransferRepo extends Repo {
         `INSERT INTO game_results (game_id, seat, player_id, role, win, best_move, extra, penalty, total, ci,
            extra_reasons, penalty_reasons) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
+      const cancel = this.stmt('UPDATE games SET cancelled_at = ?, cancel_reason = ? WHERE id = ?')
+      const gameIds = new Map<string, number>()
       for (const g of doc.games) {
         const setup = remapSetupPlayers(g.setup, mapPlayer)
-        const stageId = g.stage === null ? null : (stageIds.get(g.stage) ?? null)
+        const at = g.tournament ? places.get(g.tournament) : undefined
+        const stageId = g.stage === null ? null : (at?.stageIds.get(g.stage) ?? null)
         const roundId =
-          g.round === null || g.stage === null ? null : (roundIds.get(`${g.stage}/${g.round}`) ?? null)
-        const tableId = g.table === null ? null : (tableIds.get(g.table) ?? null)
+          g.round === null || g.stage === null ? null : (at?.roundIds.get(`${g.stage}/${g.round}`) ?? null)
+        const tableId = g.table === null ? null : (at?.tableIds.get(g.table) ?? null)
         if (roundId !== null && lockedRounds.has(roundId)) throw roundLocked(lockedRounds.get(roundId)!, 0)
         if (roundId !== null && tableId !== null) this.games.refuseIfTableBusy(roundId, tableId)
         const info = insertGame.run(
           g.uuid,
-          tournamentId,
+          at?.id ?? null,
           stageId,
           roundId,
           tableId,
@@ -280,6 +446,10 @@ export class TransferRepo extends Repo {
           g.updatedAt,
         )
         const gameId = Number(info.lastInsertRowid)
+        gameIds.set(g.uuid, gameId)
+        // A cancelled game stays cancelled, its reason checked as `cancelGame` checks it.
+        if (g.cancelled !== null)
+          cancel.run(g.cancelled.at, optionalText(g.cancelled.reason, 'reason', 500), gameId)
         writeSeats(this.core, gameId, setup)
         for (const e of g.log) {
           insertEvent.run(gameId, e.seq, toJson(e.command, 'command'), JSON.stringify(e.events), e.at)
@@ -301,7 +471,51 @@ export class TransferRepo extends Repo {
           )
         }
       }
-      return { games: doc.games.length, players: created, playersMatched: matched, tournamentId }
+      // 5. What the club keeps beside the games: appeals, registry pairs, seasons (each already here is kept).
+      let appeals = 0
+      for (const t of fileTournaments.values()) {
+        const at = places.get(t.uuid)!
+        for (const a of t.appeals ?? []) if (this.importAppeal(t, at.id, a, gameIds, mapPlayer)) appeals++
+      }
+      // A version 2 file carries the appeals of its amended games: every amendment names an accepted appeal of the
+      // game's tournament here (the file's, just written, or one already in the database) on that very entry.
+      if (doc.version >= 2) for (const g of doc.games) this.refuseOrphanAmendments(g, places)
+      let pairs = 0
+      for (const p of doc.pairs ?? []) if (this.importPair(p, mapPlayer, players)) pairs++
+      let systems = 0
+      const custom = this.customSystems()
+      for (const system of doc.scoringSystems ?? []) {
+        const here = custom.find((x) => x.id === system.id)
+        if (here === undefined) {
+          custom.push(system)
+          systems++
+        } else if (canonicalJson(here) !== canonicalJson(system)) {
+          throw dbError(
+            'db/import_conflict',
+            `Импорт отменён: своя система подсчёта очков «${system.id}» уже есть в базе и отличается от системы «${system.name}» из файла. Ничего не изменено.`,
+            `Import refused: the custom scoring system "${system.id}" is already in the database and differs from "${system.name}" in the file. Nothing was changed.`,
+            { scoringSystem: system.id },
+          )
+        }
+      }
+      if (systems > 0)
+        this.stmt(
+          'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+        ).run(CUSTOM_SCORING_SYSTEMS_KEY, JSON.stringify(custom))
+      let seasons = 0
+      for (const [i, season] of (doc.seasons ?? []).entries())
+        if (this.importSeason(season, i, places)) seasons++
+      return {
+        games: doc.games.length,
+        players: created,
+        playersMatched: matched,
+        tournamentId,
+        appeals,
+        seasons,
+        pairs,
+        scoringSystems: systems,
+        tournamentIds: [...places.values()].map((x) => x.id),
+      }
     })
   }
 
@@ -316,6 +530,223 @@ export class TransferRepo extends Repo {
       if (log.length === length && gameFingerprint(JSON.parse(r.setup) as unknown, log) === key) return r.uuid
     }
     return null
+  }
+
+  /**
+   * One appeal of the file, matched by (tournament, number): the same appeal already here is kept (false); a
+   * different one under that number refuses the import; a new one is written with its steps (true).
+   */
+  private importAppeal(
+    t: ExchangeTournament,
+    tournamentId: number,
+    a: ExchangeAppeal,
+    gameIds: Map<string, number>,
+    mapPlayer: (id: number) => number | null,
+  ): boolean {
+    const gameId =
+      gameIds.get(a.game) ??
+      (
+        this.stmt('SELECT id FROM games WHERE uuid = ? AND tournament_id = ?').get(a.game, tournamentId) as
+          { id: number } | undefined
+      )?.id
+    const existing = this.stmt('SELECT * FROM appeals WHERE tournament_id = ? AND number = ?').get(
+      tournamentId,
+      a.number,
+    ) as AppealDbRow | undefined
+    if (existing) {
+      const history = this.stmt(
+        'SELECT step, who, note, at FROM appeal_events WHERE appeal_id = ? ORDER BY rowid',
+      ).all(existing.id)
+      const here = {
+        game: existing.game_id === gameId,
+        filer: [existing.filer_role, existing.filer_name],
+        text: existing.text,
+        status: existing.status,
+        answer: existing.answer,
+        amendSeq: existing.amend_seq,
+        createdAt: existing.created_at,
+        history,
+      }
+      const file = {
+        game: true,
+        filer: [a.filer.role, a.filer.name],
+        text: a.text,
+        status: a.status,
+        answer: a.answer,
+        amendSeq: a.amendSeq,
+        createdAt: a.createdAt,
+        history: a.history,
+      }
+      if (canonicalJson(here) === canonicalJson(file)) return false
+      throw dbError(
+        'db/import_conflict',
+        `Импорт отменён: апелляция №${a.number} турнира «${t.name}» в файле не совпадает с апелляцией №${a.number} в базе. Ничего не изменено.`,
+        `Import refused: appeal No. ${a.number} of "${t.name}" in the file differs from appeal No. ${a.number} in the database. Nothing was changed.`,
+        { tournament: t.uuid, appeal: a.number },
+      )
+    }
+    if (gameId === undefined) {
+      throw dbError(
+        'db/import_malformed',
+        `Файл импорта повреждён: апелляция №${a.number} турнира «${t.name}» относится к игре ${a.game}, которой нет ни в файле, ни в базе. Ничего не изменено.`,
+        `The import file is damaged: appeal No. ${a.number} of "${t.name}" is on game ${a.game}, which is neither in the file nor in the database. Nothing was changed.`,
+        { tournament: t.uuid, appeal: a.number, game: a.game },
+      )
+    }
+    const archived = this.requireTournament(tournamentId)
+    if (archived.archived_at !== null) throw tournamentArchived(archived.name, archived.id)
+    const id = Number(
+      this.stmt(
+        `INSERT INTO appeals (tournament_id, number, game_id, filer_role, filer_player_id, filer_name, text, status,
+           answer, amend_seq, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        tournamentId,
+        a.number,
+        gameId,
+        a.filer.role,
+        a.filer.playerId === null ? null : mapPlayer(a.filer.playerId),
+        a.filer.name,
+        a.text,
+        a.status,
+        a.answer,
+        a.amendSeq,
+        a.createdAt,
+      ).lastInsertRowid,
+    )
+    const step = this.stmt(
+      'INSERT INTO appeal_events (appeal_id, step, who, note, at) VALUES (?, ?, ?, ?, ?)',
+    )
+    for (const h of a.history) step.run(id, h.step, h.who, h.note, h.at)
+    return true
+  }
+
+  /** Refuses a game whose `amend` entry names no accepted appeal of its tournament on that entry (db/import_malformed). */
+  private refuseOrphanAmendments(g: ExchangeGame, places: Map<string, ImportedPlaces>): void {
+    const tournamentId = g.tournament ? (places.get(g.tournament)?.id ?? null) : null
+    for (const e of g.log) {
+      const command = isRecord(e.command) ? e.command : null
+      if (command?.cmd !== 'amend') continue
+      const number = typeof command.appealId === 'number' ? command.appealId : null
+      const appeal =
+        tournamentId === null || number === null
+          ? undefined
+          : (this.stmt(
+              `SELECT a.amend_seq, g.uuid FROM appeals a JOIN games g ON g.id = a.game_id
+               WHERE a.tournament_id = ? AND a.number = ? AND a.status = 'accepted'`,
+            ).get(tournamentId, number) as { amend_seq: number | null; uuid: string } | undefined)
+      if (appeal && appeal.uuid === g.uuid && appeal.amend_seq === e.seq) continue
+      const n = String(number ?? '?')
+      throw dbError(
+        'db/import_malformed',
+        `Файл импорта повреждён: запись ${e.seq} игры ${g.uuid} — исправление по апелляции №${n}, но такой удовлетворённой апелляции на эту игру нет ни в файле, ни в базе. Ничего не изменено.`,
+        `The import file is damaged: entry ${e.seq} of game ${g.uuid} is the amendment of appeal No. ${n}, but no such accepted appeal on this game is in the file or in the database. Nothing was changed.`,
+        { game: g.uuid, seq: e.seq, appeal: number },
+      )
+    }
+  }
+
+  /**
+   * One registry pair of the file (players mapped as the games' are): the same pair here keeps its reason when
+   * the file's is the same (false); another reason refuses the import; a new pair is written (true).
+   */
+  private importPair(
+    p: ExchangePair,
+    mapPlayer: (id: number) => number | null,
+    players: Array<{ id: number; nickname: string }>,
+  ): boolean {
+    const x = mapPlayer(p.a)
+    const y = mapPlayer(p.b)
+    const name = (id: number): string => players.find((q) => q.id === id)?.nickname ?? String(id)
+    if (x === null || y === null || x === y) {
+      throw dbError(
+        'db/import_malformed',
+        `Файл импорта повреждён: пара игроков «${name(p.a)}» и «${name(p.b)}» — не два разных игрока реестра. Ничего не изменено.`,
+        `The import file is damaged: the pair "${name(p.a)}" and "${name(p.b)}" is not two different players of the registry. Nothing was changed.`,
+        { a: p.a, b: p.b },
+      )
+    }
+    const [a, b] = x < y ? [x, y] : [y, x]
+    const here = this.stmt('SELECT reason FROM pair_policies WHERE a = ? AND b = ?').get(a, b) as
+      { reason: string } | undefined
+    if (here) {
+      if (here.reason === p.reason) return false
+      throw dbError(
+        'db/import_conflict',
+        `Импорт отменён: пара «${name(p.a)}» и «${name(p.b)}» уже есть в реестре с другой причиной («${here.reason}», в файле «${p.reason}»). Ничего не изменено.`,
+        `Import refused: the pair "${name(p.a)}" and "${name(p.b)}" is already in the registry with another reason ("${here.reason}"; the file says "${p.reason}"). Nothing was changed.`,
+        { a: p.a, b: p.b },
+      )
+    }
+    this.stmt('INSERT INTO pair_policies (a, b, reason, created_at) VALUES (?, ?, ?, ?)').run(
+      a,
+      b,
+      p.reason,
+      Date.now(),
+    )
+    return true
+  }
+
+  /**
+   * One season of the file: its tournaments (by uuid: the file's or this database's) mapped to local ids and the
+   * whole definition checked by the season's own door (checkConfig, as `season.save`). A season of the same name
+   * with the same definition is kept (false); another definition under that name refuses the import.
+   */
+  private importSeason(s: ExchangeSeason, index: number, places: Map<string, ImportedPlaces>): boolean {
+    const local = (uuid: string): number => {
+      const id =
+        places.get(uuid)?.id ??
+        (this.stmt('SELECT id FROM tournaments WHERE uuid = ?').get(uuid) as { id: number } | undefined)?.id
+      if (id === undefined) {
+        throw dbError(
+          'db/import_malformed',
+          `Файл импорта повреждён: сезон «${s.name}» (seasons.${index}) называет турнир ${uuid}, которого нет ни в файле, ни в базе. Ничего не изменено.`,
+          `The import file is damaged: the season "${s.name}" (seasons.${index}) names tournament ${uuid}, which is neither in the file nor in the database. Nothing was changed.`,
+          { season: s.name, tournament: uuid },
+        )
+      }
+      return id
+    }
+    const config = checkConfig(
+      {
+        name: s.name,
+        from: s.from,
+        to: s.to,
+        tournamentIds: s.tournaments.map(local),
+        friendlies: s.friendlies,
+        points: s.points,
+        weights: Object.fromEntries(Object.entries(s.weights).map(([uuid, w]) => [String(local(uuid)), w])),
+      },
+      null,
+    )
+    const rows = this.stmt('SELECT id, name, config FROM seasons').all() as Array<{
+      id: number
+      name: string
+      config: string
+    }>
+    const same = rows.find((r) => foldKey(r.name) === foldKey(config.name))
+    if (same) {
+      let stored: unknown
+      try {
+        stored = JSON.parse(same.config)
+      } catch {
+        stored = null
+      }
+      if (canonicalJson(stored) === canonicalJson(config)) return false
+      throw dbError(
+        'db/import_conflict',
+        `Импорт отменён: сезон «${config.name}» уже есть в базе с другим определением. Переименуйте один из них. Ничего не изменено.`,
+        `Import refused: the season "${config.name}" is already in the database with another definition. Rename one of them. Nothing was changed.`,
+        { season: config.name, seasonId: same.id },
+      )
+    }
+    const now = Date.now()
+    this.stmt('INSERT INTO seasons (name, config, created_at, updated_at) VALUES (?, ?, ?, ?)').run(
+      config.name,
+      JSON.stringify(config),
+      now,
+      now,
+    )
+    return true
   }
 
   /** The tournament's stored award rules for the file (nothing when it has the defaults). */
@@ -356,6 +787,10 @@ export class TransferRepo extends Repo {
         )
     }
     const tournamentId = row.id
+    // The normaliser: the database's own choice wins when it has one (as for award rules), else the file's.
+    const key = tournamentNormaliserKey(t.uuid)
+    if (t.normaliser !== undefined && this.setting(key) === null)
+      this.stmt('INSERT INTO settings (key, value) VALUES (?, ?)').run(key, JSON.stringify(t.normaliser))
     for (const s of t.stages) {
       let stage = this.stmt('SELECT * FROM stages WHERE tournament_id = ? AND position = ?').get(
         tournamentId,
@@ -432,6 +867,25 @@ export function gameFingerprint(
   return canonicalJson({ names, roles: s.roles ?? null, log })
 }
 
+/** The appeals office's rules for its game (src/main/app/organiser/appeals.ts), for an appeal from a file. */
+function refuseAppealOnGame(t: ExchangeTournament, a: ExchangeAppeal, games: ExchangeGame[]): void {
+  const game = games.find((g) => g.uuid === a.game)
+  if (!game) return // parseExchange already refused it
+  const why =
+    game.status !== 'finished'
+      ? { ru: 'игра не окончена', en: 'the game is not finished' }
+      : a.filer.playerId !== null && !setupSeats(game.setup).some((s) => s.playerId === a.filer.playerId)
+        ? { ru: 'подавший игрок не играл в этой игре', en: 'the filing player did not play this game' }
+        : null
+  if (why === null) return
+  throw dbError(
+    'db/import_malformed',
+    `Файл импорта повреждён: апелляция №${a.number} турнира «${t.name}» на игру ${a.game} — ${why.ru}. Ничего не изменено.`,
+    `The import file is damaged: appeal No. ${a.number} of "${t.name}" on game ${a.game}: ${why.en}. Nothing was changed.`,
+    { tournament: t.uuid, appeal: a.number, game: a.game },
+  )
+}
+
 /** JSON text → validated exchange document, or the matching db/import_* error. */
 export function parseExchange(text: string): ExchangeDocument {
   let raw: unknown
@@ -453,11 +907,11 @@ export function parseExchange(text: string): ExchangeDocument {
       { format: isRecord(raw) ? raw.format : null },
     )
   }
-  if (raw.version !== EXCHANGE_VERSION) {
+  if (typeof raw.version !== 'number' || !EXCHANGE_VERSIONS.includes(raw.version)) {
     throw dbError(
       'db/import_unsupported_version',
-      `Версия файла ${String(raw.version)} не поддерживается (поддерживается ${EXCHANGE_VERSION}). Обновите программу. Ничего не изменено.`,
-      `File version ${String(raw.version)} is not supported (this app reads version ${EXCHANGE_VERSION}). Update the app. Nothing was changed.`,
+      `Версия файла ${String(raw.version)} не поддерживается (поддерживаются ${EXCHANGE_VERSIONS.join(', ')}). Обновите программу. Ничего не изменено.`,
+      `File version ${String(raw.version)} is not supported (this app reads versions ${EXCHANGE_VERSIONS.join(', ')}). Update the app. Nothing was changed.`,
       { version: raw.version },
     )
   }
@@ -489,24 +943,43 @@ export function parseExchange(text: string): ExchangeDocument {
     keys.add(key)
   })
   const uuids = new Set<string>()
-  const stages = new Map<number, Set<number>>()
-  for (const s of doc.tournament?.stages ?? []) stages.set(s.position, new Set(s.rounds.map((r) => r.number)))
-  const tables = new Set((doc.tournament?.tables ?? []).map((t) => t.number))
-  doc.tournament?.stages.forEach((s, i) =>
-    s.rounds.forEach((r, j) =>
-      r.judges.forEach((x, k) => {
-        if (!tables.has(x.table)) {
-          issues.push({
-            path: `tournament.stages.${i}.rounds.${j}.judges.${k}.table`,
-            message: `table ${x.table} is not in the tournament`,
-          })
-        }
-      }),
-    ),
-  )
+  // Each tournament of the file by uuid: its stages (position → round numbers) and table numbers.
+  const places = new Map<string, { stages: Map<number, Set<number>>; tables: Set<number> }>()
+  const tournamentPath = (i: number): string =>
+    doc.tournament ? (i === 0 ? 'tournament' : `tournaments.${i - 1}`) : `tournaments.${i}`
+  documentTournaments(doc).forEach((t, ti) => {
+    if (places.has(t.uuid))
+      issues.push({ path: `${tournamentPath(ti)}.uuid`, message: `duplicate tournament uuid ${t.uuid}` })
+    const stages = new Map<number, Set<number>>()
+    for (const s of t.stages) stages.set(s.position, new Set(s.rounds.map((r) => r.number)))
+    const tables = new Set(t.tables.map((x) => x.number))
+    places.set(t.uuid, { stages, tables })
+    t.stages.forEach((s, i) =>
+      s.rounds.forEach((r, j) =>
+        r.judges.forEach((x, k) => {
+          if (!tables.has(x.table)) {
+            issues.push({
+              path: `${tournamentPath(ti)}.stages.${i}.rounds.${j}.judges.${k}.table`,
+              message: `table ${x.table} is not in the tournament`,
+            })
+          }
+        }),
+      ),
+    )
+  })
   doc.games.forEach((g, i) => {
     if (uuids.has(g.uuid)) issues.push({ path: `games.${i}.uuid`, message: `duplicate game uuid ${g.uuid}` })
     uuids.add(g.uuid)
+    g.tournament = gameTournament(doc, g)
+    const place = g.tournament === null ? undefined : places.get(g.tournament)
+    if (g.tournament !== null && !place) {
+      issues.push({ path: `games.${i}.tournament`, message: `tournament ${g.tournament} is not in the file` })
+    }
+    if (g.tournament === null && (g.stage !== null || g.table !== null)) {
+      issues.push({ path: `games.${i}`, message: 'a stage or table but no tournament' })
+    }
+    const stages = place?.stages ?? new Map<number, Set<number>>()
+    const tables = place?.tables ?? new Set<number>()
     if (g.stage !== null && !stages.has(g.stage)) {
       issues.push({ path: `games.${i}.stage`, message: `stage ${g.stage} is not in the tournament` })
     }
@@ -532,6 +1005,60 @@ export function parseExchange(text: string): ExchangeDocument {
     if (new Set(g.results.map((r) => r.seat)).size !== g.results.length) {
       issues.push({ path: `games.${i}.results`, message: 'a seat appears twice' })
     }
+  })
+  // Appeals: on a game of the file in the same tournament, numbered once, an accepted one naming its amendment.
+  documentTournaments(doc).forEach((t, ti) => {
+    const numbers = new Set<number>()
+    t.appeals?.forEach((a, j) => {
+      const path = `${tournamentPath(ti)}.appeals.${j}`
+      if (numbers.has(a.number))
+        issues.push({ path: `${path}.number`, message: `appeal No. ${a.number} twice` })
+      numbers.add(a.number)
+      const game = doc.games.find((g) => g.uuid === a.game)
+      if (!game || game.tournament !== t.uuid) {
+        issues.push({
+          path: `${path}.game`,
+          message: `game ${a.game} is not a game of this tournament in the file`,
+        })
+      } else if (a.amendSeq !== null) {
+        const entry = game.log.find((e) => e.seq === a.amendSeq)
+        const command = entry && isRecord(entry.command) ? entry.command : null
+        if (command?.cmd !== 'amend' || command.appealId !== a.number) {
+          issues.push({
+            path: `${path}.amendSeq`,
+            message: `entry ${a.amendSeq} of game ${a.game} is not the amendment of appeal No. ${a.number}`,
+          })
+        }
+      }
+      if (a.filer.playerId !== null && !ids.has(a.filer.playerId)) {
+        issues.push({ path: `${path}.filer.playerId`, message: `unknown player ${a.filer.playerId}` })
+      }
+    })
+  })
+  const pairs = new Set<string>()
+  doc.pairs?.forEach((p, i) => {
+    for (const side of ['a', 'b'] as const) {
+      if (!ids.has(p[side])) issues.push({ path: `pairs.${i}.${side}`, message: `unknown player ${p[side]}` })
+    }
+    const key = [p.a, p.b].sort((x, y) => x - y).join('/')
+    if (pairs.has(key)) issues.push({ path: `pairs.${i}`, message: 'the same pair twice' })
+    pairs.add(key)
+  })
+  const systems = new Set<string>()
+  doc.scoringSystems?.forEach((x, i) => {
+    if (Object.prototype.hasOwnProperty.call(SHIPPED_SCORING_SYSTEMS, x.id))
+      issues.push({
+        path: `scoringSystems.${i}.id`,
+        message: `${x.id} is a shipped system: it never travels`,
+      })
+    if (systems.has(x.id)) issues.push({ path: `scoringSystems.${i}.id`, message: `system ${x.id} twice` })
+    systems.add(x.id)
+  })
+  const seasons = new Set<string>()
+  doc.seasons?.forEach((s, i) => {
+    if (seasons.has(foldKey(s.name)))
+      issues.push({ path: `seasons.${i}.name`, message: `season ${s.name} twice` })
+    seasons.add(foldKey(s.name))
   })
   if (issues.length > 0) throw malformed(issues)
   return doc

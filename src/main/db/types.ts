@@ -249,7 +249,8 @@ export interface BackupInfo {
   size: number
 }
 
-export type ExportScope = { gameId: number } | { roundId: number } | { tournamentId: number }
+/** `{ all: true }`: the whole database (every tournament, game and player, the seasons and the registry's pairs). */
+export type ExportScope = { gameId: number } | { roundId: number } | { tournamentId: number } | { all: true }
 
 export interface ImportReport {
   games: number
@@ -259,6 +260,14 @@ export interface ImportReport {
   playersMatched: number
   /** The local id of the tournament the games went into, or null (friendly games only). */
   tournamentId: number | null
+  /** Appeals, seasons and registry pairs written (those already here, the same, are not counted). */
+  appeals: number
+  seasons: number
+  pairs: number
+  /** Custom scoring systems added. */
+  scoringSystems: number
+  /** The local ids of every tournament of the file (created or already here): their standings change. */
+  tournamentIds: number[]
 }
 
 export interface DemoIds {

@@ -253,6 +253,29 @@ export interface TournamentResultsInput {
   awards?: ResultsAward[]
 }
 
+/** A standings row as the document has it: the same fields for a ranked row and for one listed apart. */
+function standingEntry<R extends AllStandings['overall'][number] | AllStandings['apart'][number]>(r: R) {
+  return {
+    rank: r.rank as R['rank'],
+    perGame: r.perGame as R['perGame'],
+    playerId: r.playerId,
+    name: r.name,
+    total: r.total,
+    games: r.games,
+    wins: r.wins,
+    points: r.points,
+    bestMove: r.bestMove,
+    extra: r.extra,
+    penalties: r.penalties,
+    auto: r.auto,
+    ci: r.ci,
+    firstKilled: r.firstKilled,
+    ciProvisional: r.ciProvisional,
+    tieBreaks: r.tieBreaks,
+    decidedBy: r.decidedBy as R['decidedBy'],
+  }
+}
+
 /** The tournament's results document (overall standings, classification, every game's points, awards if any). */
 export function tournamentResults(input: TournamentResultsInput): TournamentResults {
   const all = input.standings
@@ -272,48 +295,9 @@ export function tournamentResults(input: TournamentResultsInput): TournamentResu
       score: r.score,
       stageRank: r.stageRank,
     })),
-    standings: all.overall.map((r) => ({
-      rank: r.rank,
-      perGame: r.perGame,
-      playerId: r.playerId,
-      name: r.name,
-      total: r.total,
-      games: r.games,
-      wins: r.wins,
-      points: r.points,
-      bestMove: r.bestMove,
-      extra: r.extra,
-      penalties: r.penalties,
-      auto: r.auto,
-      ci: r.ci,
-      firstKilled: r.firstKilled,
-      ciProvisional: r.ciProvisional,
-      tieBreaks: r.tieBreaks,
-      decidedBy: r.decidedBy,
-    })),
+    standings: all.overall.map(standingEntry),
     ...(all.apart.length > 0
-      ? {
-          apart: all.apart.map((r) => ({
-            rank: r.rank,
-            perGame: r.perGame,
-            minGames: r.minGames,
-            playerId: r.playerId,
-            name: r.name,
-            total: r.total,
-            games: r.games,
-            wins: r.wins,
-            points: r.points,
-            bestMove: r.bestMove,
-            extra: r.extra,
-            penalties: r.penalties,
-            auto: r.auto,
-            ci: r.ci,
-            firstKilled: r.firstKilled,
-            ciProvisional: r.ciProvisional,
-            tieBreaks: r.tieBreaks,
-            decidedBy: r.decidedBy,
-          })),
-        }
+      ? { apart: all.apart.map((r) => ({ ...standingEntry(r), minGames: r.minGames })) }
       : {}),
     games: all.games.map((g) => ({
       gameId: g.gameId,

@@ -28,6 +28,8 @@ export type SyncErrorCode =
   | 'sync/pair_failed'
   | 'sync/locked'
   | 'sync/other_machine'
+  | 'sync/appeal_amended'
+  | 'sync/appeal_replayed'
 
 export function syncError(
   code: SyncErrorCode,
@@ -62,6 +64,34 @@ export function gameCancelled(gameUuid: string, reason: string, at: number): App
     `Главный судья отменил эту игру (${reason}): главный компьютер её больше не принимает.`,
     `The head judge cancelled this game (${reason}): the hub no longer takes it.`,
     { gameUuid, reason, at },
+  )
+}
+
+/**
+ * A push whose entry meets, at its seq, the head judge's amendment of the game by an accepted appeal (issue 31 §1):
+ * the table's entry is kept aside as a conflict for him (never merged over the amendment); the table waits for his
+ * decision, as for any conflict, but is told why.
+ */
+export function appealAmended(gameUuid: string, seq: number, appeal: number): AppError {
+  return syncError(
+    'sync/appeal_amended',
+    `Главный судья исправил эту игру по апелляции №${appeal} (запись ${seq}): записи стола после окончания игры не приняты поверх исправления и отложены для главного судьи.`,
+    `The head judge corrected this game by appeal No. ${appeal} (entry ${seq}): the table's entries after the game's end are not taken over the correction; they are kept aside for the head judge.`,
+    { gameUuid, seq, appeal },
+  )
+}
+
+/**
+ * A push for a game the head judge cancelled for a replay on an appeal (issue 31 §1): nothing is stored in the game,
+ * the table's first unsent entry is kept aside for him, and the table marks the game cancelled (as for any
+ * cancellation: the replay is a new game it pulls).
+ */
+export function appealReplayed(gameUuid: string, appeal: number, reason: string, at: number): AppError {
+  return syncError(
+    'sync/appeal_replayed',
+    `Главный судья отменил эту игру для переигровки по апелляции №${appeal}: главный компьютер её больше не принимает; записи стола отложены для главного судьи, переигровку стол получит как новую игру.`,
+    `The head judge cancelled this game for a replay by appeal No. ${appeal}: the hub no longer takes it; the table's entries are kept aside for the head judge, and the table gets the replay as a new game.`,
+    { gameUuid, appeal, reason, at },
   )
 }
 

@@ -41,6 +41,8 @@ const STATUS: Record<string, number> = {
   'sync/busy': 429,
   'sync/locked': 409,
   'sync/other_machine': 409,
+  'sync/appeal_amended': 409,
+  'sync/appeal_replayed': 409,
 }
 
 /** Bytes of bodies one client (address) may have in flight at once: two full batches. */

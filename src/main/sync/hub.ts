@@ -18,6 +18,7 @@ import { projectionOf } from '../games/projection'
 import { writeEntries } from '../games/writer'
 import { judgeAt } from '../tournament/judges'
 import type {
+  SyncConflictAppeal,
   SyncConflictDetail,
   SyncConflictResolution,
   SyncEntryView,
@@ -29,8 +30,40 @@ import type {
   SyncTableLive,
   SyncTableSession,
 } from '../../shared/sync'
-import { badToken, conflictClosed, conflictsFull, gameCancelled, otherTable, syncError } from './errors'
+import {
+  appealAmended,
+  appealReplayed,
+  badToken,
+  conflictClosed,
+  conflictsFull,
+  gameCancelled,
+  otherTable,
+  syncError,
+} from './errors'
 import { HubStatusBook } from './status'
+
+/**
+ * The appeal behind a table's entry at `seq` of a game (issue 31 §1), the one answer of the push's refusal, the
+ * conflicts screen and the decision: the head judge's amendment by an accepted appeal is at or before that seq
+ * ('amended'), or — an entry the hub does not hold (`stored` null) — he cancelled the game for a replay on an
+ * appeal ('replayed'). Null: an ordinary conflict.
+ */
+function appealBehind(
+  db: MafiaDb,
+  gameId: number | null,
+  seq: number,
+  stored: unknown,
+): SyncConflictAppeal | null {
+  if (gameId === null) return null
+  const amended = db.sync
+    .appealAmendments(gameId)
+    .filter((a) => a.seq <= seq)
+    .at(-1)
+  if (amended !== undefined) return { number: amended.appeal, kind: 'amended' }
+  if (stored !== null) return null
+  const replayed = db.sync.replayAppealOf(gameId)
+  return replayed === null ? null : { number: replayed, kind: 'replayed' }
+}
 
 /** A push for a game the hub does not hold: a table's friendly game stays on the table (issue 28 §5). */
 function unknownGame(gameUuid: string): Error {
@@ -307,7 +340,18 @@ export class SyncHub {
     if (!have) throw unknownGame(body.gameUuid)
     if (have.tableId !== grant.tableId) throw otherTable(body.gameUuid)
     // A game the head judge cancelled takes nothing more; the table learns it from this answer (or its pull).
-    if (have.cancelled) throw gameCancelled(body.gameUuid, have.cancelled.reason, have.cancelled.at)
+    if (have.cancelled) {
+      const appeal = db.sync.replayAppealOf(have.gameId)
+      if (appeal === null) throw gameCancelled(body.gameUuid, have.cancelled.reason, have.cancelled.at)
+      // Cancelled for a replay on an appeal (issue 31 §1): the table's entries the hub does not hold are kept aside
+      // for the head judge (nothing the table played is lost), and the refusal names the appeal.
+      const unsent = body.entries.filter((e) => e.seq > have.lastSeq)
+      this.keepAside(grant, body, unsent, () => null, effects)
+      this.log(
+        `sync: game ${body.gameUuid} was cancelled by appeal №${appeal}: table ${grant.tableNumber}'s ${unsent.length} entries kept aside`,
+      )
+      throw appealReplayed(body.gameUuid, appeal, have.cancelled.reason, have.cancelled.at)
+    }
     // One writer is one machine (issue 29 §2): a second machine given the same code is refused, never merged;
     // only the head judge's decision for its version of a conflict binds the game to it.
     const machine = body.machine ?? ''
@@ -346,17 +390,31 @@ export class SyncHub {
             reason: decided.reason,
           })
         }
-        const kept = db.sync.addConflict({
-          tableId: grant.tableId,
-          gameUuid: body.gameUuid,
-          seq: e.seq,
-          stored: mine,
-          received: e,
-          machine,
-        })
+        // The table's entry meets the head judge's amendment by an appeal (issue 31 §1): its branch from here is
+        // kept aside whole for him (never merged over the correction), and the refusal names the appeal.
+        const appeal = appealBehind(db, have.gameId, e.seq, mine)
+        if (appeal !== null) {
+          const branch = body.entries.filter((x) => x.seq >= e.seq)
+          this.keepAside(grant, body, branch, (seq) => bySeq.get(seq) ?? null, effects)
+          this.log(
+            `sync: table ${grant.tableNumber}'s entries ${e.seq}… of game ${body.gameUuid} met appeal №${appeal.number}'s amendment: kept aside`,
+          )
+          throw appealAmended(body.gameUuid, e.seq, appeal.number)
+        }
+        const known = decided !== null
+        const kept =
+          known ||
+          db.sync.addConflict({
+            tableId: grant.tableId,
+            gameUuid: body.gameUuid,
+            seq: e.seq,
+            stored: mine,
+            received: e,
+            machine,
+          })
         // Conflict rows are bounded per table (issue 29 §2): past the bound the batch is refused, nothing kept.
         if (!kept) throw conflictsFull(grant.tableNumber)
-        effects.push(() => this.book.conflict(grant.tournamentId, grant.tableId, +1))
+        if (!known) effects.push(() => this.book.conflict(grant.tournamentId, grant.tableId, +1))
         this.log(`sync: conflict in game ${body.gameUuid} at seq ${e.seq} from table ${grant.tableNumber}`)
         throw syncError(
           'sync/conflict',
@@ -427,6 +485,33 @@ export class SyncHub {
       })
     })
     return { acknowledged: lastSeq, stored: fresh.length, duplicates }
+  }
+
+  /**
+   * Keeps a table's entries aside as conflicts for the head judge, each once (a retry adds nothing), with the hub's
+   * entry at its seq (null: none). Past the per-table bound the batch is refused (conflicts_full).
+   */
+  private keepAside(
+    grant: TableGrant,
+    body: SyncPush,
+    entries: SyncPush['entries'],
+    storedAt: (seq: number) => unknown,
+    effects: Array<(storedAt: number) => void>,
+  ): void {
+    const db = this.deps.db()
+    for (const x of entries) {
+      if (db.sync.findConflict(body.gameUuid, x.seq, x)) continue
+      const kept = db.sync.addConflict({
+        tableId: grant.tableId,
+        gameUuid: body.gameUuid,
+        seq: x.seq,
+        stored: storedAt(x.seq),
+        received: x,
+        machine: body.machine ?? '',
+      })
+      if (!kept) throw conflictsFull(grant.tableNumber)
+      effects.push(() => this.book.conflict(grant.tournamentId, grant.tableId, +1))
+    }
   }
 
   /**
@@ -617,6 +702,7 @@ export class SyncHub {
       resolution: c.resolution,
       reason: c.reason,
       resolvedAt: c.resolvedAt,
+      appeal: appealBehind(db, game?.gameId ?? null, c.seq, c.stored),
     }
   }
 
@@ -651,6 +737,30 @@ export class SyncHub {
     }
     const table = c.tableId === null ? null : db.tournaments.getTable(c.tableId)
     const game = db.sync.gameByUuid(c.gameUuid)
+    const appeal = appealBehind(db, game?.gameId ?? null, c.seq, c.stored)
+    let decidedToo = 0
+    // Taking the table's version cuts the hub's log from that seq: never through an appeal's amendment either.
+    const cut =
+      resolution === 'acceptTable' && appeal === null && game
+        ? db.sync.appealAmendments(game.gameId).find((a) => a.seq >= c.seq)
+        : undefined
+    if (cut !== undefined) {
+      throw syncError(
+        'sync/appeal_amended',
+        `Версию стола с записи ${c.seq} принять нельзя: журнал главного компьютера после неё содержит исправление по апелляции №${cut.appeal} (запись ${cut.seq}). Оставьте версию главного компьютера или закройте конфликт с причиной.`,
+        `The table's version from entry ${c.seq} cannot be taken: the hub's log after it holds the correction by appeal No. ${cut.appeal} (entry ${cut.seq}). Keep the hub's version or dismiss the conflict with a reason.`,
+        { conflictId, appeal: cut.appeal, seq: cut.seq },
+      )
+    }
+    if (appeal !== null && resolution === 'acceptTable') {
+      // The head judge's own answer to an appeal is never replaced by a table's entry (issue 31 §1).
+      throw syncError(
+        appeal.kind === 'amended' ? 'sync/appeal_amended' : 'sync/appeal_replayed',
+        `Версию стола принять нельзя: игра исправлена по апелляции №${appeal.number}${appeal.kind === 'replayed' ? ' (отменена для переигровки)' : ''}. Оставьте версию главного компьютера или закройте конфликт с причиной.`,
+        `The table's version cannot be taken: the game was corrected by appeal No. ${appeal.number}${appeal.kind === 'replayed' ? ' (cancelled for a replay)' : ''}. Keep the hub's version or dismiss the conflict with a reason.`,
+        { conflictId, appeal: appeal.number, kind: appeal.kind },
+      )
+    }
     if (resolution === 'acceptTable' && game) {
       const row = db.games.getGame(game.gameId)!
       const setup = row.setup as GameSetup
@@ -683,13 +793,32 @@ export class SyncHub {
       this.deps.service.refreshGame(game.gameId)
       if (table) this.book.gameChanged(table.tournamentId, table.id)
     } else {
-      db.sync.resolveConflict(conflictId, resolution, reason.trim())
+      // A conflict over the head judge's answer to an appeal (issue 31 §1) is the table's whole branch after it:
+      // one decision decides every entry of that branch still open (the same game, table and appeal).
+      const branch =
+        appeal === null || table === null
+          ? []
+          : db.sync
+              .openConflicts(table.tournamentId)
+              .filter(
+                (o) =>
+                  o.id !== c.id &&
+                  o.gameUuid === c.gameUuid &&
+                  o.tableId === c.tableId &&
+                  appealBehind(db, game?.gameId ?? null, o.seq, o.stored)?.number === appeal.number,
+              )
+      db.sync.transaction(() => {
+        db.sync.resolveConflict(conflictId, resolution, reason.trim())
+        for (const o of branch) db.sync.resolveConflict(o.id, resolution, reason.trim())
+      })
+      decidedToo = branch.length
     }
     this.log(
-      `sync: conflict ${conflictId} (game ${c.gameUuid}, seq ${c.seq}) decided: ${resolution}${reason.trim() ? ` — ${reason.trim()}` : ''}`,
+      `sync: conflict ${conflictId} (game ${c.gameUuid}, seq ${c.seq}) decided: ${resolution}${reason.trim() ? ` — ${reason.trim()}` : ''}` +
+        (decidedToo > 0 ? ` (with the ${decidedToo} later entries of the table's branch)` : ''),
     )
     const tournamentId = table?.tournamentId ?? null
-    if (table) this.book.conflict(table.tournamentId, table.id, -1)
+    if (table) this.book.conflict(table.tournamentId, table.id, -1 - decidedToo)
     else if (tournamentId !== null) this.deps.onStatus?.(tournamentId)
     return tournamentId ?? 0
   }

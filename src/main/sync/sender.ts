@@ -285,8 +285,11 @@ export class SyncSender {
   private lastHeartbeat = 0
   /** Games the hub must be told the setup of again (it answered sync/unknown_game). */
   private readonly needHeader = new Set<number>()
-  /** Games with an open conflict on the hub (its seq): not sent again until the next pull (the decision). */
-  private readonly conflicted = new Map<number, number>()
+  /**
+   * Games with an open conflict on the hub (its seq, and the appeal behind it when the hub's entry there is the
+   * head judge's amendment by one): not sent again until the next pull (the decision).
+   */
+  private readonly conflicted = new Map<number, { seq: number; appeal: number | null }>()
   /** Games refused for a reason of their own, not sent again before the time given. */
   private readonly held = new Map<number, number>()
   private readonly opts: Required<
@@ -478,9 +481,17 @@ export class SyncSender {
       const reason = s.state === 'cancelled' ? (db.games.getGame(s.gameId)?.cancelReason ?? '') : s.reason
       out.push({ gameId: s.gameId, uuid: s.uuid, state: s.state, reason, seq: s.seq })
     }
-    for (const [gameId, seq] of this.conflicted) {
+    for (const [gameId, { seq, appeal }] of this.conflicted) {
       const row = db.games.getGame(gameId)
-      if (row) out.push({ gameId, uuid: row.uuid, state: 'conflict', reason: '', seq })
+      if (row)
+        out.push({
+          gameId,
+          uuid: row.uuid,
+          state: 'conflict',
+          reason: '',
+          seq,
+          ...(appeal === null ? {} : { appeal }),
+        })
     }
     return out
   }
@@ -654,7 +665,7 @@ export class SyncSender {
       if (!reply.ok) {
         const { code, details } = reply.error
         this.record(reply)
-        if (code === 'sync/game_cancelled') {
+        if (code === 'sync/game_cancelled' || code === 'sync/appeal_replayed') {
           this.cancelled(batch.uuid, typeof details?.reason === 'string' ? details.reason : '')
           return 'refused'
         }
@@ -668,9 +679,13 @@ export class SyncSender {
           })
           return 'refused'
         }
-        if (code === 'sync/conflict') {
-          // Kept aside for the head judge: asked again after the next pull, which may bring his decision.
-          this.conflicted.set(gameId, typeof details?.seq === 'number' ? details.seq : first)
+        if (code === 'sync/conflict' || code === 'sync/appeal_amended') {
+          // Kept aside for the head judge: asked again after the next pull, which may bring his decision. An entry
+          // that met his amendment by an appeal is said to be so (issue 31 §1).
+          this.conflicted.set(gameId, {
+            seq: typeof details?.seq === 'number' ? details.seq : first,
+            appeal: typeof details?.appeal === 'number' ? details.appeal : null,
+          })
           return 'refused'
         }
         const hold = HOLD_MS[code]

@@ -19,12 +19,13 @@ import {
 } from '../../../shared/game/scoring-system'
 import type { PreviewRow, ScoringSystemEntry, StandingsPreview } from '../../../shared/scoring-ops'
 import type { MafiaDb } from '../../db'
+import { CUSTOM_SCORING_SYSTEMS_KEY } from '../../db/settings'
 import { computeAllStandings, type ApartRow, type StandingsRow } from '../../tournament/standings'
 import { standingsInputs, tournamentRuleset } from '../exports'
 import { normaliserKey, tournamentNormaliser } from '../standings-normaliser'
 import { fail } from './context'
 
-const CUSTOM_KEY = 'scoring.systems'
+const CUSTOM_KEY = CUSTOM_SCORING_SYSTEMS_KEY
 export { tournamentNormaliser }
 
 function isShipped(id: string): boolean {

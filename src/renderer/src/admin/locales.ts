@@ -8,6 +8,7 @@ import scoring from './locales/scoring'
 import scoreedit from './locales/scoreedit'
 import normaliser from './locales/normaliser'
 import seasonRoom from './locales/season'
+import exchangeRoom from './locales/exchange'
 
 export const adminRu = {
   screens: screensLocale.ru,
@@ -17,6 +18,7 @@ export const adminRu = {
   scoring: scoring.ru,
   scoreedit: scoreedit.ru,
   normaliser: normaliser.ru,
+  exchange: exchangeRoom.ru,
   title: 'Mafia Desk — турнир и данные',
   heading: 'Турнир и данные',
   toControl: 'Пульт судьи',
@@ -494,6 +496,7 @@ export const adminEn: typeof adminRu = {
   scoring: scoring.en,
   scoreedit: scoreedit.en,
   normaliser: normaliser.en,
+  exchange: exchangeRoom.en,
   title: 'Mafia Desk — tournament and data',
   heading: 'Tournament and data',
   toControl: 'Judge panel',

@@ -35,6 +35,15 @@ const ru = {
   diplomas: 'Дипломы (PDF)',
   csv: 'Номинации (CSV)',
   archived: 'Турнир в архиве: правила только для просмотра.',
+  own: 'своя',
+  remove: 'Удалить номинацию «{name}»',
+  titleNeeded: 'название обязательно',
+  newTitle: 'Название новой номинации',
+  add: 'Добавить номинацию',
+  addHint:
+    'Своих номинаций — до {max}; их можно удалить, а пять стандартных — только выключить. Не забудьте сохранить правила.',
+  titleRequired: 'Введите название новой номинации.',
+  tooMany: 'Своих номинаций не может быть больше {max}.',
 }
 
 const en: typeof ru = {
@@ -73,6 +82,15 @@ const en: typeof ru = {
   diplomas: 'Diplomas (PDF)',
   csv: 'Awards (CSV)',
   archived: 'The tournament is archived: the rules are read-only.',
+  own: 'own',
+  remove: 'Remove the award "{name}"',
+  titleNeeded: 'a title is required',
+  newTitle: 'Title of the new award',
+  add: 'Add an award',
+  addHint:
+    'Up to {max} awards of your own; they can be removed, the five shipped ones only switched off. Remember to save the rules.',
+  titleRequired: 'Type the title of the new award.',
+  tooMany: 'There can be no more than {max} awards of your own.',
 }
 
 export const awardsLocale = { ru, en }
