@@ -173,6 +173,9 @@ test('copy FIIM, edit every kind of field, preview the unsaved edits, save and r
   await page.getByTestId('scoring-save').click()
   await expect(page.getByTestId('error-text')).toContainText('scoring.save')
   await expect(page.getByTestId('error-text')).toContainText('допустимо не меньше -10')
+  await expect(page.getByTestId('error-text')).toContainText(
+    'system.extraPoints: нижняя граница больше верхней',
+  )
   const extra = page.getByTestId('scoring-group-extraPoints')
   await expect(extra.getByTestId('scoring-issue')).toHaveText(
     'Доп. баллы за игру: нижняя граница больше верхней',

@@ -67,7 +67,10 @@ export const scoringSystemSchema = z
     extraPoints: z
       .object({ min: points, max: points })
       .strict()
-      .refine((r) => r.min <= r.max, { message: 'min > max' }),
+      .refine((r) => r.min <= r.max, {
+        message: 'min > max',
+        params: { ru: 'нижняя граница больше верхней', en: 'the lower bound is above the upper one' },
+      }),
     /** §13.4: the penalties (≤ 0 as a rule). */
     penalties: z.object({ removal: points, fourFouls: points, teamDefeat: points }).strict(),
     /** §13.3: the automatic bonus of a red first killed whose best move names 2 or 3 blacks. */
@@ -96,6 +99,7 @@ export const scoringSystemSchema = z
       .max(TIE_BREAK_KEYS.length + 1)
       .refine((l) => l[0]?.key === 'total' && new Set(l.map((t) => t.key)).size === l.length, {
         message: 'total first, each key once',
+        params: { ru: '«Итого» первым, каждый критерий один раз', en: '"Total" first, each criterion once' },
       }),
   })
   .strict()

@@ -125,4 +125,13 @@ describe('the refused fields', () => {
     expect(by.get('ci.minFinalGames')?.group).toBe('ci')
     expect(by.get('loss')?.ru).toContain('число')
   })
+
+  it('the schema’s own rules are said in words in both languages, as the server says them', () => {
+    const [issue] = systemIssues({ ...fiim, tieBreaks: [...fiim.tieBreaks].reverse() })
+    expect(issue).toMatchObject({
+      path: 'tieBreaks',
+      ru: '«Итого» первым, каждый критерий один раз',
+      en: '"Total" first, each criterion once',
+    })
+  })
 })

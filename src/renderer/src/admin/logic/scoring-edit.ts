@@ -87,18 +87,6 @@ export interface FieldIssue {
   en: string
 }
 
-/** The refinements of the scoring schema in words (their own text is the schema author's English shorthand). */
-const REFINED: Record<string, { ru: string; en: string }> = {
-  'min > max': {
-    ru: 'нижняя граница больше верхней',
-    en: 'the lower bound is above the upper one',
-  },
-  'total first, each key once': {
-    ru: '«Итого» первым, каждый критерий один раз',
-    en: '"Total" first, each criterion once',
-  },
-}
-
 /**
  * What the server's schema refuses in `system`, field by field, in both languages: the same schema and the same
  * formatter as the server's refusal (scoring.save, standings.preview), so the field the refusal names is the one
@@ -111,8 +99,8 @@ export function systemIssues(system: unknown): FieldIssue[] {
   for (const issue of parsed.error.issues) {
     const inner = issue.path[0] === 'system' ? issue.path.slice(1) : issue.path
     const path = inner.map(String).join('.')
-    const refined = issue.code === 'custom' ? REFINED[issue.message] : undefined
-    const text = refined ?? validationMessage([{ ...issue, path: [] }]).issues[0] ?? { ru: '', en: '' }
+    // The one formatter of a refusal (a refinement's own words in both languages come from the schema).
+    const text = validationMessage([{ ...issue, path: [] }]).issues[0] ?? { ru: '', en: '' }
     out.push({ path, group: inner.length > 0 ? String(inner[0]) : '', ru: text.ru, en: text.en })
   }
   return out
