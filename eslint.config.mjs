@@ -85,6 +85,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [{ regex: String.raw`^(\.\./)+(app|sync|core)(/.*)?$`, message: 'games/ (the one writer of a game log) stands below app/ and sync/ (docs/architecture.md layers).' }] }],
     },
   },
+  {
+    files: ['src/main/transport/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnly], patterns: [{ regex: String.raw`^(\.\./)+(app|sync|core)(/.*)?$`, message: 'transport/ (HTTP, WebSocket, TLS) stands below app/ and sync/ (docs/architecture.md layers): what it needs is a port beside core (e.g. src/main/secrets.ts).' }] }],
+    },
+  },
   // Shared: pure types and helpers used by both sides.
   {
     files: ['src/shared/**/*.ts'],

@@ -111,6 +111,19 @@ describe('layer rules', () => {
         "import type { AppService } from '../app/service'\nexport type X = AppService\n",
       ),
     ).toBe(true)
+    // transport/ stands below both: its ports (the secrets) sit beside core, not in app/.
+    expect(
+      await restricted(
+        'src/main/transport/fixture.ts',
+        "import type { SecretStore } from '../app/secret-store'\nexport type X = SecretStore\n",
+      ),
+    ).toBe(true)
+    expect(
+      await errorsFor(
+        'src/main/transport/fixture.ts',
+        "import type { SecretStore } from '../secrets'\nexport type X = SecretStore\n",
+      ),
+    ).toEqual([])
     // The electron rule still holds there.
     expect(
       await restricted('src/main/sync/fixture.ts', "import { app } from 'electron'\nexport const x = app\n"),

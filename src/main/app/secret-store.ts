@@ -6,13 +6,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { AppError, appError, type LocalizedText } from '../../shared/errors'
+import type { SecretStore } from '../secrets'
 
-export interface SecretStore {
-  /** Where the secrets are, in words the settings screen can show. */
-  describe(): LocalizedText
-  get(name: string): string | null
-  set(name: string, value: string | null): void
-}
+export type { SecretStore }
 
 /** An unreadable secrets file: the stored OBS password cannot be used (never taken silently as "no password"). */
 export function secretsUnreadable(file: string, why: string): AppError {

@@ -7,7 +7,7 @@
  */
 import { createHash, createPrivateKey, X509Certificate } from 'node:crypto'
 import { generate } from 'selfsigned'
-import type { SecretStore } from '../app/secret-store'
+import type { SecretStore } from '../secrets'
 import { base32 } from '../../shared/base32'
 import { AppError, appError } from '../../shared/errors'
 
