@@ -10,7 +10,12 @@ import type { PlayerRating, RatingTable } from '../src/main/tournament/rating'
 import { seriesTable } from '../src/main/tournament/series'
 import type { StandingsRow } from '../src/main/tournament/standings'
 import { seasonResults, seasonResultsToCsv, seasonResultsToJson } from '../src/main/export/results'
-import { DEFAULT_SERIES_POINTS, SEASON_TIE_RULE, type SeasonTable } from '../src/shared/season-series'
+import {
+  DEFAULT_SERIES_POINTS,
+  SEASON_TIE_RULE,
+  newSeasonConfig,
+  type SeasonTable,
+} from '../src/shared/season-series'
 import { makeRng } from '../src/shared/rng'
 import { BENCH_RESULT_PREFIX, figure } from './result'
 
@@ -59,16 +64,7 @@ function main(): void {
     const rows = seriesTable(tournaments, DEFAULT_SERIES_POINTS, ratings, (id) => `P${id}`)
     tableRuns.push(performance.now() - t0)
     const table: SeasonTable = {
-      season: {
-        id: 1,
-        name: 'Bench',
-        from: null,
-        to: null,
-        tournamentIds: [],
-        friendlies: true,
-        points: DEFAULT_SERIES_POINTS,
-        weights: {},
-      },
+      season: { id: 1, ...newSeasonConfig('Bench') },
       tournaments: tournaments.map((t) => ({
         id: t.id,
         name: `T${t.id}`,

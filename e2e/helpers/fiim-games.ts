@@ -12,20 +12,10 @@
  */
 import type { GameFacts, Role, Stage, Team } from './fiim-calculator'
 import { teamOf } from './fiim-calculator'
+// The app's one seeded generator: a source of randomness, not a rule, so the test stays independent of the app.
+import { makeRng } from '../../src/shared/rng'
 
 export type Command = Record<string, unknown> & { cmd: string }
-
-/** mulberry32: a small seeded PRNG (the same seed, the same games). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 export interface GeneratedGame {
   /** Seat → role for `game.create` (civilians left out). */
@@ -51,7 +41,7 @@ export function generateGame(
   players: string[],
   opts: GameOptions = {},
 ): GeneratedGame {
-  const rand = rng(seed)
+  const rand = makeRng(seed)
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]
   const chance = (p: number): boolean => rand() < p
   const shuffle = <T>(xs: readonly T[]): T[] => {

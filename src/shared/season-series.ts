@@ -33,8 +33,11 @@ export const DEFAULT_SERIES_POINTS: SeriesPoints = {
   points: [25, 18, 15, 12, 10, 8, 6, 4, 2, 1],
 }
 
-/** The fields of a season's definition (seasonConfigSchema adds the range check). */
-export const seasonConfigObject = z
+/**
+ * What a season is, without its id: stored as the row's config and checked by this schema on every read. The one
+ * rule across fields (the range's order) is `seasonRangeProblem`, applied by every door beside this schema.
+ */
+export const seasonConfigSchema = z
   .object({
     name: z.string().trim().min(1).max(120),
     /**
@@ -53,8 +56,18 @@ export const seasonConfigObject = z
   })
   .strict()
 
-/** What a season is, without its id: stored as the row's config and checked by this schema on every read. */
-export const seasonConfigSchema = seasonConfigObject
+/** A new season's definition: open dates, no list, friendly games counted, the usual points table. */
+export function newSeasonConfig(name: string): SeasonConfig {
+  return {
+    name,
+    from: null,
+    to: null,
+    tournamentIds: [],
+    friendlies: true,
+    points: DEFAULT_SERIES_POINTS,
+    weights: {},
+  }
+}
 
 /** The one rule across fields: a range that ends before it starts is refused (with the judge's words). */
 export function seasonRangeProblem(c: { from: string | null; to: string | null }): LocalizedText | null {
@@ -67,7 +80,7 @@ export function seasonRangeProblem(c: { from: string | null; to: string | null }
 export type SeasonConfig = z.infer<typeof seasonConfigSchema>
 
 /** `season.save`: a new season (no id) or a changed one; a field left out keeps its value (or the default). */
-export const seasonSaveSchema = seasonConfigObject
+export const seasonSaveSchema = seasonConfigSchema
   .partial()
   .required({ name: true })
   .extend({ seasonId: id.optional() })

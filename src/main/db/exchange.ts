@@ -11,7 +11,7 @@ import { APPEAL_STATUSES, appealAnswerSchema } from '../../shared/appeals'
 import { logEntrySchema, playerNameSchema } from '../../shared/game/entry'
 import { normaliserSchema, scoringSystemSchema } from '../../shared/game/scoring-system'
 import { APPEAL_TEXT_MAX, boundedText } from '../../shared/limits'
-import { pairReasonSchema, seasonConfigObject, seasonRangeProblem } from '../../shared/season-series'
+import { pairReasonSchema, seasonConfigSchema, seasonRangeProblem } from '../../shared/season-series'
 
 export const EXCHANGE_FORMAT = 'mafia-desk/games'
 /** The version this app writes. */
@@ -109,11 +109,11 @@ export const exchangeAppealSchema = z
  * A season (src/shared/season-series.ts) with its tournaments named by uuid: the list, and the weights keyed by
  * tournament uuid. The points table, the dates and the rest are checked by the season's own schema.
  */
-export const exchangeSeasonSchema = seasonConfigObject
+export const exchangeSeasonSchema = seasonConfigSchema
   .omit({ tournamentIds: true, weights: true })
   .extend({
     tournaments: z.array(z.string().min(1)).max(500),
-    weights: z.record(z.string().min(1), seasonConfigObject.shape.weights.valueType),
+    weights: z.record(z.string().min(1), seasonConfigSchema.shape.weights.valueType),
   })
   .strict()
   .superRefine((season, ctx) => {

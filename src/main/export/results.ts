@@ -19,7 +19,7 @@ import type { AllStandings } from '../tournament/standings'
 import { TIE_BREAK_KEYS } from '../../shared/game/ruleset'
 import {
   SEASON_TIE_RULE,
-  seasonConfigObject,
+  seasonConfigSchema,
   type SeasonTable,
   type SeasonTableRow,
 } from '../../shared/season-series'
@@ -166,7 +166,7 @@ export const seasonResultsSchema = z
   .object({
     format: z.literal(SEASON_RESULTS_FORMAT),
     version: z.literal(RESULTS_VERSION),
-    season: seasonConfigObject.extend({ id: z.number().int().positive() }),
+    season: seasonConfigSchema.extend({ id: z.number().int().positive() }),
     tournaments: z.array(
       z
         .object({

@@ -20,7 +20,7 @@ import {
 } from '../../export/results'
 import type { Lang } from '../../export/i18n'
 import {
-  DEFAULT_SERIES_POINTS,
+  newSeasonConfig,
   SEASON_TIE_RULE,
   type SeasonConfig,
   type SeasonDef,
@@ -48,17 +48,7 @@ export function listSeasons(db: MafiaDb): SeasonDef[] {
 /** Saves a season: a change keeps the fields it does not name; a new one starts from the defaults. */
 export function saveSeason(db: MafiaDb, input: SeasonSaveInput): SeasonDef {
   const base: SeasonConfig =
-    input.seasonId === undefined
-      ? {
-          name: input.name,
-          from: null,
-          to: null,
-          tournamentIds: [],
-          friendlies: true,
-          points: DEFAULT_SERIES_POINTS,
-          weights: {},
-        }
-      : requireSeason(db, input.seasonId)
+    input.seasonId === undefined ? newSeasonConfig(input.name) : requireSeason(db, input.seasonId)
   const config: SeasonConfig = {
     name: input.name,
     from: input.from === undefined ? base.from : input.from,
