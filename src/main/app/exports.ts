@@ -149,9 +149,10 @@ export function standingsGames(db: MafiaDb, tournamentId: number): StandingsGame
  * game's own points always come from its own record.
  */
 export function tournamentRuleset(db: MafiaDb, tournamentId: number): Ruleset {
-  const own = rulesetSchema.safeParse(db.tournaments.getTournament(tournamentId)?.ruleset)
+  const stored = db.tournaments.getTournament(tournamentId)?.ruleset
+  const own = rulesetSchema.safeParse(stored)
   if (own.success) return own.data
-  const id = (db.tournaments.getTournament(tournamentId)?.ruleset as { id?: unknown } | null | undefined)?.id
+  const id = (stored as { id?: unknown } | null | undefined)?.id
   if (id === 'fiim' || id === 'club' || id === 'city') return BUILTIN_RULESETS[id]
   for (const row of db.games.listGames({ tournamentId })) {
     const r = rulesetOfSetup(row.setup)

@@ -299,10 +299,17 @@ export class MafiaDb {
     this.games = new GamesRepo(this.core)
     this.settings = new SettingsRepo(this.core)
     this.appeals = new AppealsRepo(this.core)
-    this.transfer = new TransferRepo(this.core, this.games, this.tournaments, this.appeals)
+    this.seasons = new SeasonsRepo(this.core)
+    this.transfer = new TransferRepo(
+      this.core,
+      this.games,
+      this.tournaments,
+      this.appeals,
+      this.seasons,
+      this.settings,
+    )
     this.sync = new SyncRepo(this.core)
     this.awards = new AwardsRepo(this.core)
-    this.seasons = new SeasonsRepo(this.core)
   }
 
   get isOpen(): boolean {

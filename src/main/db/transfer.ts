@@ -19,8 +19,8 @@ import {
   type ExchangeTournament,
 } from './exchange'
 import type { AppealDbRow, AppealsRepo } from './appeals'
-import { checkConfig } from './seasons'
-import { CUSTOM_SCORING_SYSTEMS_KEY, tournamentNormaliserKey } from './settings'
+import { checkConfig, type SeasonsRepo } from './seasons'
+import { CUSTOM_SCORING_SYSTEMS_KEY, type SettingsRepo, tournamentNormaliserKey } from './settings'
 import { z } from 'zod'
 import { SHIPPED_SCORING_SYSTEMS } from '../../shared/game/ruleset'
 import { normaliserSchema, scoringSystemSchema, type ScoringSystem } from '../../shared/game/scoring-system'
@@ -54,6 +54,8 @@ export class TransferRepo extends Repo {
     private readonly games: GamesRepo,
     private readonly tournaments: TournamentsRepo,
     private readonly appeals: AppealsRepo,
+    private readonly seasons: SeasonsRepo,
+    private readonly settings: SettingsRepo,
   ) {
     super(core)
   }
@@ -147,13 +149,7 @@ export class TransferRepo extends Repo {
       if (whole) {
         for (const p of this.stmt('SELECT id FROM players ORDER BY id').all() as Array<{ id: number }>)
           playerIds.add(p.id)
-        doc.pairs = (
-          this.stmt('SELECT a, b, reason FROM pair_policies ORDER BY a, b').all() as Array<{
-            a: number
-            b: number
-            reason: string
-          }>
-        ).map((p) => ({ a: p.a, b: p.b, reason: p.reason }))
+        doc.pairs = this.seasons.listPairPolicies().map((p) => ({ a: p.a, b: p.b, reason: p.reason }))
         doc.seasons = this.exportSeasons()
         doc.scoringSystems = this.customSystems()
       }
@@ -242,18 +238,8 @@ export class TransferRepo extends Repo {
 
   /** Every season, its tournaments and weights named by tournament uuid (a damaged season is a clear error). */
   private exportSeasons(): ExchangeSeason[] {
-    const rows = this.stmt('SELECT id, config FROM seasons ORDER BY id').all() as Array<{
-      id: number
-      config: string
-    }>
-    return rows.map((row) => {
-      let raw: unknown
-      try {
-        raw = JSON.parse(row.config)
-      } catch {
-        raw = null
-      }
-      const c = checkConfig(raw, row.id)
+    // The seasons as their own repository reads them (each checked; a damaged one is a clear error).
+    return this.seasons.listSeasons().map((c) => {
       const uuid = (id: number): string => {
         const t = this.stmt('SELECT uuid FROM tournaments WHERE id = ?').get(id) as
           { uuid: string } | undefined
@@ -262,7 +248,7 @@ export class TransferRepo extends Repo {
             'db/bad_season',
             `Сезон «${c.name}» называет турнир №${id}, которого нет в базе: исправьте сезон и выгрузите снова.`,
             `The season "${c.name}" names tournament ${id}, which is not in the database: fix the season and export again.`,
-            { seasonId: row.id, tournamentId: id },
+            { seasonId: c.id, tournamentId: id },
           )
         return t.uuid
       }
@@ -295,9 +281,7 @@ export class TransferRepo extends Repo {
   }
 
   private setting(key: string): unknown {
-    const row = this.stmt('SELECT value FROM settings WHERE key = ?').get(key) as
-      { value: string } | undefined
-    return row ? (JSON.parse(row.value) as unknown) : null
+    return this.settings.getSetting<unknown>(key)
   }
 
   /**
@@ -666,8 +650,7 @@ export class TransferRepo extends Repo {
       )
     }
     const [a, b] = x < y ? [x, y] : [y, x]
-    const here = this.stmt('SELECT reason FROM pair_policies WHERE a = ? AND b = ?').get(a, b) as
-      { reason: string } | undefined
+    const here = this.seasons.listPairPolicies().find((q) => q.a === a && q.b === b)
     if (here) {
       if (here.reason === p.reason) return false
       throw dbError(
@@ -677,12 +660,7 @@ export class TransferRepo extends Repo {
         { a: p.a, b: p.b },
       )
     }
-    this.stmt('INSERT INTO pair_policies (a, b, reason, created_at) VALUES (?, ?, ?, ?)').run(
-      a,
-      b,
-      p.reason,
-      Date.now(),
-    )
+    this.seasons.savePairPolicy(a, b, p.reason)
     return true
   }
 
@@ -718,19 +696,9 @@ export class TransferRepo extends Repo {
       },
       null,
     )
-    const rows = this.stmt('SELECT id, name, config FROM seasons').all() as Array<{
-      id: number
-      name: string
-      config: string
-    }>
-    const same = rows.find((r) => foldKey(r.name) === foldKey(config.name))
+    const same = this.seasons.listSeasons().find((r) => foldKey(r.name) === foldKey(config.name))
     if (same) {
-      let stored: unknown
-      try {
-        stored = JSON.parse(same.config)
-      } catch {
-        stored = null
-      }
+      const { id: _id, ...stored } = same
       if (canonicalJson(stored) === canonicalJson(config)) return false
       throw dbError(
         'db/import_conflict',
@@ -739,13 +707,7 @@ export class TransferRepo extends Repo {
         { season: config.name, seasonId: same.id },
       )
     }
-    const now = Date.now()
-    this.stmt('INSERT INTO seasons (name, config, created_at, updated_at) VALUES (?, ?, ?, ?)').run(
-      config.name,
-      JSON.stringify(config),
-      now,
-      now,
-    )
+    this.seasons.saveSeason(null, config)
     return true
   }
 
@@ -789,8 +751,7 @@ export class TransferRepo extends Repo {
     const tournamentId = row.id
     // The normaliser: the database's own choice wins when it has one (as for award rules), else the file's.
     const key = tournamentNormaliserKey(t.uuid)
-    if (t.normaliser !== undefined && this.setting(key) === null)
-      this.stmt('INSERT INTO settings (key, value) VALUES (?, ?)').run(key, JSON.stringify(t.normaliser))
+    if (t.normaliser !== undefined && this.setting(key) === null) this.settings.setSetting(key, t.normaliser)
     for (const s of t.stages) {
       let stage = this.stmt('SELECT * FROM stages WHERE tournament_id = ? AND position = ?').get(
         tournamentId,
