@@ -5,15 +5,14 @@
  * `awards.export`). Reads the database without changing it. Errors are printed in Russian and English; nothing
  * is written when one is refused.
  */
-import { PROCESS_IO, type CliIo } from './cli-io'
+import { PROCESS_IO, withReadonlyDb, type CliIo } from './cli-io'
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseOptions, type OptionTable } from './args'
-import { openDatabase, type MafiaDb } from './db'
-import { DEFAULT_DB } from './serve-args'
+import type { MafiaDb } from './db'
 import { awardDiplomas, awardsCsv } from './app/organiser/awards'
 import { tournamentNotFound } from './app/exports'
-import { AppError, appError, toAppErrorData, type AppErrorData } from '../shared/errors'
+import { AppError, appError, type AppErrorData } from '../shared/errors'
 
 export const AWARDS_USAGE =
   'cli awards --tournament ID|UUID --out FILE.pdf [--csv FILE.csv] [--db PATH] [--lang ru|en]'
@@ -102,29 +101,19 @@ export async function runAwards(args: string[], io: AwardsIo = PROCESS_IO): Prom
     return 2
   }
   const lang = v.lang
-  let db: MafiaDb
-  try {
-    db = await openDatabase(resolve(v.db ?? DEFAULT_DB), { readonly: true })
-  } catch (err) {
-    io.err(errorText(toAppErrorData(err)))
-    return 1
-  }
-  try {
-    const tournamentId = tournamentOf(db, v.tournament)
+  const out = v.out
+  const tournament = v.tournament
+  return withReadonlyDb(v.db, io, errorText, async (db) => {
+    const tournamentId = tournamentOf(db, tournament)
     // Both files are made before either is written: a refusal (no winners) leaves nothing half done.
     const pdf = Buffer.from((await awardDiplomas(db, tournamentId, lang)).base64, 'base64')
     const csv = v.csv ? Buffer.from(awardsCsv(db, tournamentId, lang).base64, 'base64') : null
-    writeFileSync(resolve(v.out), pdf)
-    io.out(`${resolve(v.out)} (${pdf.length} bytes)\n`)
+    writeFileSync(resolve(out), pdf)
+    io.out(`${resolve(out)} (${pdf.length} bytes)\n`)
     if (csv && v.csv) {
       writeFileSync(resolve(v.csv), csv)
       io.out(`${resolve(v.csv)} (${csv.length} bytes)\n`)
     }
     return 0
-  } catch (err) {
-    io.err(errorText(toAppErrorData(err, 'export/failed')))
-    return 1
-  } finally {
-    db.close()
-  }
+  })
 }

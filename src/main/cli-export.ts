@@ -5,16 +5,14 @@
  * `npm run cli -- export season --season ID --format json|csv --out FILE [--db PATH] [--lang ru|en]`
  * Reads the database without changing it and writes the file. Errors are printed in Russian and English.
  */
-import { PROCESS_IO, type CliIo } from './cli-io'
+import { PROCESS_IO, withReadonlyDb, type CliIo } from './cli-io'
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseOptions, type OptionTable } from './args'
-import { openDatabase } from './db'
-import { DEFAULT_DB } from './serve-args'
 import { protocolFile, standingsFile } from './app/exports'
 import { parseProtocolFormat, parseResultsFormat, parseStandingsFormat } from './export/commands'
 import { seasonResultsFile, tournamentResultsFile } from './app/organiser/season-series'
-import { AppError, appError, toAppErrorData, type AppErrorData } from '../shared/errors'
+import { AppError, appError, type AppErrorData } from '../shared/errors'
 
 export const EXPORT_USAGE =
   'cli export protocol --game ID --format pdf|html|json --out FILE [--db PATH] [--lang ru|en] [--unfinished]\n' +
@@ -81,36 +79,26 @@ export async function runExport(args: string[], io: ExportIo = PROCESS_IO): Prom
     return 2
   }
   const lang = v.lang === 'en' ? 'en' : 'ru'
-  let db
-  try {
-    db = await openDatabase(resolve(v.db ?? DEFAULT_DB), { readonly: true })
-  } catch (err) {
-    io.err(errorText(toAppErrorData(err)))
-    return 1
-  }
-  try {
+  const out = v.out
+  const asked = v.format
+  return withReadonlyDb(v.db, io, errorText, async (db) => {
     let bytes: Buffer
     if (what === 'protocol') {
       const gameId = positiveInt(v.game, 'game')
-      const format = parseProtocolFormat(v.format)
+      const format = parseProtocolFormat(asked)
       bytes = (await protocolFile(db, gameId, { format, lang, allowUnfinished: v.unfinished })).bytes
     } else if (what === 'results') {
       const tournamentId = positiveInt(v.tournament, 'tournament')
-      bytes = tournamentResultsFile(db, tournamentId, parseResultsFormat(v.format), lang).bytes
+      bytes = tournamentResultsFile(db, tournamentId, parseResultsFormat(asked), lang).bytes
     } else if (what === 'season') {
       const seasonId = positiveInt(v.season, 'season')
-      bytes = seasonResultsFile(db, seasonId, parseResultsFormat(v.format), lang).bytes
+      bytes = seasonResultsFile(db, seasonId, parseResultsFormat(asked), lang).bytes
     } else {
       const tournamentId = positiveInt(v.tournament, 'tournament')
-      bytes = await standingsFile(db, tournamentId, parseStandingsFormat(v.format), lang)
+      bytes = await standingsFile(db, tournamentId, parseStandingsFormat(asked), lang)
     }
-    writeFileSync(resolve(v.out), bytes)
-    io.out(`${resolve(v.out)} (${bytes.length} bytes)\n`)
+    writeFileSync(resolve(out), bytes)
+    io.out(`${resolve(out)} (${bytes.length} bytes)\n`)
     return 0
-  } catch (err) {
-    io.err(errorText(toAppErrorData(err, 'export/failed')))
-    return 1
-  } finally {
-    db.close()
-  }
+  })
 }

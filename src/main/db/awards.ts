@@ -40,19 +40,7 @@ export class AwardsRepo extends Repo {
   getAwardRules(tournamentId: number): AwardSettings | null {
     return this.guard(() => {
       this.requireTournament(tournamentId)
-      const row = this.stmt('SELECT rules FROM tournament_awards WHERE tournament_id = ?').get(
-        tournamentId,
-      ) as { rules: string } | undefined
-      if (row === undefined) return null
-      const parsed = awardSettingsSchema.safeParse(JSON.parse(row.rules))
-      if (!parsed.success)
-        throw dbError(
-          'db/corrupt',
-          'Сохранённые правила номинаций турнира повреждены; задайте их заново.',
-          'The tournament’s stored award rules are damaged; set them again.',
-          { tournamentId },
-        )
-      return completeAwardSettings(parsed.data)
+      return storedAwardRules(this.core, tournamentId)
     })
   }
 
