@@ -7,26 +7,12 @@
 import { test, expect } from '@playwright/test'
 import { useServerAndControl } from '../helpers/server-control'
 import { REDS_WIN, DEMO_ROLES } from '../../src/main/app/demo-games'
+import { NORMALISER_GAMES as GAMES } from '../../tests/fixtures/normaliser-games'
 
 const hall = useServerAndControl()
 
 // The reds win every game (seats 3, 5, 8 black): 1 point a red seat; Ci and the best move are off in this system.
 // Per game (the page shows two decimals): G 1.125, I 1.075, J 1, A 0.84, D = F 0.8, C 0.62, B 0.6, E 0.4, H 0.25; K and L played 2 games.
-const GAMES: Array<{ seats: string[]; extra?: Array<[number, number]> }> = [
-  { seats: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'] },
-  { seats: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'K'] },
-  { seats: ['B', 'C', 'A', 'E', 'D', 'G', 'F', 'L', 'J', 'K'], extra: [[10, 0.4]] },
-  { seats: ['C', 'D', 'E', 'A', 'B', 'H', 'I', 'L', 'F', 'J'] },
-  {
-    seats: ['D', 'E', 'F', 'A', 'B', 'C', 'J', 'H', 'G', 'I'],
-    extra: [
-      [9, 0.5],
-      [10, 0.3],
-      [4, 0.2],
-      [6, 0.1],
-    ],
-  },
-]
 
 interface SystemEntry {
   system: { id: string; ci: Record<string, unknown> } & Record<string, unknown>

@@ -8,27 +8,13 @@ import type { StandingsPublicRow } from '../../src/shared/contract'
 import { FULL_GAME, FULL_GAME_ROLES } from '../fixtures/full-game'
 import { tournamentCore } from './tournament-core'
 import { playAt } from './tournament-play'
+import { NORMALISER_GAMES as GAMES } from '../fixtures/normaliser-games'
 
 const tc = tournamentCore('md-normaliser-', 'Нормировка', 'nm')
 const { call } = tc
 
 // FULL_GAME: the reds win; seats 3, 5 and 8 are black (0 points), every other seat scores 1. Ci and the best move
 // are switched off in the tournament's system, so a player's points are his wins plus the extra points below.
-const GAMES: Array<{ seats: string[]; extra?: Array<[number, number]> }> = [
-  { seats: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'] },
-  { seats: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'K'] },
-  { seats: ['B', 'C', 'A', 'E', 'D', 'G', 'F', 'L', 'J', 'K'], extra: [[10, 0.4]] },
-  { seats: ['C', 'D', 'E', 'A', 'B', 'H', 'I', 'L', 'F', 'J'] },
-  {
-    seats: ['D', 'E', 'F', 'A', 'B', 'C', 'J', 'H', 'G', 'I'],
-    extra: [
-      [9, 0.5],
-      [10, 0.3],
-      [4, 0.2],
-      [6, 0.1],
-    ],
-  },
-]
 
 // By hand. Games: A–F 5, G–J 4, K and L 2. Totals: A 4.2, B 3, C 3.1, D 4, E 2, F 4, G 4.5, H 1, I 4.3, J 4,
 // K 2.4, L 0. Per game: G 1.125, I 1.075, J 1, A 0.84, D 0.8 = F 0.8 (no tie-break: a shared 5th place), C 0.62,
