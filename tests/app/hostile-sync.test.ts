@@ -13,7 +13,7 @@ import { startCore, type Core } from '../../src/main/core'
 import { execute, restore, type GameSetup, type LogEntry } from '../../src/main/engine'
 import type { SyncPush } from '../../src/shared/sync'
 import type { PushName } from '../../src/shared/contract'
-import { call, codeOf, coreBase, until } from './sync-kit'
+import { call, codeOf, coreBase, until, tableCode } from './sync-kit'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-hostile-sync-'))
@@ -32,11 +32,7 @@ let tableB = 0
 let tableC = 0
 let tableD = 0
 
-function tokenOf(tableId: number): string {
-  const code = hub.sync.codeOf(tableId)
-  if (!code) throw new Error('no token')
-  return code
-}
+const tokenOf = (tableId: number): string => tableCode(hub, tableId)
 
 async function post(token: string, body: unknown): Promise<{ status: number; code: string | null }> {
   const res = await fetch(`${hub.server.origin}/sync/push`, {

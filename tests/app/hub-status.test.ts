@@ -13,12 +13,12 @@ import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import Database from 'better-sqlite3'
 import { startCore, type Core } from '../../src/main/core'
-import { execute, restore, type GameSetup, type LogEntry } from '../../src/main/engine'
+import type { GameSetup, LogEntry } from '../../src/main/engine'
 import { HubStatusBook } from '../../src/main/sync/status'
 import type { SyncChanged } from '../../src/shared/contract'
 import type { SyncHubStatus, SyncPush } from '../../src/shared/sync'
 import type { Command } from '../../src/shared/game/commands'
-import { call, coreBase, until, wsClient, type WsClient } from './sync-kit'
+import { call, coreBase, until, wsClient, type WsClient, tableCode, tableEntries } from './sync-kit'
 import { FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-hub-status-'))
@@ -53,22 +53,9 @@ function seat(tableId: number, round: number): { id: number; uuid: string; setup
   return { id: env.gameId, uuid: env.game.uuid, setup: hub.db.games.getGame(env.gameId)!.setup as GameSetup }
 }
 
-function tokenOf(tableId: number): string {
-  const code = hub.sync.codeOf(tableId)
-  if (!code) throw new Error('no token')
-  return code
-}
+const tokenOf = (tableId: number): string => tableCode(hub, tableId)
 
-/** The entries a table machine writes for these commands (the engine, stamped at `at0`, `at0 + 1`, …). */
-function entriesOf(setup: GameSetup, commands: Command[], at0: number): LogEntry[] {
-  let game = restore(setup, [])
-  return commands.map((c, i) => {
-    const r = execute(game, { ...c, at: at0 + i })
-    if (!r.ok) throw new Error(r.error.message.en)
-    game = r.game
-    return r.entry
-  })
-}
+const entriesOf = tableEntries
 
 async function post(path: string, token: string, body: unknown): Promise<{ status: number; code?: string }> {
   const res = await fetch(`${hub.server.origin}${path}`, {

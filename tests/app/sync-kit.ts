@@ -7,6 +7,8 @@ import type { Core } from '../../src/main/core'
 import type { CallName, CallOutput } from '../../src/shared/contract'
 import { WebSocket } from 'ws'
 import { AppError } from '../../src/shared/errors'
+import { execute, restore, type GameSetup, type LogEntry } from '../../src/main/engine'
+import type { Command } from '../../src/shared/game/commands'
 
 /** startCore's options shared by every hub and table of a test (each adds its port and database file). */
 export function coreBase(dir: string) {
@@ -118,5 +120,23 @@ export function wsClient(port: number, token: string): Promise<WsClient> {
           close: () => ws.close(),
         })
     })
+  })
+}
+
+/** A table's code as the hub keeps it for the organiser's sheet (the token the table sends). */
+export function tableCode(hub: Core, tableId: number): string {
+  const code = hub.sync.codeOf(tableId)
+  if (!code) throw new Error(`no token for table ${tableId}`)
+  return code
+}
+
+/** The entries a table machine writes for these commands of a game (the engine, stamped at `at0`, `at0 + 1`, …). */
+export function tableEntries(setup: GameSetup, commands: Command[], at0: number): LogEntry[] {
+  let game = restore(setup, [])
+  return commands.map((c, i) => {
+    const r = execute(game, { ...c, at: at0 + i })
+    if (!r.ok) throw new Error(r.error.message.en)
+    game = r.game
+    return r.entry
   })
 }

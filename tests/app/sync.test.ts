@@ -11,7 +11,7 @@ import { WebSocket } from 'ws'
 import { startCore, type Core } from '../../src/main/core'
 import type { SyncPush } from '../../src/shared/sync'
 import type { TableGrant } from '../../src/main/db'
-import { call, codeOf, coreBase, until } from './sync-kit'
+import { call, codeOf, coreBase, until, tableCode } from './sync-kit'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-sync-'))
@@ -34,11 +34,7 @@ async function httpPush(token: string, body: unknown): Promise<{ status: number;
   return { status: res.status, code: json.ok ? null : (json.error?.code ?? '?') }
 }
 
-function tokenOf(tableId: number): string {
-  const code = hub.sync.codeOf(tableId)
-  if (!code) throw new Error('no token')
-  return code
-}
+const tokenOf = (tableId: number): string => tableCode(hub, tableId)
 
 function grantOf(tableId: number): TableGrant {
   return hub.db.sync.grant(tokenOf(tableId))!

@@ -16,7 +16,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { startCore, type Core } from '../../src/main/core'
 import type { SyncPull, SyncTableSession } from '../../src/shared/sync'
-import { call, coreBase, until, wsCalls } from './sync-kit'
+import { call, coreBase, until, wsCalls, tableCode } from './sync-kit'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-tables-decisions-'))
@@ -30,11 +30,7 @@ let roundId = 0
 let tableA = 0
 let tableB = 0
 
-function tokenOf(tableId: number): string {
-  const code = hub.sync.codeOf(tableId)
-  if (!code) throw new Error('no token')
-  return code
-}
+const tokenOf = (tableId: number): string => tableCode(hub, tableId)
 
 /** What "start round 1" (or the head judge's replacement game) makes on the hub for a table. */
 function seat(tableId: number, judge: string): { id: number; uuid: string } {

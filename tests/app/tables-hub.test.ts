@@ -12,11 +12,10 @@ import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import Database from 'better-sqlite3'
 import { startCore, type Core } from '../../src/main/core'
-import { execute, restore, type GameSetup, type LogEntry } from '../../src/main/engine'
+import type { GameSetup, LogEntry } from '../../src/main/engine'
 import type { CallName, GameSummary } from '../../src/shared/contract'
 import type { SyncPush } from '../../src/shared/sync'
-import type { Command } from '../../src/shared/game/commands'
-import { call, codeOf, coreBase, until } from './sync-kit'
+import { call, codeOf, coreBase, until, tableCode, tableEntries } from './sync-kit'
 import { FULL_GAME, FULL_GAME_PLAYERS, FULL_GAME_ROLES } from '../fixtures/full-game'
 
 const dir = mkdtempSync(join(tmpdir(), 'md-tables-hub-'))
@@ -35,22 +34,9 @@ async function codeOfCall(core: Core, name: CallName, params: unknown): Promise<
   return r.ok ? 'ok' : r.error.code
 }
 
-function tokenOf(tableId: number): string {
-  const code = hub.sync.codeOf(tableId)
-  if (!code) throw new Error('no token')
-  return code
-}
+const tokenOf = (tableId: number): string => tableCode(hub, tableId)
 
-/** The entries a table machine would write for these commands of a game (the engine, stamped like the service). */
-function entriesOf(setup: GameSetup, commands: Command[], at0: number): LogEntry[] {
-  let game = restore(setup, [])
-  return commands.map((c, i) => {
-    const r = execute(game, { ...c, at: at0 + i })
-    if (!r.ok) throw new Error(r.error.message.en)
-    game = r.game
-    return r.entry
-  })
-}
+const entriesOf = tableEntries
 
 function batch(uuid: string, entries: LogEntry[]): SyncPush {
   return {
