@@ -8,22 +8,13 @@ import type { StandingsJson } from '../../src/main/export/standings-file'
 import { SHIPPED_SCORING_SYSTEMS } from '../../src/main/tournament/scoring'
 import { computeAllStandings, type StandingsGame } from '../../src/main/tournament/standings'
 import type { Winner } from '../../src/shared/game/record'
-import { finishedGame, miniGame, type MiniPlayer } from '../tournament/fixtures'
+import { GAME_NAMES, finishedGame, miniGame, type MiniPlayer } from '../tournament/fixtures'
 
 const ARTIFACTS = resolve(__dirname, '../../artifacts')
 const scoring = SHIPPED_SCORING_SYSTEMS.fiim
 
 const players: MiniPlayer[] = [
-  'Алексей Смирнов',
-  'Мария Иванова',
-  'Дмитрий Кузнецов',
-  'Ольга Попова',
-  'Игорь Соколов',
-  'Анна Лебедева',
-  'Сергей Новиков',
-  'Елена Морозова',
-  'Павел Волков',
-  'John Smith',
+  ...GAME_NAMES,
   'Иванов, "Бритва"',
   'Ёжик',
 ].map((name, i) => ({ id: 200 + i, name }))

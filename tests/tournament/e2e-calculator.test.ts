@@ -9,6 +9,7 @@ import { newGame, execute, seatPoints } from '../../src/main/engine'
 import { BUILTIN_RULESETS } from '../../src/shared/game/ruleset'
 import type { Command } from '../../src/shared/game/commands'
 import { generateGame, type GameOptions } from '../../e2e/helpers/fiim-games'
+import { DEFAULT_ROLES } from './fixtures'
 import {
   ciOf,
   gameLines,
@@ -115,18 +116,7 @@ describe('the e2e game generator and calculator', () => {
   })
 
   it('adds Ci only where the first killed red lost, never to the culprit of the team defeat, none in a short final', () => {
-    const roles: Role[] = [
-      'civilian',
-      'civilian',
-      'don',
-      'civilian',
-      'mafia',
-      'civilian',
-      'civilian',
-      'mafia',
-      'civilian',
-      'sheriff',
-    ]
+    const roles: Role[] = DEFAULT_ROLES
     const game = (
       stage: 'qualifying' | 'final',
       winner: 'red' | 'black',
