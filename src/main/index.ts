@@ -1,16 +1,3 @@
-// Electron entry (composition root): everything that touches 'electron' lives in ./electron.
-// runElectron shows its own startup errors in a dialog; this catch is the last net for anything else, so the
-// app never exits without a word (a packaged app has no console).
-import { app, dialog } from 'electron'
-import { join } from 'node:path'
-import { DB_FILE_NAME, runElectron } from './electron/shell'
-import { shellLang, startupErrorDialog } from './electron/startup'
-
-runElectron().catch((err: unknown) => {
-  const d = startupErrorDialog(err, shellLang(app.getPreferredSystemLanguages()), {
-    dbFile: join(app.getPath('userData'), DB_FILE_NAME),
-  })
-  console.error(`${d.title}: ${d.message}\n${d.detail}`)
-  dialog.showErrorBox(d.title, `${d.message}\n\n${d.detail}`)
-  app.exit(1)
-})
+// Electron entry: the desktop app's start lives in ./electron (the only folder, with src/preload, that imports
+// 'electron'); the headless server's entry is ./serve.ts.
+import './electron/entry'
