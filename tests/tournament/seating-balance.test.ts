@@ -45,6 +45,7 @@ describe('table balance', () => {
   const cases: Array<[number, number, UnevenMode | undefined]> = [
     [30, 10, undefined],
     [40, 10, undefined],
+    [50, 10, undefined],
     [31, 10, 'spareSeats'],
     [29, 10, 'extraGame'],
   ]

@@ -200,8 +200,12 @@ export function tableCap(games: number, tables: number): number {
   return Math.ceil(games / Math.max(1, tables)) + 1
 }
 
-/** Table weights tried in turn when a seating leaves a player over his table cap (the meetings weigh less each time). */
-const TABLE_WEIGHT_STEPS = [1, 3]
+/**
+ * Table weights tried in turn when a seating leaves a player over his table cap (the meetings weigh less each time).
+ * The cap is the rule (issue 31 §2); the meetings are optimised within it: 50 players × 10 games needs the last step
+ * (one pair then meets 4 times instead of 3, and nobody plays 4 of 10 at one of 5 tables).
+ */
+const TABLE_WEIGHT_STEPS = [1, 3, 10]
 
 const SEAT_WEIGHT = Array.from({ length: 10 }, (_, s) => (KEY_SEATS.includes(s) ? 3 : 1))
 
